@@ -1,0 +1,35 @@
+/** Browser storage keys of spec §3, named once. */
+export const STORAGE_KEYS = {
+  cartSessionId: "cartSessionId",
+  ageAndCookiesAccepted: "ageAndCookiesAccepted",
+  cookiesPreferences: "cookiesPreferences",
+  cartCountCache: "cart_count_cache",
+  cartCountTimestamp: "cart_count_timestamp",
+  cartOfflineQueue: "cart_offline_queue",
+  cartItems: "cartItems",
+  selectedShippingMethod: "selected_shipping_method",
+  selectedShippingPrice: "selected_shipping_price",
+  validatedShippingCep: "validated_shipping_cep",
+  cartMetrics: "cart_metrics",
+  cartEvents: "cart_events",
+  abandonedCart: "abandoned_cart",
+  suppressAuthToasts: "suppressAuthToasts",
+} as const;
+
+/** localStorage that never throws (private mode, storage full, server rendering). */
+export const safeStorage = {
+  get(key: string): string | null {
+    try {
+      return globalThis.localStorage?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      globalThis.localStorage?.setItem(key, value);
+    } catch {
+      // Storage unavailable: the choice lasts for this page only.
+    }
+  },
+};

@@ -1,0 +1,75 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorScreen } from "~/features/shell/error-screen";
+import { NotFound } from "~/features/shell/not-found";
+import { Shell } from "~/features/shell/shell";
+import { getAppContext } from "~/lib/app-context.server";
+import { useNonce } from "~/lib/nonce";
+import { createQueryClient } from "~/lib/query-client";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Loja Micologia | Amostras e cultivo para pesquisa" },
+  {
+    name: "description",
+    content: "Amostras desidratadas, culturas líquidas, spawn, serviços e cursos para pesquisa e coleção. Somente maiores de 18 anos.",
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicConfig: getAppContext(context).publicConfig };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#065f46" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
+        {children}
+        {/* Saved position per path, else the top (spec §2). */}
+        <ScrollRestoration nonce={nonce} getKey={(location) => location.pathname} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell publicConfig={loaderData.publicConfig}>
+        <Outlet />
+      </Shell>
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Shell publicConfig={rootData?.publicConfig}>
+      {notFound ? <NotFound /> : <ErrorScreen error={error} />}
+    </Shell>
+  );
+}

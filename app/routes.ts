@@ -1,0 +1,29 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** The route table of spec §2, in its order. Each module is loaded on demand (code splitting). */
+export default [
+  index("routes/home.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("cliente", "routes/cliente.tsx"),
+  route("admin", "routes/admin.tsx"),
+  route("maintenance-panel", "routes/maintenance-panel.tsx"),
+  route("customizar-produto", "routes/customizar-produto.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx", { id: "checkout" }),
+  route("checkout-flow", "routes/checkout.tsx", { id: "checkout-flow" }),
+  route("success", "routes/success.tsx"),
+  route("prototipo/kit-cultivo-gt", "routes/prototipo-kit-cultivo-gt.tsx"),
+  route("referencias", "routes/referencias.tsx"),
+  route("guia-cultivo", "routes/guia-cultivo.tsx"),
+  route("cursos", "routes/cursos.tsx"),
+  route("restricao-idade", "routes/restricao-idade.tsx"),
+  route("privacidade", "routes/legal.tsx", { id: "privacidade" }),
+  route("termos", "routes/legal.tsx", { id: "termos" }),
+  route("cookies", "routes/legal.tsx", { id: "cookies" }),
+  route("produto/:slug", "routes/produto.tsx"),
+  // Redirects of spec §2 (permanent on the server, never a history entry in the browser).
+  route("delivery-address", "routes/redirect.tsx", { id: "redirect-delivery-address" }),
+  route("unified-checkout", "routes/redirect.tsx", { id: "redirect-unified-checkout" }),
+  route("direitos", "routes/redirect.tsx", { id: "redirect-direitos" }),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,49 @@
+import path from "node:path";
+import { z } from "zod";
+import type { PublicConfig } from "../app/lib/public-config.ts";
+
+/** Every setting the shop reads from the environment, parsed once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  TRUST_PROXY: z.stringbool().default(false),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
+  SUPPORT_WHATSAPP: z.string().regex(/^\d{10,15}$/, "use só dígitos, com DDI e DDD, ex.: 5511999999999").default("5511999999999"),
+  SHOP_LEGAL_NAME: z.string().min(1).default("Loja Micologia Ltda."),
+  SHOP_CNPJ: z.string().min(1).default("00.000.000/0001-00"),
+  SHOP_ADDRESS: z.string().min(1).default("Rua Exemplo, 123, Centro, São Paulo - SP, 01000-000"),
+  SHOP_EMAIL: z.email().default("contato@example.com"),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+/** Thrown with every invalid variable named, so a bad deploy says exactly what to fix. */
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+/** The settings the browser may see; everything else stays on the server. */
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    supportWhatsapp: config.SUPPORT_WHATSAPP,
+    legal: {
+      name: config.SHOP_LEGAL_NAME,
+      cnpj: config.SHOP_CNPJ,
+      address: config.SHOP_ADDRESS,
+      email: config.SHOP_EMAIL,
+    },
+  };
+}
+export type { PublicConfig };

@@ -1,0 +1,111 @@
+import type { Context, Hono } from "hono";
+import { z } from "zod";
+import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, validationError } from "./errors.ts";
+import type { AppEnv } from "./app-env.ts";
+
+// zod's own messages in Brazilian Portuguese, so validation errors reach the UI ready to show.
+z.config(z.locales.ptBR());
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/**
+ * One API operation: its input schemas, its output schema and its handler. The same
+ * definition validates requests and generates the OpenAPI document.
+ */
+export type Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  body?: B;
+  query?: Q;
+  response: z.ZodType;
+  status?: 200 | 201 | 202 | 204;
+  handler: (input: { body: z.infer<B>; query: z.infer<Q>; c: Context<AppEnv> }) => Promise<unknown> | unknown;
+};
+
+export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
+  endpoint: Endpoint<B, Q>,
+): Endpoint {
+  return endpoint as unknown as Endpoint;
+}
+
+async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/json")) throw unsupportedMediaError();
+  const text = await c.req.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidJsonError();
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Hono paths use `:id`; OpenAPI uses `{id}`. */
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
+  for (const endpoint of endpoints) {
+    app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
+      const body = endpoint.body ? parse(endpoint.body, await readJsonBody(c)) : undefined;
+      const query = endpoint.query ? parse(endpoint.query, c.req.query()) : undefined;
+      const result = await endpoint.handler({ body, query, c });
+      if (endpoint.status === 204) return c.body(null, 204);
+      return c.json(result as object, endpoint.status ?? 200);
+    });
+  }
+}
+
+export function openApiDocument(endpoints: Endpoint[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorResponse = {
+    description: "Erro",
+    content: { "application/json": { schema: z.toJSONSchema(errorBodySchema) } },
+  };
+  for (const endpoint of endpoints) {
+    const path = toOpenApiPath(endpoint.path);
+    const operation: Record<string, unknown> = {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      responses: {
+        [endpoint.status ?? 200]: {
+          description: "OK",
+          content: { "application/json": { schema: z.toJSONSchema(endpoint.response, { io: "output" }) } },
+        },
+        "4XX": errorResponse,
+      },
+    };
+    if (endpoint.body) {
+      operation.requestBody = {
+        required: true,
+        content: { "application/json": { schema: z.toJSONSchema(endpoint.body, { io: "input" }) } },
+      };
+    }
+    if (endpoint.query) {
+      const shape = z.toJSONSchema(endpoint.query, { io: "input" }) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      operation.parameters = Object.entries(shape.properties ?? {}).map(([name, schema]) => ({
+        name,
+        in: "query",
+        required: shape.required?.includes(name) ?? false,
+        schema,
+      }));
+    }
+    paths[path] = { ...paths[path], [endpoint.method]: operation };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "API da loja", version: "1.0.0" },
+    paths,
+  };
+}
+
+export { ApiError };

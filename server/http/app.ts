@@ -1,0 +1,113 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { publicConfig } from "../config.ts";
+import { apiEndpoints } from "./api-endpoints.ts";
+import { mountEndpoints, openApiDocument } from "./api.ts";
+import { appContext } from "./app-context.ts";
+import type { AppEnv, AppServices } from "./app-env.ts";
+import { ApiError, errorBody, notFoundError, payloadTooLargeError } from "./errors.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export type AppOptions = {
+  /** React Router's server build; without it only the API and health checks are served. */
+  build?: ServerBuild;
+  /** Folder of the client build (hashed assets) to serve. */
+  clientDir?: string;
+};
+
+const READY_TIMEOUT_MS = 2000;
+
+async function databaseAnswers(services: AppServices): Promise<boolean> {
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref());
+  const probe = services.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  return Promise.race([probe, timeout]);
+}
+
+export function createApp(services: AppServices, options: AppOptions = {}): Hono<AppEnv> {
+  const { config, logger } = services;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set("services", services);
+    const started = performance.now();
+    await next();
+    logger.info(
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
+  });
+  app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
+    logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
+    return c.json(errorBody("internal_error", "Erro interno. Tente novamente em instantes."), 500);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) =>
+    (await databaseAnswers(services))
+      ? c.json({ status: "ready" })
+      : c.json(errorBody("database_unavailable", "Banco de dados indisponível."), 503),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    bodyLimit({
+      maxSize: config.MAX_BODY_BYTES,
+      onError: () => {
+        throw payloadTooLargeError();
+      },
+    }),
+  );
+  api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints)));
+  mountEndpoints(api, apiEndpoints);
+  api.all("*", () => {
+    throw notFoundError();
+  });
+  app.route("/api", api);
+
+  if (options.clientDir) {
+    const root = options.clientDir;
+    // File names under /assets carry a content hash: they never change, so cache them for a year.
+    app.use("/assets/*", compress(), async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("/assets/*", serveStatic({ root }));
+    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  if (options.build) {
+    const handle = createRequestHandler(options.build, config.NODE_ENV === "development" ? "development" : "production");
+    const shared = publicConfig(config);
+    app.use("*", compress());
+    app.all("*", async (c) => {
+      const context = new RouterContextProvider();
+      context.set(appContext, {
+        services,
+        publicConfig: shared,
+        nonce: c.get("secureHeadersNonce") ?? "",
+        requestId: c.get("requestId"),
+      });
+      return handle(c.req.raw, context);
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,38 @@
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+
+/** The one error shape of the API: `{ error: { code, message } }`, message in Portuguese. */
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
+
+export const notFoundError = () => new ApiError(404, "not_found", "Recurso não encontrado.");
+export const invalidJsonError = () => new ApiError(400, "invalid_json", "O corpo da requisição não é um JSON válido.");
+export const payloadTooLargeError = () =>
+  new ApiError(413, "payload_too_large", "O corpo da requisição é grande demais.");
+export const unsupportedMediaError = () =>
+  new ApiError(415, "unsupported_media_type", "Envie o corpo como JSON (Content-Type: application/json).");
+
+/** Turns zod's issues into one readable Portuguese sentence naming the fields. */
+export function validationError(error: z.ZodError): ApiError {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+    return `${field}${issue.message}`;
+  });
+  return new ApiError(400, "validation_error", `Dados inválidos. ${parts.join("; ")}.`);
+}
