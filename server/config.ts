@@ -18,6 +18,8 @@ const envSchema = z.object({
   SHOP_CNPJ: z.string().min(1).default("00.000.000/0001-00"),
   SHOP_ADDRESS: z.string().min(1).default("Rua Exemplo, 123, Centro, São Paulo - SP, 01000-000"),
   SHOP_EMAIL: z.email().default("contato@example.com"),
+  // Exposes /__teste/erro, a page that fails on purpose, so browser tests can see the error screen.
+  EXPOSE_TEST_ROUTES: z.stringbool().default(false),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

@@ -8,12 +8,12 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  constructor(status: ContentfulStatusCode, code: string, message: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 
