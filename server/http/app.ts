@@ -14,8 +14,8 @@ import { ApiError, errorBody, notFoundError, payloadTooLargeError } from "./erro
 import { securityHeaders } from "./security-headers.ts";
 
 export type AppOptions = {
-  /** React Router's server build; without it only the API and health checks are served. */
-  build?: ServerBuild;
+  /** React Router's server build (a loader in development); without it only the API is served. */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets) to serve. */
   clientDir?: string;
 };

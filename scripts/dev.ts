@@ -1,0 +1,24 @@
+// `npm run dev`: the same server as `npm start`, with Vite's dev middleware, HMR and fresh modules.
+import { createServer as createHttpServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+
+process.env.NODE_ENV ??= "development";
+const httpServer = createHttpServer();
+// Vite's HMR websocket shares the app's port, so the browser needs no second address.
+const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
+const main = (await vite.ssrLoadModule("/server/main.ts")) as typeof import("../server/main.ts");
+const shop = await main.prepare({
+  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+});
+const listener = getRequestListener(shop.app.fetch);
+httpServer.on("request", (req, res) => vite.middlewares(req, res, () => void listener(req, res)));
+httpServer.listen(shop.config.PORT, () => shop.logger.info(`dev server on http://localhost:${shop.config.PORT}`));
+main.shutDownOnSignals(httpServer, {
+  ...shop,
+  closeDatabase: async () => {
+    await shop.closeDatabase();
+    await vite.close();
+  },
+});
