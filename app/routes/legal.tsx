@@ -1,8 +1,23 @@
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { currentSection, legalSections } from "~/features/legal/legal-content.server";
+import { LegalPage } from "~/features/legal/legal-page";
+import { getAppContext } from "~/lib/app-context.server";
 import type { Route } from "./+types/legal";
 
-export const meta: Route.MetaFunction = () => [{ title: "Privacidade, termos e cookies | Loja" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Privacidade, termos e cookies | Loja Micologia" },
+  { name: "description", content: "Política de privacidade (LGPD), termos de uso, direito de arrependimento e cookies." },
+];
 
-export default function Page() {
-  return <PagePlaceholder title="Privacidade, termos e cookies" />;
+/** Mapped to /privacidade, /termos and /cookies; the Markdown is rendered here, on the server only. */
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { publicConfig } = getAppContext(context);
+  return {
+    sections: legalSections(publicConfig.legal),
+    // `url`, not `request.url`: client navigations fetch /termos.data, and `url` drops the suffix.
+    current: currentSection(url.pathname),
+  };
+}
+
+export default function Legal({ loaderData }: Route.ComponentProps) {
+  return <LegalPage sections={loaderData.sections} current={loaderData.current} />;
 }

@@ -8,8 +8,8 @@ const TARGETS: Record<string, string> = {
   "/direitos": "/privacidade",
 };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+// `url` is the page's address; `request.url` ends in `.data` on client-side navigations.
+export function loader({ url }: Route.LoaderArgs) {
   const target = TARGETS[url.pathname.replace(/\/+$/, "")] ?? "/";
   return redirect(target + url.search, 301);
 }

@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { publicConfig } from "../config.ts";
+import { SUPPORT_QR_PATH, supportQrHandler } from "../support-qr.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
 import { mountEndpoints, openApiDocument } from "./api.ts";
 import { appContext } from "./app-context.ts";
@@ -77,6 +78,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   );
   api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints)));
   mountEndpoints(api, apiEndpoints);
+  api.get(SUPPORT_QR_PATH, supportQrHandler);
   api.all("*", () => {
     throw notFoundError();
   });

@@ -1,19 +1,62 @@
-import { useSearchParams } from "react-router";
+import { useRef } from "react";
+import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Toaster } from "sonner";
+import { AgeGate } from "~/features/consent/age-gate";
+import { CookiePreferencesProvider } from "~/features/consent/cookie-preferences";
 import type { PublicConfig } from "~/lib/public-config";
+import { PageSkeleton } from "./page-skeleton";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import { usePageFade } from "./use-page-fade";
+
+/** Spec §9: toasts stay 3 s, at most 5 at once. */
+const TOAST_DURATION_MS = 3000;
+const TOASTS_VISIBLE = 5;
 
 /** Spec §2 layout: header (unless hideHeader=true), main content, footer, gate, toasts. */
 export function Shell({ publicConfig, children }: { publicConfig?: PublicConfig; children: React.ReactNode }) {
   const [searchParams] = useSearchParams();
   const hideHeader = searchParams.get("hideHeader") === "true";
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pageRef = useRef<HTMLDivElement>(null);
+  usePageFade(pageRef);
+
+  // Only a move to another page shows the skeleton; revalidating or changing the query of the
+  // current page keeps it on screen.
+  const loadingOtherPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+
   return (
-    <div className="flex min-h-screen flex-col">
-      {hideHeader ? null : <header className="border-b bg-white p-4">Loja</header>}
-      <main id="conteudo" className="flex-1">
-        {children}
-      </main>
-      <footer className="border-t bg-white p-4">{publicConfig?.legal.name}</footer>
-      <Toaster duration={3000} visibleToasts={5} position="top-center" />
-    </div>
+    <CookiePreferencesProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#conteudo"
+          className="sr-only rounded-lg bg-emerald-800 font-semibold text-white focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-800"
+        >
+          Pular para o conteúdo
+        </a>
+        {hideHeader ? null : (
+          // Cart count, unread notifications and the user arrive with their features.
+          <SiteHeader cartCount={0} unreadNotifications={0} userEmail={null} />
+        )}
+        {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll position. */}
+        <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+          {loadingOtherPage ? <PageSkeleton /> : null}
+          {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
+          <div ref={pageRef} hidden={loadingOtherPage}>
+            {children}
+          </div>
+        </main>
+        <SiteFooter publicConfig={publicConfig} />
+        <AgeGate />
+        <Toaster
+          duration={TOAST_DURATION_MS}
+          visibleToasts={TOASTS_VISIBLE}
+          position="top-center"
+          // sonner labels its region in English by default.
+          containerAriaLabel="Avisos"
+        />
+      </div>
+    </CookiePreferencesProvider>
   );
 }

@@ -1,0 +1,28 @@
+import { ShoppingCart } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+import { iconButtonClass } from "~/ui/button-styles";
+import { CountBadge } from "~/ui/count-badge";
+
+/** Carts rarely pass two digits; "99+" keeps the badge inside the icon. */
+const CART_BADGE_MAX = 99;
+
+function describeCount(count: number): string {
+  if (count <= 0) return "Carrinho vazio";
+  return count === 1 ? "1 item" : `${count} itens`;
+}
+
+/** The header's cart link; the cart feature passes the live count. */
+export function CartLink({ count }: { count: number }) {
+  const descriptionId = useId();
+  return (
+    <Link to="/cart" aria-label="Carrinho" aria-describedby={descriptionId} className={iconButtonClass}>
+      <ShoppingCart aria-hidden="true" className="size-6" />
+      <CountBadge count={count} max={CART_BADGE_MAX} />
+      {/* The name stays "Carrinho"; the count is its description, so it is heard without renaming the link. */}
+      <span id={descriptionId} className="sr-only">
+        {describeCount(count)}
+      </span>
+    </Link>
+  );
+}
