@@ -28,7 +28,10 @@ export type Config = z.infer<typeof envSchema> & { dataDir: string };
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = envSchema.safeParse(env);
+  // An empty variable (`PORT=` in a compose file or .env) means "not set": without this, PORT=
+  // silently became port 0 (a random port) and DATABASE_URL= an invalid URL.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);

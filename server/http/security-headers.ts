@@ -30,8 +30,11 @@ export function securityHeaders(options: { trustProxy: boolean; development: boo
   return async (c, next) => {
     await headers(c, next);
     // HSTS only means something over https; behind a proxy we trust its forwarded protocol.
-    const forwarded = options.trustProxy ? c.req.header("x-forwarded-proto") : undefined;
-    const protocol = forwarded ?? new URL(c.req.url).protocol.replace(":", "");
+    // Through several proxies the header is a list ("https, http"): the first is the client's.
+    const forwarded = options.trustProxy
+      ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase()
+      : undefined;
+    const protocol = forwarded || new URL(c.req.url).protocol.replace(":", "");
     if (protocol === "https") {
       c.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     }

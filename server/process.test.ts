@@ -1,0 +1,120 @@
+// The real built server as a child process: crash safety of the embedded PostgreSQL, graceful
+// shutdown, and the migration lock with two instances starting at once.
+import { existsSync, readFileSync } from "node:fs";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmptyDatabase, dropDatabase } from "../test/database.ts";
+import { buildIfMissing, killAll, startShop, waitForOk, type ShopProcess } from "../test/shop-process.ts";
+import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
+import { createLogger } from "./logger.ts";
+
+const tempDirs: string[] = [];
+
+async function freshDataDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "shop-process-"));
+  await fs.chmod(dir, 0o755); // PostgreSQL runs as 'postgres' when the tests run as root
+  tempDirs.push(dir);
+  return dir;
+}
+
+const postmasterPid = (dataDir: string) => path.join(dataDir, "postgres", "postmaster.pid");
+
+/** The embedded server's own socket URL form (see urlFor in embedded-postgres.ts). */
+const embeddedUrl = (dataDir: string, database: string) =>
+  `postgresql://postgres@${encodeURIComponent(path.join(dataDir, "postgres"))}:5432/${database}`;
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function reportClientError(shop: ShopProcess, message: string): Promise<void> {
+  const response = await fetch(shop.url("/api/client-errors"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ message, path: "/teste-de-queda" }),
+  });
+  expect(response.status).toBe(202);
+}
+
+beforeAll(async () => {
+  await buildIfMissing();
+}, 300_000);
+
+afterAll(async () => {
+  await killAll();
+  // A test that failed half-way may leave an embedded PostgreSQL running: adopt it and stop it.
+  for (const dir of tempDirs) {
+    if (existsSync(postmasterPid(dir))) {
+      const leftover = await startEmbeddedPostgres({ dataDir: dir, logger: createLogger("silent") });
+      await leftover.stop();
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}, 120_000);
+
+describe("embedded PostgreSQL (no DATABASE_URL)", () => {
+  it("keeps the data through a kill -9 and stops PostgreSQL on SIGTERM", async () => {
+    const dataDir = await freshDataDir();
+    const message = `antes da queda ${crypto.randomUUID()}`;
+
+    const first = await startShop({ DATA_DIR: dataDir });
+    await waitForOk(first.url("/readyz"));
+    await reportClientError(first, message);
+
+    expect(await first.stop("SIGKILL")).toEqual({ code: null, signal: "SIGKILL" });
+    // The trap this test is about: PostgreSQL is its own daemon and outlives the killed process.
+    expect(existsSync(postmasterPid(dataDir))).toBe(true);
+
+    const second = await startShop({ DATA_DIR: dataDir });
+    await waitForOk(second.url("/readyz"));
+    expect(second.output.join("\n")).toMatch(/adopting the PostgreSQL left running|a leftover PostgreSQL does not answer/);
+
+    const rows = await query<{ path: string }>(embeddedUrl(dataDir, "shop"), "select path from client_errors where message = $1", [
+      message,
+    ]);
+    expect(rows).toEqual([{ path: "/teste-de-queda" }]);
+    // The restarted shop still writes.
+    await reportClientError(second, `depois da queda ${crypto.randomUUID()}`);
+
+    expect(await second.stop("SIGTERM")).toEqual({ code: 0, signal: null });
+    expect(existsSync(postmasterPid(dataDir))).toBe(false);
+  }, 120_000);
+});
+
+describe("external PostgreSQL (DATABASE_URL)", () => {
+  it("lets two instances started at the same moment on one fresh database both come up, migrating once", async () => {
+    const { name, url } = await createEmptyDatabase("two_instances");
+    try {
+      const env = { DATABASE_URL: url, DATA_DIR: await freshDataDir() };
+      const shops = await Promise.all([startShop(env), startShop(env)]);
+      await Promise.all(shops.map((shop) => waitForOk(shop.url("/readyz"))));
+
+      const journal = JSON.parse(readFileSync(path.resolve("server/db/migrations/meta/_journal.json"), "utf8")) as {
+        entries: unknown[];
+      };
+      const migrations = await query<{ hash: string }>(url, "select hash from drizzle.__drizzle_migrations");
+      expect(migrations).toHaveLength(journal.entries.length);
+      expect(new Set(migrations.map((row) => row.hash)).size).toBe(migrations.length);
+      expect(await query(url, "select count(*)::int as n from product_catalog")).toEqual([{ n: 15 }]);
+
+      // With DATABASE_URL the shop starts no PostgreSQL of its own.
+      expect(existsSync(path.join(env.DATA_DIR, "postgres"))).toBe(false);
+      expect(await Promise.all(shops.map((shop) => shop.stop("SIGTERM")))).toEqual([
+        { code: 0, signal: null },
+        { code: 0, signal: null },
+      ]);
+    } finally {
+      await killAll();
+      await dropDatabase(name);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { loadConfig } from "../server/config.ts";
+import { createDatabase, type Database } from "../server/db/client.ts";
+import type { AppServices } from "../server/http/app-env.ts";
+import { createLogger } from "../server/logger.ts";
+import { adminQuery, ident, withDatabase } from "./postgres-admin.ts";
+
+export type TestDatabase = {
+  name: string;
+  url: string;
+  db: Database;
+  services: AppServices;
+  /** Closes the pool and drops the database. */
+  close(): Promise<void>;
+};
+
+type Env = Record<string, string | undefined>;
+
+export function serverUrl(): string {
+  return inject("databaseServerUrl");
+}
+
+/** A unique database name of this run (teardown drops whatever tests forget). */
+export function uniqueDatabaseName(label = "db"): string {
+  return `${inject("databasePrefix")}_${label}_${randomBytes(4).toString("hex")}`;
+}
+
+/** Configuration as the shop would parse it, quiet, with the given overrides. */
+export function testConfig(env: Env = {}) {
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env });
+}
+
+/** What createApp() needs: a test config, a silent logger and the given database. */
+export function testServices(db: Database, env: Env = {}): AppServices {
+  const config = testConfig(env);
+  return { config, db, logger: createLogger(config.LOG_LEVEL) };
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await adminQuery(serverUrl(), `drop database if exists ${ident(name)} with (force)`);
+}
+
+/** An empty database (no tables), e.g. to run migrations on; the caller drops it. */
+export async function createEmptyDatabase(label = "empty"): Promise<{ name: string; url: string }> {
+  const name = uniqueDatabaseName(label);
+  await adminQuery(serverUrl(), `create database ${ident(name)}`);
+  return { name, url: withDatabase(serverUrl(), name) };
+}
+
+/**
+ * A database of its own for one test file, cloned from the migrated and seeded template.
+ * Call in beforeAll and close() in afterAll.
+ */
+export async function createTestDatabase(options: { env?: Env } = {}): Promise<TestDatabase> {
+  const name = uniqueDatabaseName("file");
+  await adminQuery(serverUrl(), `create database ${ident(name)} template ${ident(inject("templateDatabase"))}`);
+  const url = withDatabase(serverUrl(), name);
+  const db = createDatabase(url, 4);
+  const services = testServices(db, { DATABASE_URL: url, ...options.env });
+  return {
+    name,
+    url,
+    db,
+    services,
+    async close() {
+      await db.$client.end();
+      await dropDatabase(name);
+    },
+  };
+}
