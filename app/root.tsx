@@ -9,6 +9,8 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { sessionState } from "~/features/auth/access.server";
+import { Forbidden } from "~/features/auth/forbidden";
 import { ErrorScreen } from "~/features/shell/error-screen";
 import { NotFound } from "~/features/shell/not-found";
 import { Shell } from "~/features/shell/shell";
@@ -28,8 +30,8 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { publicConfig: getAppContext(context).publicConfig };
+export async function loader(args: Route.LoaderArgs) {
+  return { publicConfig: getAppContext(args.context).publicConfig, auth: await sessionState(args) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -57,7 +59,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell publicConfig={loaderData.publicConfig}>
+      <Shell publicConfig={loaderData.publicConfig} auth={loaderData.auth}>
         <Outlet />
       </Shell>
     </QueryClientProvider>
@@ -67,9 +69,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // requireAdmin's answer to a signed-in customer: a page, not the error screen (nothing broke).
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
-    <Shell publicConfig={rootData?.publicConfig}>
-      {notFound ? <NotFound /> : <ErrorScreen error={error} />}
+    <Shell publicConfig={rootData?.publicConfig} auth={rootData?.auth}>
+      {notFound ? <NotFound /> : forbidden ? <Forbidden /> : <ErrorScreen error={error} />}
     </Shell>
   );
 }

@@ -25,5 +25,10 @@ export default [
   route("delivery-address", "routes/redirect.tsx", { id: "redirect-delivery-address" }),
   route("unified-checkout", "routes/redirect.tsx", { id: "redirect-unified-checkout" }),
   route("direitos", "routes/redirect.tsx", { id: "redirect-direitos" }),
+  // For search engines (resource routes: XML and plain text, no page).
+  route("sitemap.xml", "routes/sitemap.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
+  // Fails on purpose when EXPOSE_TEST_ROUTES=true (browser tests of the error screen); 404 otherwise.
+  route("__teste/erro", "routes/test-error.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

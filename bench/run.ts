@@ -1,67 +1,222 @@
-// `npm run bench`: requests per second and page weight of a running shop, on this machine only.
-// Start the shop first (`npm start`), then: npm run bench [-- http://localhost:3000]
-// The load is bounded (a few seconds per path, loopback only) and stops by itself.
+// `npm run bench`: load and page-weight figures of the shop, on this machine only (loopback).
+// Starts its own shop (production build, a fresh DATA_DIR in a temp folder, embedded PostgreSQL)
+// and two bare reference servers, runs bounded autocannon loads against each (and the shop's
+// /healthz, the cost of its shared middleware alone), prints req/s, p50,
+// p99 and the ratios, then the gzipped JS and CSS that the home and product pages load, and stops
+// everything it started. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (2).
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm, chmod } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { buildIfNeeded, root } from "../scripts/build-if-needed.ts";
 
-const base = new URL(process.argv[2] ?? "http://localhost:3000");
-if (!["localhost", "127.0.0.1", "[::1]"].includes(base.hostname)) {
-  console.error("Benchmarks only run against this machine (localhost).");
-  process.exit(2);
-}
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const PATHS = ["/healthz", "/", "/privacidade", "/produto/cogumelo-penis-envy-7"];
-const HEADERS = { "accept-encoding": "gzip", cookie: "" };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const START_LIMIT_MS = 120_000;
+const PRODUCT_PATH = "/produto/cogumelo-penis-envy-7";
+const PRICE_BODY = JSON.stringify({ quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" });
+/** Issue 3's targets. */
+const TARGET_PRICE_RATIO = 0.5;
+const TARGET_PRODUCT_JS_BYTES = 110 * 1024;
 
-async function requestsPerSecond(path: string): Promise<{ rps: number; errors: number; p95: number }> {
-  const url = new URL(path, base);
-  const deadline = performance.now() + SECONDS * 1000;
-  const latencies: number[] = [];
-  let errors = 0;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      try {
-        const response = await fetch(url, { headers: HEADERS });
-        await response.arrayBuffer();
-        if (!response.ok) errors++;
-      } catch {
-        errors++;
+const children = new Set<ChildProcess>();
+let dataDir: string | undefined;
+
+type Started = { child: ChildProcess; port: number };
+
+/** Spawns a Node script and resolves with the port it reports (a JSON line, or the shop's "shop listening" log). */
+function startNode(script: string[], env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script.join(" ")} did not start within ${START_LIMIT_MS} ms:\n${output.join("")}`)), START_LIMIT_MS);
+    let pending = "";
+    const onData = (chunk: Buffer) => {
+      // Everything is read (and dropped once started), so a chatty log never blocks the server.
+      if (output.length < 200) output.push(chunk.toString());
+      const lines = (pending + chunk.toString()).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        try {
+          const entry = JSON.parse(line) as { port?: number; msg?: string };
+          if (typeof entry.port === "number" && (entry.msg === undefined || entry.msg === "shop listening")) {
+            clearTimeout(timer);
+            resolve({ child, port: entry.port });
+          }
+        } catch {
+          // not a JSON line
+        }
       }
-      latencies.push(performance.now() - started);
-    }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => output.length < 200 && output.push(chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script.join(" ")} exited (${code}) before listening:\n${output.join("")}`));
+    });
+  });
+}
+
+function stop(child: ChildProcess, limitMs = 20_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), limitMs);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    // SIGTERM: the shop closes HTTP, then stops its PostgreSQL.
+    child.kill("SIGTERM");
+  });
+}
+
+type Load = { name: string; url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+type Figures = { rps: number; p50: number; p99: number; failed: number; total: number };
+
+async function measure(load: Load): Promise<Figures> {
+  const options = {
+    url: load.url,
+    method: load.method ?? "GET",
+    body: load.body,
+    headers: load.headers,
+    connections: CONNECTIONS,
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  latencies.sort((a, b) => a - b);
+  if (WARMUP_SECONDS > 0) await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const result = await autocannon({ ...options, duration: SECONDS });
   return {
-    rps: Math.round(latencies.length / SECONDS),
-    errors,
-    p95: Math.round(latencies[Math.floor(latencies.length * 0.95)] ?? 0),
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.errors + result.non2xx,
+    total: result.requests.total,
   };
 }
 
-/** Bytes a first visit downloads (gzip): the HTML plus the JS and CSS it links to. */
-async function pageWeight(path: string): Promise<{ html: number; js: number; css: number }> {
-  const html = await (await fetch(new URL(path, base))).text();
-  const links = [...html.matchAll(/<link[^>]+href="([^"]+\.(js|css))"/g)].map((match) => match[1]!);
-  let js = 0;
-  let css = 0;
-  for (const href of new Set(links)) {
-    const size = gzipSync(Buffer.from(await (await fetch(new URL(href, base))).arrayBuffer())).length;
-    if (href.endsWith(".js")) js += size;
-    else css += size;
+/** The JS a page loads: every module it preloads or imports, followed through their static imports. */
+type Weight = { js: number; css: number; files: number; largest: Array<[string, number]> };
+
+async function pageWeight(origin: string, pathname: string): Promise<Weight> {
+  const html = await (await fetch(new URL(pathname, origin))).text();
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) js.add(match[1]!);
+  for (const match of html.matchAll(/<link[^>]+href="([^"]+)"[^>]*rel="modulepreload"/g)) js.add(match[1]!);
+  for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) js.add(match[1]!);
+  for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(match[1]!);
+  for (const match of html.matchAll(/<link[^>]+href="([^"]+\.css)"[^>]*rel="stylesheet"/g)) css.add(match[1]!);
+  const sizes = new Map<string, number>();
+  const queue = [...js];
+  while (queue.length > 0) {
+    const href = queue.shift()!;
+    const url = new URL(href, origin);
+    if (sizes.has(url.pathname)) continue;
+    const source = Buffer.from(await (await fetch(url)).arrayBuffer());
+    sizes.set(url.pathname, gzipSync(source).length);
+    for (const match of source.toString().matchAll(/(?:import|from)\s*"(\.{1,2}\/[^"]+\.js)"/g)) queue.push(new URL(match[1]!, url).pathname);
   }
-  return { html: gzipSync(html).length, js, css };
+  let cssBytes = 0;
+  for (const href of css) cssBytes += gzipSync(Buffer.from(await (await fetch(new URL(href, origin))).arrayBuffer())).length;
+  const largest = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  return { js: [...sizes.values()].reduce((sum, size) => sum + size, 0), css: cssBytes, files: sizes.size, largest };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-console.log(`shop at ${base.origin}: ${SECONDS}s per path, ${CONCURRENCY} concurrent requests`);
-for (const path of PATHS) {
-  const { rps, errors, p95 } = await requestsPerSecond(path);
-  console.log(`${path.padEnd(36)} ${String(rps).padStart(6)} req/s  p95 ${p95} ms  errors ${errors}`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-bench-"));
+  // As root, PostgreSQL runs as 'postgres', which must be able to enter the folder.
+  await chmod(dataDir, 0o755);
+  try {
+    console.log(`Iniciando a loja (build de produção, DATA_DIR=${dataDir}) e os servidores de referência…`);
+    const started = dataDir;
+    const shop = await startNode(["scripts/start.ts", "--no-build"], {
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: started,
+      PUBLIC_URL: "http://127.0.0.1",
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+    });
+    const shopOrigin = `http://127.0.0.1:${shop.port}`;
+    const databaseUrl = `postgresql://postgres@${encodeURIComponent(path.join(started, "postgres"))}:5432/shop`;
+    const bareJson = await startNode(["bench/bare-json.ts"], {});
+    const barePg = await startNode(["bench/bare-pg.ts"], { BENCH_DATABASE_URL: databaseUrl });
+
+    const loads: Load[] = [
+      { name: "bare Node, 1 KB JSON", url: `http://127.0.0.1:${bareJson.port}/` },
+      { name: "bare Node + pg, select by PK", url: `http://127.0.0.1:${barePg.port}/` },
+      // The shop's own floor: its shared middleware (request id, log, security headers, CSRF) and nothing else.
+      { name: "shop GET /healthz", url: `${shopOrigin}/healthz` },
+      {
+        name: "POST calculate-price",
+        url: `${shopOrigin}/api/functions/calculate-price`,
+        method: "POST",
+        body: PRICE_BODY,
+        headers: { "content-type": "application/json" },
+      },
+      { name: `SSR ${PRODUCT_PATH}`, url: `${shopOrigin}${PRODUCT_PATH}`, headers: { "accept-encoding": "gzip" } },
+    ];
+    console.log(`\n${SECONDS} s por alvo (+${WARMUP_SECONDS} s de aquecimento), ${CONNECTIONS} conexões, ${os.cpus().length} CPUs, Node ${process.version}\n`);
+    const results = new Map<string, Figures>();
+    for (const load of loads) {
+      results.set(load.name, await measure(load));
+      const figures = results.get(load.name)!;
+      console.log(`  medido: ${load.name} (${fixed(figures.rps)} req/s)`);
+    }
+
+    const json = results.get(loads[0]!.name)!;
+    const pg = results.get(loads[1]!.name)!;
+    console.log(`\n${"alvo".padEnd(40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"falhas".padStart(9)}${"×1KB".padStart(8)}${"×pg".padStart(8)}`);
+    for (const load of loads) {
+      const figures = results.get(load.name)!;
+      console.log(
+        `${load.name.padEnd(40)}${fixed(figures.rps).padStart(9)}${fixed(figures.p50, 1).padStart(9)}${fixed(figures.p99, 1).padStart(9)}` +
+          `${String(figures.failed).padStart(9)}${fixed(figures.rps / json.rps, 2).padStart(8)}${fixed(figures.rps / pg.rps, 2).padStart(8)}`,
+      );
+    }
+
+    console.log("\nPeso das páginas (gzip, primeira visita)");
+    const weights = new Map<string, Weight>();
+    for (const pathname of ["/", PRODUCT_PATH]) {
+      const weight = await pageWeight(shopOrigin, pathname);
+      weights.set(pathname, weight);
+      console.log(`  ${pathname.padEnd(36)} JS ${kb(weight.js)} (${weight.files} arquivos)  CSS ${kb(weight.css)}`);
+      console.log(`    maiores: ${weight.largest.map(([file, size]) => `${path.basename(file)} ${kb(size)}`).join(", ")}`);
+    }
+
+    const priceRatio = results.get("POST calculate-price")!.rps / json.rps;
+    const productJs = weights.get(PRODUCT_PATH)!.js;
+    console.log("\nMetas do issue 3");
+    console.log(`  calculate-price ≥ ${TARGET_PRICE_RATIO}× o servidor de 1 KB: ${fixed(priceRatio, 2)}× ${priceRatio >= TARGET_PRICE_RATIO ? "OK" : "NÃO ATINGIDA"}`);
+    console.log(`  JS da página de produto ≤ ${kb(TARGET_PRODUCT_JS_BYTES)}: ${kb(productJs)} ${productJs <= TARGET_PRODUCT_JS_BYTES ? "OK" : "NÃO ATINGIDA"}`);
+    const failures = [...results.values()].reduce((sum, figures) => sum + figures.failed, 0);
+    if (failures > 0) console.log(`\nAtenção: ${failures} respostas com erro ou status diferente de 2xx durante a carga.`);
+  } finally {
+    await Promise.all([...children].map((child) => stop(child)));
+    await rm(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  }
 }
-console.log("\npage weight (gzip, first visit)");
-for (const path of PATHS.slice(1)) {
-  const { html, js, css } = await pageWeight(path);
-  console.log(`${path.padEnd(36)} html ${kb(html)}  js ${kb(js)}  css ${kb(css)}  total ${kb(html + js + css)}`);
+
+// Ctrl-C: stop what was started (the shop stops its PostgreSQL), then leave.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void Promise.all([...children].map((child) => stop(child)))
+      .then(() => (dataDir ? rm(dataDir, { recursive: true, force: true }) : undefined))
+      .finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 export const root = path.resolve(import.meta.dirname, "..");
 export const serverBuild = path.join(root, "build", "server", "index.js");
 
-const SOURCES = ["app", "server", "content", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = ["app", "server", "content", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
 
 function newestChange(entry: string): number {
   const stat = statSync(entry);

@@ -3,12 +3,13 @@ import { createServer as createHttpServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
+import type * as Main from "../server/main.ts";
 
 process.env.NODE_ENV ??= "development";
 const httpServer = createHttpServer();
 // Vite's HMR websocket shares the app's port, so the browser needs no second address.
 const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
-const main = (await vite.ssrLoadModule("/server/main.ts")) as typeof import("../server/main.ts");
+const main = (await vite.ssrLoadModule("/server/main.ts")) as typeof Main;
 const shop = await main.prepare({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
 });

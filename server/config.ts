@@ -20,6 +20,18 @@ const envSchema = z.object({
   SHOP_EMAIL: z.email().default("contato@example.com"),
   // Exposes /__teste/erro, a page that fails on purpose, so browser tests can see the error screen.
   EXPOSE_TEST_ROUTES: z.stringbool().default(false),
+  // Accounts and e-mail (decision 002).
+  /** Signs session cookies and tokens; when unset, one is generated and kept in DATA_DIR/auth-secret. */
+  BETTER_AUTH_SECRET: z.string().min(32, "use pelo menos 32 caracteres aleatórios (ex.: openssl rand -base64 32)").optional(),
+  /** Comma-separated e-mails that are admins once their account has verified the address. */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email("lista de e-mails separados por vírgula")))
+    .default([]),
+  /** smtp://user:pass@host:587 or smtps://…:465; when unset, e-mails go to DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Loja Micologia <nao-responda@example.com>"),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

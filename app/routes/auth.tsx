@@ -1,8 +1,24 @@
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { AuthPage, type AuthMode } from "~/features/auth/auth-page";
+import { safeNext } from "~/features/auth/safe-next";
 import type { Route } from "./+types/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Entrar | Loja" }];
+export const meta: Route.MetaFunction = () => [{ title: "Entrar | Loja" }, { name: "robots", content: "noindex" }];
 
-export default function Page() {
-  return <PagePlaceholder title="Entrar" />;
+const MODES: AuthMode[] = ["entrar", "criar", "esqueci", "redefinir"];
+
+/** ?modo=entrar|criar|esqueci|redefinir, ?token= (reset link), ?next= (only our own paths), ?verificado=1, ?error=. */
+export function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams;
+  const mode = MODES.find((m) => m === params.get("modo")) ?? "entrar";
+  return {
+    mode,
+    next: safeNext(params.get("next")),
+    token: mode === "redefinir" ? params.get("token") : null,
+    verified: params.get("verificado") === "1" && !params.get("error"),
+    verifyError: params.get("error"),
+  };
+}
+
+export default function Auth({ loaderData }: Route.ComponentProps) {
+  return <AuthPage {...loaderData} />;
 }

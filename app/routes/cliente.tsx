@@ -1,8 +1,26 @@
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { loadCustomerPanel } from "~/features/account/panel-data.server";
+import { CustomerPanel } from "~/features/account/customer-panel";
 import type { Route } from "./+types/cliente";
 
-export const meta: Route.MetaFunction = () => [{ title: "Minha conta | Loja" }];
+export const meta: Route.MetaFunction = () => [{ title: "Minha conta | Loja" }, { name: "robots", content: "noindex" }];
 
-export default function Page() {
-  return <PagePlaceholder title="Minha conta" />;
+/** Signed-in customers only (requireUser). Accepts ?order=ID and ?aba=<tab>. */
+export function loader(args: Route.LoaderArgs) {
+  return loadCustomerPanel(args);
+}
+
+/** Switching tabs (only ?aba changes) shows data already loaded; anything else loads again. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("aba");
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+}
+
+export default function Cliente({ loaderData }: Route.ComponentProps) {
+  return <CustomerPanel {...loaderData} />;
 }

@@ -1,15 +1,28 @@
 import { data, redirect } from "react-router";
-import { FIXED_PRODUCT_SLUGS, isKnownProductSlug, SLUG_ALIASES } from "~/features/catalog/product-slugs";
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { getProductPage } from "~/features/catalog/catalog.server";
+import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "~/features/catalog/product-slugs";
+import { GenericProductPage, ProductPage } from "~/features/catalog/product-page";
+import { productMeta } from "~/features/catalog/product-seo";
+import { getAppContext } from "~/lib/app-context.server";
 import type { Route } from "./+types/produto";
 
-export function loader({ params }: Route.LoaderArgs) {
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? productMeta(loaderData.product, loaderData.origin) : [{ title: "Página não encontrada | Loja Micologia" }];
+
+/** Old slugs redirect (spec §2); the nine fixed slugs get the product page, any other product the generic one. */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const canonical = SLUG_ALIASES.get(params.slug);
-  if (canonical) return redirect(`/produto/${canonical}`, 301);
-  if (!isKnownProductSlug(params.slug)) throw data(null, { status: 404 });
-  return { slug: params.slug, fixed: FIXED_PRODUCT_SLUGS.includes(params.slug) };
+  // `url`, not `request.url`: on client navigations the request ends in `.data`.
+  if (canonical) return redirect(`/produto/${canonical}${url.search}`, 301);
+  const { services } = getAppContext(context);
+  const origin = new URL(services.config.PUBLIC_URL).origin;
+  const product = await getProductPage(services.db, params.slug, origin, FIXED_PRODUCT_SLUGS);
+  if (!product) throw data(null, { status: 404 });
+  return { product, origin };
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  return <PagePlaceholder title={`Produto: ${loaderData.slug}`} />;
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  // A key per product: moving from one product to another starts with fresh quantity and gallery.
+  return product.fixed ? <ProductPage key={product.uuid} product={product} /> : <GenericProductPage key={product.uuid} product={product} />;
 }

@@ -1,8 +1,19 @@
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { contentMeta } from "~/features/content/content-meta";
+import { ContentPage } from "~/features/content/content-page";
+import { contentPage } from "~/features/content/content-pages.server";
+import { getAppContext } from "~/lib/app-context.server";
 import type { Route } from "./+types/referencias";
 
-export const meta: Route.MetaFunction = () => [{ title: "Referências | Loja" }];
+const PATH = "/referencias";
 
-export default function Page() {
-  return <PagePlaceholder title="Referências" />;
+export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.page, loaderData?.origin, PATH);
+
+/** Markdown of content/referencias.md, rendered on the server. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { services } = getAppContext(context);
+  return { page: contentPage("referencias"), origin: new URL(services.config.PUBLIC_URL).origin };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <ContentPage page={loaderData.page} />;
 }

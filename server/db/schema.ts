@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
+import type { ProductDetail } from "../../app/features/catalog/catalog-types.ts";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -58,6 +61,59 @@ export const cartItems = pgTable(
   (t) => [index("cart_items_cart_id").on(t.cartId)],
 );
 
+export const productCategory = pgEnum("product_category", ["consultoria", "desidratados", "culturas", "spawn", "aprender"]);
+export const productUnitType = pgEnum("product_unit_type", ["gram", "unit"]);
+
+/**
+ * The catalogue (spec §3 "Catalogue entry" plus what PRODUCT.md adds: unit, price, stock, lead time,
+ * shipping). Seeded from app/features/catalog/catalog.ts; after that the admin edits it here.
+ * Gram products (dried samples) follow the price table of spec §9 and have no unit price.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey(),
+    numericId: integer("numeric_id").notNull().unique(),
+    slug: text("slug").notNull().unique(),
+    category: productCategory("category").notNull(),
+    /** Order on the home page: the spec's category order, then the order inside each category. */
+    sortOrder: integer("sort_order").notNull(),
+    name: text("name").notNull(),
+    subtitle: text("subtitle").notNull(),
+    description: text("description").notNull(),
+    keyPoints: jsonb("key_points").$type<string[]>().notNull().default([]),
+    details: jsonb("details").$type<ProductDetail[]>().notNull().default([]),
+    badge: text("badge"),
+    route: text("route").notNull(),
+    ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    /** Gallery (built-in illustrations); the main image is resolved from product_catalog (spec §4). */
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    buttonDisabled: boolean("button_disabled").notNull().default(false),
+    unitType: productUnitType("unit_type").notNull(),
+    priceCents: integer("price_cents"),
+    /** Null: no stock limit (made to order, services, digital items). */
+    stock: integer("stock"),
+    madeToOrder: boolean("made_to_order").notNull().default(false),
+    leadTimeBusinessDays: integer("lead_time_business_days"),
+    needsShipping: boolean("needs_shipping").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_sort_order").on(t.sortOrder),
+    // Gram products are priced by the table; every other product has a positive unit price.
+    check(
+      "products_price_by_unit",
+      sql`(${t.unitType} = 'gram' and ${t.priceCents} is null) or (${t.unitType} = 'unit' and ${t.priceCents} is not null and ${t.priceCents} > 0)`,
+    ),
+    check("products_stock_not_negative", sql`${t.stock} is null or ${t.stock} >= 0`),
+    check("products_rating", sql`${t.ratingAverage} between 0 and 5 and ${t.ratingCount} >= 0`),
+    check("products_lead_time", sql`${t.leadTimeBusinessDays} is null or ${t.leadTimeBusinessDays} > 0`),
+  ],
+);
+
+/** Spec §3: the image the admin sets for a product (null: the built-in one). */
 export const productCatalog = pgTable("product_catalog", {
   id: uuid("id").primaryKey(),
   image: text("image"),
@@ -105,3 +161,118 @@ export const clientErrors = pgTable("client_errors", {
   userAgent: text("user_agent"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/*
+ * Accounts (better-auth, decision 002). better-auth reads and writes these four tables through its
+ * drizzle adapter, by the TypeScript keys below; the columns follow the shop's snake_case. Ids are
+ * better-auth's random strings, which is why every `user_id` of the shop is text.
+ */
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Always lower case (better-auth lowers it on sign-up and sign-in). */
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_id").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** scrypt hash, for the "credential" provider (e-mail and password). */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("accounts_user_id").on(t.userId)],
+);
+
+/** Password-reset tokens and other one-time values of better-auth. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verifications_identifier").on(t.identifier)],
+);
+
+/** Admin e-mails kept in the database (the maintenance panel edits them); ADMIN_EMAILS adds more. */
+export const adminEmails = pgTable("admin_emails", {
+  /** Lower case. */
+  email: text("email").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window counters of the sign-in, sign-up and reset rate limits, shared by every instance.
+ * The key says what is counted (an address, an account, or both); see server/auth/rate-limit.ts.
+ */
+export const authRateLimits = pgTable(
+  "auth_rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_rate_limits_window_ends_at").on(t.windowEndsAt)],
+);
+
+/** A customer's saved delivery addresses (the checkout fills and reuses them). */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientName: text("recipient_name").notNull(),
+    phone: text("phone").notNull(),
+    /** 8 digits, no dash. */
+    cep: text("cep").notNull(),
+    street: text("street").notNull(),
+    number: text("number").notNull(),
+    complement: text("complement"),
+    neighborhood: text("neighborhood").notNull(),
+    city: text("city").notNull(),
+    /** Two-letter UF. */
+    state: text("state").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("addresses_user_id").on(t.userId, t.createdAt)],
+);

@@ -1,9 +1,45 @@
-import { PRODUCT_SLUGS, productUuid } from "../../app/features/catalog/product-slugs.ts";
+import { CATALOG } from "../../app/features/catalog/catalog.ts";
 import type { Database } from "./client.ts";
-import { productCatalog } from "./schema.ts";
+import { productCatalog, products } from "./schema.ts";
 
-/** Idempotent: running it on every start never duplicates or overwrites what an admin changed. */
+/** The catalogue module's entries as rows of `products`. */
+export function productRows() {
+  return CATALOG.map((entry, index) => ({
+    id: entry.uuid,
+    numericId: entry.id,
+    slug: entry.slug,
+    category: entry.category,
+    sortOrder: index,
+    name: entry.name,
+    subtitle: entry.subtitle,
+    description: entry.description,
+    keyPoints: entry.keyPoints,
+    details: entry.details,
+    badge: entry.badge,
+    route: entry.route,
+    ratingAverage: entry.ratings.average,
+    ratingCount: entry.ratings.count,
+    images: entry.images,
+    buttonDisabled: entry.buttonDisabled,
+    unitType: entry.unitType,
+    priceCents: entry.priceCents,
+    stock: entry.stock,
+    madeToOrder: entry.madeToOrder,
+    leadTimeBusinessDays: entry.leadTimeBusinessDays,
+    needsShipping: entry.needsShipping,
+  }));
+}
+
+/**
+ * Idempotent: running it on every start never duplicates or overwrites what an admin changed
+ * (insert … on conflict do nothing); a product row that went missing comes back.
+ */
 export async function seed(db: Database): Promise<void> {
-  const rows = Object.keys(PRODUCT_SLUGS).map((id) => ({ id: productUuid(Number(id)), image: null }));
-  await db.insert(productCatalog).values(rows).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    await tx.insert(products).values(productRows()).onConflictDoNothing();
+    await tx
+      .insert(productCatalog)
+      .values(CATALOG.map((entry) => ({ id: entry.uuid, image: null })))
+      .onConflictDoNothing();
+  });
 }

@@ -8,6 +8,8 @@ z.config(z.locales.ptBR());
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
+export type EndpointGuard = { access: "user" | "admin"; check: (c: Context<AppEnv>) => Promise<unknown> };
+
 /**
  * One API operation: its input schemas, its output schema and its handler. The same
  * definition validates requests and generates the OpenAPI document.
@@ -21,6 +23,11 @@ export type Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Zo
   query?: Q;
   response: z.ZodType;
   status?: 200 | 201 | 202 | 204;
+  /**
+   * Who may call it (server/auth/access.ts: USER_ONLY, ADMIN_ONLY), checked before the body is even
+   * parsed, so a caller without access learns nothing from validation errors. Absent: public.
+   */
+  guard?: EndpointGuard;
   handler: (input: { body: z.infer<B>; query: z.infer<Q>; c: Context<AppEnv> }) => Promise<unknown> | unknown;
 };
 
@@ -53,6 +60,7 @@ const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
   for (const endpoint of endpoints) {
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
+      await endpoint.guard?.check(c);
       const body = endpoint.body ? parse(endpoint.body, await readJsonBody(c)) : undefined;
       const query = endpoint.query ? parse(endpoint.query, c.req.query()) : undefined;
       const result = await endpoint.handler({ body, query, c });
@@ -73,6 +81,8 @@ export function openApiDocument(endpoints: Endpoint[]) {
     const operation: Record<string, unknown> = {
       summary: endpoint.summary,
       tags: [endpoint.tag],
+      // Who may call it: "public", "user" (a session; 401 without) or "admin" (403 for customers).
+      "x-access": endpoint.guard?.access ?? "public",
       responses: {
         [endpoint.status ?? 200]: {
           description: "OK",

@@ -5,11 +5,13 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { mountAuthRoutes } from "../auth/auth-routes.ts";
 import { publicConfig } from "../config.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "../support-qr.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
 import { mountEndpoints, openApiDocument } from "./api.ts";
 import { appContext } from "./app-context.ts";
+import { csrfProtection } from "./csrf.ts";
 import type { AppEnv, AppServices } from "./app-env.ts";
 import { ApiError, errorBody, notFoundError, payloadTooLargeError } from "./errors.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -53,6 +55,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     );
   });
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
+  // Before anything that changes state: the API, /api/auth and React Router actions.
+  app.use(csrfProtection(config.PUBLIC_URL));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
@@ -78,6 +82,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   );
   api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints)));
   mountEndpoints(api, apiEndpoints);
+  mountAuthRoutes(api);
   api.get(SUPPORT_QR_PATH, supportQrHandler);
   api.all("*", () => {
     throw notFoundError();

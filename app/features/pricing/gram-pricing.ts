@@ -45,7 +45,8 @@ export function isValidGramQuantity(grams: number): boolean {
   return Number.isInteger(grams) && grams >= MIN_GRAMS && grams <= MAX_GRAMS && grams % SACHET_GRAMS === 0;
 }
 
-function tierDiscount(grams: number): number {
+/** Spec §9 tier discount (0.1 = 10 %) for quantities outside the table; the cap still applies after it. */
+export function tierDiscount(grams: number): number {
   return DISCOUNT_TIERS.find(([from]) => grams >= from)![1];
 }
 

@@ -1,6 +1,8 @@
 import { useRef } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Toaster } from "sonner";
+import { AuthProvider, useAuth } from "~/features/auth/auth-context";
+import { ANONYMOUS, type AuthState } from "~/features/auth/auth-types";
 import { AgeGate } from "~/features/consent/age-gate";
 import { CookiePreferencesProvider } from "~/features/consent/cookie-preferences";
 import type { PublicConfig } from "~/lib/public-config";
@@ -13,8 +15,24 @@ import { usePageFade } from "./use-page-fade";
 const TOAST_DURATION_MS = 3000;
 const TOASTS_VISIBLE = 5;
 
+/** The header with the signed-in user's e-mail (or "Entrar"). */
+function HeaderWithUser() {
+  const { user } = useAuth();
+  // Cart count and unread notifications arrive with their features.
+  return <SiteHeader cartCount={0} unreadNotifications={0} userEmail={user?.email ?? null} />;
+}
+
 /** Spec §2 layout: header (unless hideHeader=true), main content, footer, gate, toasts. */
-export function Shell({ publicConfig, children }: { publicConfig?: PublicConfig; children: React.ReactNode }) {
+export function Shell({
+  publicConfig,
+  auth = ANONYMOUS,
+  children,
+}: {
+  publicConfig?: PublicConfig;
+  /** The session as the server read it (root loader); absent on an error screen before it ran. */
+  auth?: AuthState;
+  children: React.ReactNode;
+}) {
   const [searchParams] = useSearchParams();
   const hideHeader = searchParams.get("hideHeader") === "true";
   const location = useLocation();
@@ -27,36 +45,35 @@ export function Shell({ publicConfig, children }: { publicConfig?: PublicConfig;
   const loadingOtherPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
 
   return (
-    <CookiePreferencesProvider>
-      <div className="flex min-h-screen flex-col">
-        <a
-          href="#conteudo"
-          className="sr-only rounded-lg bg-emerald-800 font-semibold text-white focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-800"
-        >
-          Pular para o conteúdo
-        </a>
-        {hideHeader ? null : (
-          // Cart count, unread notifications and the user arrive with their features.
-          <SiteHeader cartCount={0} unreadNotifications={0} userEmail={null} />
-        )}
-        {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll position. */}
-        <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
-          {loadingOtherPage ? <PageSkeleton /> : null}
-          {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
-          <div ref={pageRef} hidden={loadingOtherPage}>
-            {children}
-          </div>
-        </main>
-        <SiteFooter publicConfig={publicConfig} />
-        <AgeGate />
-        <Toaster
-          duration={TOAST_DURATION_MS}
-          visibleToasts={TOASTS_VISIBLE}
-          position="top-center"
-          // sonner labels its region in English by default.
-          containerAriaLabel="Avisos"
-        />
-      </div>
-    </CookiePreferencesProvider>
+    <AuthProvider initial={auth}>
+      <CookiePreferencesProvider>
+        <div className="flex min-h-screen flex-col">
+          <a
+            href="#conteudo"
+            className="sr-only rounded-lg bg-emerald-800 font-semibold text-white focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-800"
+          >
+            Pular para o conteúdo
+          </a>
+          {hideHeader ? null : <HeaderWithUser />}
+          {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll position. */}
+          <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+            {loadingOtherPage ? <PageSkeleton /> : null}
+            {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
+            <div ref={pageRef} hidden={loadingOtherPage}>
+              {children}
+            </div>
+          </main>
+          <SiteFooter publicConfig={publicConfig} />
+          <AgeGate />
+          <Toaster
+            duration={TOAST_DURATION_MS}
+            visibleToasts={TOASTS_VISIBLE}
+            position="top-center"
+            // sonner labels its region in English by default.
+            containerAriaLabel="Avisos"
+          />
+        </div>
+      </CookiePreferencesProvider>
+    </AuthProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { AdminLinks } from "~/features/auth/admin-links";
 import { iconButtonClass } from "~/ui/button-styles";
 import { AuthButton } from "./auth-button";
 import { CartLink } from "./cart-link";
@@ -60,10 +61,14 @@ export function SiteHeader({ cartCount, unreadNotifications, userEmail }: SiteHe
               <LogoLink />
               <AuthButton email={userEmail} />
             </div>
+            <AdminLinks layout="menu" />
           </div>
         </div>
         <LogoLink className="hidden md:block" />
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <div className="hidden md:block">
+            <AdminLinks />
+          </div>
           <NotificationBell unread={unreadNotifications} />
           <CartLink count={cartCount} />
           {/* A wrapper hides it: the button's own inline-flex would override a `hidden` class on it. */}

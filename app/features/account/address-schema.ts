@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+/** The 27 federative units of Brazil. */
+export const UFS = [
+  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN",
+  "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+] as const;
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `Informe ${label}.` })
+    .trim()
+    .min(min, min <= 1 ? `Informe ${label}.` : `Informe ${label} (mínimo de ${min} caracteres).`)
+    .max(max, `Máximo de ${max} caracteres.`);
+
+const digits = (value: string) => value.replace(/\D/g, "");
+
+/** A saved delivery address, checked the same way in the form and on the server. */
+export const addressSchema = z.object({
+  recipientName: text("o nome de quem recebe", 2, 100),
+  phone: z
+    .string({ error: "Informe um telefone." })
+    .transform(digits)
+    .pipe(z.string().regex(/^[1-9]{2}9?\d{8}$/, "Informe o telefone com DDD, ex.: (11) 91234-5678.")),
+  cep: z
+    .string({ error: "Informe o CEP." })
+    .transform(digits)
+    .pipe(z.string().regex(/^\d{8}$/, "O CEP tem 8 dígitos, ex.: 01310-100.")),
+  street: text("a rua", 2, 200),
+  number: text("o número (ou \u201cs/n\u201d)", 1, 20),
+  complement: z
+    .string()
+    .trim()
+    .max(100, "Máximo de 100 caracteres.")
+    .nullish()
+    .transform((value) => value || null),
+  neighborhood: text("o bairro", 2, 100),
+  city: text("a cidade", 2, 100),
+  state: z
+    .string({ error: "Escolha o estado." })
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(UFS, "Escolha o estado (UF).")),
+});
+export type AddressInput = z.input<typeof addressSchema>;
+export type Address = z.output<typeof addressSchema> & { id: string };
+
+/** "01310100" → "01310-100". */
+export function formatCep(cep: string): string {
+  return cep.length === 8 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep;
+}
+
+/** "11912345678" → "(11) 91234-5678". */
+export function formatPhone(phone: string): string {
+  if (phone.length === 11) return `(${phone.slice(0, 2)}) ${phone.slice(2, 7)}-${phone.slice(7)}`;
+  if (phone.length === 10) return `(${phone.slice(0, 2)}) ${phone.slice(2, 6)}-${phone.slice(6)}`;
+  return phone;
+}
+
+/** Confirmation word typed to delete an account (a click alone is too easy). */
+export const DELETE_CONFIRMATION = "EXCLUIR";
+
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: "Informe sua senha." }).min(1, "Informe sua senha.").max(128),
+  confirmation: z.literal(DELETE_CONFIRMATION, `Digite ${DELETE_CONFIRMATION} para confirmar.`),
+});

@@ -1,0 +1,144 @@
+import { MapPin, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { fieldErrors } from "~/features/auth/auth-schemas";
+import { buttonClass } from "~/ui/button-styles";
+import { Field, FormMessage } from "~/ui/field";
+import { accountApi, ApiCallError } from "./account-api";
+import { addressSchema, formatCep, formatPhone, UFS, type Address } from "./address-schema";
+
+function AddressForm({ onSaved }: { onSaved: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = Object.fromEntries(new FormData(form));
+    const parsed = addressSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setPending(true);
+    try {
+      // What was typed; the server parses it with the same schema.
+      await accountApi("/addresses", { method: "POST", json: input });
+      form.reset();
+      onSaved();
+    } catch (error) {
+      setFormError(error instanceof ApiCallError ? error.message : "Não foi possível salvar o endereço.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Novo endereço" className="grid gap-4 sm:grid-cols-6">
+      <h3 className="text-base font-semibold text-stone-950 sm:col-span-6">Novo endereço</h3>
+      {formError ? (
+        <div className="sm:col-span-6">
+          <FormMessage kind="error">{formError}</FormMessage>
+        </div>
+      ) : null}
+      <Field className="sm:col-span-4" label="Nome de quem recebe" name="recipientName" autoComplete="name" error={errors.recipientName} />
+      <Field className="sm:col-span-2" label="Telefone" name="phone" type="tel" autoComplete="tel-national" inputMode="tel" error={errors.phone} />
+      <Field className="sm:col-span-2" label="CEP" name="cep" autoComplete="postal-code" inputMode="numeric" error={errors.cep} />
+      <Field className="sm:col-span-4" label="Rua" name="street" autoComplete="address-line1" error={errors.street} />
+      <Field className="sm:col-span-2" label="Número" name="number" error={errors.number} />
+      <Field className="sm:col-span-4" label="Complemento (opcional)" name="complement" autoComplete="address-line2" error={errors.complement} />
+      <Field className="sm:col-span-3" label="Bairro" name="neighborhood" error={errors.neighborhood} />
+      <Field className="sm:col-span-2" label="Cidade" name="city" autoComplete="address-level2" error={errors.city} />
+      <div className="sm:col-span-1">
+        <label htmlFor="endereco-uf" className="block text-sm font-medium text-stone-900">
+          UF
+        </label>
+        <select
+          id="endereco-uf"
+          name="state"
+          defaultValue=""
+          aria-invalid={errors.state ? true : undefined}
+          aria-describedby={errors.state ? "endereco-uf-erro" : undefined}
+          className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-2 py-2.5 text-base"
+        >
+          <option value="" disabled>
+            —
+          </option>
+          {UFS.map((uf) => (
+            <option key={uf} value={uf}>
+              {uf}
+            </option>
+          ))}
+        </select>
+        {errors.state ? (
+          <p id="endereco-uf-erro" className="mt-1 text-sm text-red-800">
+            {errors.state}
+          </p>
+        ) : null}
+      </div>
+      <div className="sm:col-span-6">
+        <button type="submit" disabled={pending} className={buttonClass("primary")}>
+          {pending ? "Salvando…" : "Salvar endereço"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AddressesTab({ addresses }: { addresses: Address[] }) {
+  const revalidator = useRevalidator();
+  const [removeError, setRemoveError] = useState<string | null>(null);
+
+  async function remove(id: string) {
+    setRemoveError(null);
+    try {
+      await accountApi(`/addresses/${id}`, { method: "DELETE" });
+    } catch (error) {
+      setRemoveError(error instanceof ApiCallError ? error.message : "Não foi possível remover o endereço.");
+    }
+    await revalidator.revalidate();
+  }
+
+  return (
+    <div className="space-y-8">
+      {removeError ? <FormMessage kind="error">{removeError}</FormMessage> : null}
+      {addresses.length === 0 ? (
+        <p className="text-stone-700">Nenhum endereço salvo ainda. Os endereços que você salvar aparecem aqui e na finalização da compra.</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label="Endereços salvos">
+          {addresses.map((address) => (
+            <li key={address.id} className="flex gap-3 rounded-xl border border-stone-200 p-4">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-800" />
+              <div className="min-w-0 flex-1 text-sm text-stone-800">
+                <p className="font-semibold text-stone-950">{address.recipientName}</p>
+                <p>
+                  {address.street}, {address.number}
+                  {address.complement ? ` – ${address.complement}` : ""}
+                </p>
+                <p>
+                  {address.neighborhood}, {address.city} – {address.state}
+                </p>
+                <p>CEP {formatCep(address.cep)}</p>
+                <p>{formatPhone(address.phone)}</p>
+              </div>
+              <button
+                type="button"
+                onClick={() => void remove(address.id)}
+                aria-label={`Remover o endereço ${address.street}, ${address.number}`}
+                className={buttonClass("ghost", "self-start px-2")}
+              >
+                <Trash2 aria-hidden="true" className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="rounded-xl border border-stone-200 bg-stone-50 p-4 sm:p-5">
+        <AddressForm onSaved={() => void revalidator.revalidate()} />
+      </div>
+    </div>
+  );
+}

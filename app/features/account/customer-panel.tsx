@@ -1,0 +1,89 @@
+import { Bell, Gift, MapPin, Package, ShieldCheck, UserRound } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useSearchParams } from "react-router";
+import type { AuthUser } from "~/features/auth/auth-types";
+import { focusRing } from "~/ui/button-styles";
+import { AddressesTab } from "./addresses-tab";
+import type { Address } from "./address-schema";
+import { panelTab, type PanelTab } from "./panel-tabs";
+import { PrivacyTab } from "./privacy-tab";
+import { ProfileTab } from "./profile-tab";
+import { ReferralTab, type Referral } from "./referral-tab";
+
+const PANEL_TABS: { value: PanelTab; label: string; icon: typeof Package }[] = [
+  { value: "pedidos", label: "Pedidos", icon: Package },
+  { value: "notificacoes", label: "Notificações", icon: Bell },
+  { value: "indicacoes", label: "Indicações", icon: Gift },
+  { value: "enderecos", label: "Endereços", icon: MapPin },
+  { value: "perfil", label: "Perfil", icon: UserRound },
+  { value: "privacidade", label: "Privacidade", icon: ShieldCheck },
+];
+
+export type CustomerPanelProps = {
+  user: AuthUser;
+  addresses: Address[];
+  referral: Referral;
+  /** ?order=ID: the order to open (the checkout issue fills the list). */
+  order: string | null;
+};
+
+const triggerClass = `inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 data-[state=active]:bg-emerald-800 data-[state=active]:text-white ${focusRing}`;
+
+/** /cliente: the customer's own space, one tab per subject; the tab lives in ?aba= so links and Back work. */
+export function CustomerPanel({ user, addresses, referral, order }: CustomerPanelProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // From the address, not the loader: switching tabs does not reload the data.
+  const tab = panelTab(searchParams.get("aba"));
+  function select(value: string) {
+    setSearchParams(
+      (params) => {
+        params.set("aba", value);
+        if (value !== "pedidos") params.delete("order");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+  const firstName = user.name.trim().split(/\s+/)[0] || user.email.split("@")[0];
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-stone-950">Minha conta</h1>
+      <p className="mt-2 text-stone-700">Olá, {firstName}! Aqui ficam seus pedidos, endereços, indicações e dados.</p>
+      <Tabs.Root value={tab} onValueChange={select} className="mt-8">
+        <Tabs.List aria-label="Seções da conta" className="flex gap-1 overflow-x-auto border-b border-stone-200 pb-2">
+          {PANEL_TABS.map(({ value, label, icon: Icon }) => (
+            <Tabs.Trigger key={value} value={value} className={triggerClass}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <div className="pt-6">
+          <Tabs.Content value="pedidos">
+            {order ? (
+              <p className="mb-3 rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-800">
+                Pedido <strong>{order}</strong> não encontrado entre os seus pedidos.
+              </p>
+            ) : null}
+            <p className="text-stone-700">Você ainda não fez pedidos. Quando fizer, eles aparecem aqui com o andamento de cada um.</p>
+          </Tabs.Content>
+          <Tabs.Content value="notificacoes">
+            <p className="text-stone-700">Nenhuma notificação por enquanto. Avisos sobre seus pedidos aparecem aqui.</p>
+          </Tabs.Content>
+          <Tabs.Content value="indicacoes">
+            <ReferralTab referral={referral} />
+          </Tabs.Content>
+          <Tabs.Content value="enderecos">
+            <AddressesTab addresses={addresses} />
+          </Tabs.Content>
+          <Tabs.Content value="perfil">
+            <ProfileTab user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="privacidade">
+            <PrivacyTab />
+          </Tabs.Content>
+        </div>
+      </Tabs.Root>
+    </section>
+  );
+}

@@ -1,0 +1,12 @@
+import { requireUser, type PageArgs } from "../../../server/auth/access.ts";
+import { appContext } from "../../../server/http/app-context.ts";
+import { listAddresses, referralSummary } from "./account-data.server.ts";
+
+/** Everything /cliente shows, for the signed-in customer only (anonymous → /auth?next=/cliente…). */
+export async function loadCustomerPanel(args: PageArgs & { url: URL }) {
+  const user = await requireUser(args);
+  const { db, config } = args.context.get(appContext).services;
+  const order = args.url.searchParams.get("order")?.slice(0, 100) || null;
+  const [addresses, referral] = await Promise.all([listAddresses(db, user.id), referralSummary(db, config.PUBLIC_URL, user.id)]);
+  return { user, addresses, referral, order };
+}

@@ -1,0 +1,106 @@
+import { Download, Trash2 } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useAuth } from "~/features/auth/auth-context";
+import { fieldErrors } from "~/features/auth/auth-schemas";
+import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
+import { buttonClass } from "~/ui/button-styles";
+import { Field, FormMessage } from "~/ui/field";
+import { ModalFrame } from "~/ui/modal";
+import { accountApi, ApiCallError } from "./account-api";
+import { DELETE_CONFIRMATION, deleteAccountSchema } from "./address-schema";
+
+function DeleteAccountDialog() {
+  const { notify } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = deleteAccountSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    setPending(true);
+    try {
+      await accountApi("", { method: "DELETE", json: parsed.data });
+    } catch (error) {
+      setFormError(error instanceof ApiCallError ? error.message : "Não foi possível excluir a conta.");
+      setPending(false);
+      return;
+    }
+    // Signed out everywhere by the server; this tab (and the others) forget the user quietly.
+    safeStorage.set(STORAGE_KEYS.suppressAuthToasts, JSON.stringify({ reason: "account_deleted", ts: Date.now() }));
+    await notify("SIGNED_OUT");
+    setOpen(false);
+    toast.success("Sua conta foi excluída.");
+    await navigate("/");
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className={buttonClass("secondary", "border-red-300 text-red-800 hover:bg-red-50")}>
+        <Trash2 aria-hidden="true" className="size-4" />
+        Excluir minha conta
+      </Dialog.Trigger>
+      <ModalFrame aria-describedby={undefined}>
+        <Dialog.Title className="text-xl font-bold text-stone-950">Excluir minha conta</Dialog.Title>
+        <div className="mt-3 space-y-2 text-sm text-stone-800">
+          <p>Isto apaga seus dados pessoais: cadastro, senha, endereços, notificações, carrinhos e link de indicação.</p>
+          <p>Seus pedidos, quando houver, ficam guardados sem seus dados pessoais pelo prazo que a lei exige. Todas as sessões são encerradas.</p>
+          <p className="font-semibold">Não é possível desfazer.</p>
+        </div>
+        <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Confirmar exclusão">
+          {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+          <Field label="Sua senha" name="password" type="password" autoComplete="current-password" error={errors.password} />
+          <Field
+            label={`Digite ${DELETE_CONFIRMATION} para confirmar`}
+            name="confirmation"
+            autoComplete="off"
+            autoCapitalize="characters"
+            error={errors.confirmation}
+          />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Dialog.Close className={buttonClass("secondary")}>Cancelar</Dialog.Close>
+            <button type="submit" disabled={pending} className={buttonClass("primary", "bg-red-800 hover:bg-red-900")}>
+              {pending ? "Excluindo…" : "Excluir definitivamente"}
+            </button>
+          </div>
+        </form>
+      </ModalFrame>
+    </Dialog.Root>
+  );
+}
+
+/** Privacidade (LGPD): a copy of everything we keep, and deleting the account. */
+export function PrivacyTab() {
+  return (
+    <div className="space-y-6">
+      <section className="space-y-3 rounded-xl border border-stone-200 p-4 sm:p-5" aria-labelledby="privacidade-dados">
+        <h3 id="privacidade-dados" className="text-base font-semibold text-stone-950">
+          Baixar meus dados
+        </h3>
+        <p className="text-sm text-stone-700">Um arquivo JSON com tudo o que a loja guarda sobre você.</p>
+        <a href="/api/account/export" download className={buttonClass("secondary")}>
+          <Download aria-hidden="true" className="size-4" />
+          Baixar meus dados (JSON)
+        </a>
+      </section>
+      <section className="space-y-3 rounded-xl border border-red-200 p-4 sm:p-5" aria-labelledby="privacidade-excluir">
+        <h3 id="privacidade-excluir" className="text-base font-semibold text-stone-950">
+          Excluir minha conta
+        </h3>
+        <p className="text-sm text-stone-700">Remove seus dados pessoais e encerra todas as sessões.</p>
+        <DeleteAccountDialog />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import type { z } from "zod";
+import { authClient, AuthError } from "~/features/auth/auth-client";
+import { useAuth } from "~/features/auth/auth-context";
+import { changeEmailSchema, changePasswordSchema, fieldErrors, PASSWORD_MIN_LENGTH, updateNameSchema } from "~/features/auth/auth-schemas";
+import type { AuthUser } from "~/features/auth/auth-types";
+import { buttonClass } from "~/ui/button-styles";
+import { Field, FormMessage } from "~/ui/field";
+
+type Status = { kind: "error" | "success"; text: string } | null;
+
+function useProfileForm<S extends z.ZodType>(schema: S, send: (input: z.output<S>) => Promise<string>) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>(null);
+  const [pending, setPending] = useState(false);
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = schema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      setStatus(null);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      setStatus({ kind: "success", text: await send(parsed.data) });
+      form.reset();
+    } catch (error) {
+      const text = error instanceof AuthError && error.message ? error.message : "Não foi possível salvar. Tente novamente.";
+      setStatus({ kind: "error", text });
+    } finally {
+      setPending(false);
+    }
+  }
+  return { errors, status, pending, onSubmit };
+}
+
+const sectionClass = "space-y-4 rounded-xl border border-stone-200 p-4 sm:p-5";
+
+/** Perfil: name, e-mail (changed through a link sent to the new address) and password. */
+export function ProfileTab({ user }: { user: AuthUser }) {
+  const { notify } = useAuth();
+  const revalidator = useRevalidator();
+
+  const nameForm = useProfileForm(updateNameSchema, async ({ name }) => {
+    await authClient.updateName(name);
+    await notify("USER_UPDATED");
+    await revalidator.revalidate();
+    return "Nome atualizado.";
+  });
+  const emailForm = useProfileForm(changeEmailSchema, async ({ newEmail }) => {
+    await authClient.changeEmail(newEmail, "/cliente?aba=perfil");
+    return `Enviamos um link para ${newEmail}. O e-mail da conta muda quando você abrir esse link.`;
+  });
+  const passwordForm = useProfileForm(changePasswordSchema(user.email), async ({ currentPassword, newPassword }) => {
+    await authClient.changePassword(currentPassword, newPassword);
+    await notify("USER_UPDATED");
+    return "Senha alterada. As outras sessões da sua conta foram encerradas.";
+  });
+  const [verification, setVerification] = useState<Status>(null);
+
+  async function resendVerification() {
+    try {
+      await authClient.resendVerification(user.email, "/cliente?aba=perfil");
+      setVerification({ kind: "success", text: `Enviamos um novo link de confirmação para ${user.email}.` });
+    } catch (error) {
+      setVerification({ kind: "error", text: error instanceof AuthError && error.message ? error.message : "Não foi possível enviar agora." });
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <form noValidate onSubmit={nameForm.onSubmit} className={sectionClass} aria-label="Nome">
+        <h3 className="text-base font-semibold text-stone-950">Nome</h3>
+        {nameForm.status ? <FormMessage kind={nameForm.status.kind}>{nameForm.status.text}</FormMessage> : null}
+        <Field label="Nome" name="name" autoComplete="name" defaultValue={user.name} key={user.name} error={nameForm.errors.name} />
+        <button type="submit" disabled={nameForm.pending} className={buttonClass("primary")}>
+          Salvar nome
+        </button>
+      </form>
+
+      <form noValidate onSubmit={emailForm.onSubmit} className={sectionClass} aria-label="E-mail">
+        <h3 className="text-base font-semibold text-stone-950">E-mail</h3>
+        <p className="text-sm text-stone-800">
+          E-mail atual: <strong>{user.email}</strong> {user.emailVerified ? "(confirmado)" : "(não confirmado)"}
+        </p>
+        {!user.emailVerified ? (
+          <div className="space-y-2">
+            {verification ? <FormMessage kind={verification.kind}>{verification.text}</FormMessage> : null}
+            <button type="button" onClick={() => void resendVerification()} className={buttonClass("secondary")}>
+              Reenviar e-mail de confirmação
+            </button>
+          </div>
+        ) : null}
+        {emailForm.status ? <FormMessage kind={emailForm.status.kind}>{emailForm.status.text}</FormMessage> : null}
+        <Field label="Novo e-mail" name="newEmail" type="email" autoComplete="email" error={emailForm.errors.newEmail} />
+        <button type="submit" disabled={emailForm.pending} className={buttonClass("secondary")}>
+          Trocar e-mail
+        </button>
+      </form>
+
+      <form noValidate onSubmit={passwordForm.onSubmit} className={sectionClass} aria-label="Senha">
+        <h3 className="text-base font-semibold text-stone-950">Senha</h3>
+        {passwordForm.status ? <FormMessage kind={passwordForm.status.kind}>{passwordForm.status.text}</FormMessage> : null}
+        <Field label="Senha atual" name="currentPassword" type="password" autoComplete="current-password" error={passwordForm.errors.currentPassword} />
+        <Field
+          label="Nova senha"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres, sem o seu e-mail.`}
+          error={passwordForm.errors.newPassword}
+        />
+        <Field label="Repita a nova senha" name="confirmation" type="password" autoComplete="new-password" error={passwordForm.errors.confirmation} />
+        <button type="submit" disabled={passwordForm.pending} className={buttonClass("secondary")}>
+          Trocar senha
+        </button>
+      </form>
+    </div>
+  );
+}

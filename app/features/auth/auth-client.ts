@@ -1,0 +1,73 @@
+import type { AuthUser } from "./auth-types";
+
+/**
+ * The browser side of /api/auth/* and /api/rpc/is_admin: a few fetch calls instead of a client
+ * library, to keep the JavaScript small. Errors come back as AuthError with the server's Portuguese
+ * message, or an empty message when the server could not be reached.
+ */
+export class AuthError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(message: string, status: number, code: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call<T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+      headers: init.json === undefined ? undefined : { "Content-Type": "application/json" },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new AuthError("", 0, "network_error");
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new AuthError(error?.message ?? "", response.status, error?.code ?? "unknown");
+  }
+  return body as T;
+}
+
+const toUser = (user: AuthUser): AuthUser => ({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified });
+
+export const authClient = {
+  /** Reads the session (and renews it when it is due: that is the "token refresh"). */
+  async getSession(): Promise<AuthUser | null> {
+    const body = await call<{ user?: AuthUser } | null>("/api/auth/get-session");
+    return body?.user ? toUser(body.user) : null;
+  },
+  signIn: (email: string, password: string) => call<unknown>("/api/auth/sign-in/email", { json: { email, password } }),
+  signUp: (input: { name: string; email: string; password: string; callbackURL: string }) =>
+    call<unknown>("/api/auth/sign-up/email", { json: input }),
+  signOut: () => call<unknown>("/api/auth/sign-out", { json: {} }),
+  requestPasswordReset: (email: string) => call<unknown>("/api/auth/request-password-reset", { json: { email } }),
+  resetPassword: (token: string, newPassword: string) => call<unknown>("/api/auth/reset-password", { json: { token, newPassword } }),
+  resendVerification: (email: string, callbackURL: string) =>
+    call<unknown>("/api/auth/send-verification-email", { json: { email, callbackURL } }),
+  updateName: (name: string) => call<unknown>("/api/auth/update-user", { json: { name } }),
+  changeEmail: (newEmail: string, callbackURL: string) => call<unknown>("/api/auth/change-email", { json: { newEmail, callbackURL } }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    // Every other session ends: whoever knew the old password is out.
+    call<unknown>("/api/auth/change-password", { json: { currentPassword, newPassword, revokeOtherSessions: true } }),
+  /** Spec §6: decided by the server; any failure means "not an admin". */
+  async isAdmin(email: string): Promise<boolean> {
+    try {
+      return (await call<boolean>("/api/rpc/is_admin", { json: { user_email: email } })) === true;
+    } catch {
+      return false;
+    }
+  },
+};

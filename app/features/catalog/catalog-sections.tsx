@@ -1,0 +1,52 @@
+import { preload } from "react-dom";
+import type { CategoryId } from "./catalog-types";
+import { CATEGORIES } from "./categories";
+import { imageSrcSet } from "./image-resolution";
+import { CARD_IMAGE_SIZES, ProductCard, type ProductCardData } from "./product-card";
+
+type Props = { products: Array<ProductCardData & { category: CategoryId }> };
+
+/** The first row of cards is on screen at once; the rest load as they scroll in. */
+const EAGER_CARDS = 3;
+
+/** The home page's catalogue: the categories in the spec's order, each with its cards. */
+export function CatalogSections({ products }: Props) {
+  const sections = CATEGORIES.map((category) => ({
+    category,
+    items: products.filter((product) => product.category === category.id),
+  })).filter((section) => section.items.length > 0);
+  const ordered = sections.flatMap((section) => section.items);
+  const position = new Map(ordered.map((product, index) => [product.id, index]));
+  // The first card's picture is the largest thing on a phone's first screen: ask for it early.
+  const first = ordered[0];
+  if (first) {
+    const srcSet = imageSrcSet(first.image);
+    preload(first.image, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? CARD_IMAGE_SIZES : undefined, fetchPriority: "high" });
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">
+      {sections.map(({ category, items }) => {
+        const headingId = `categoria-${category.id}`;
+        return (
+          <section key={category.id} aria-labelledby={headingId}>
+            <h2 id={headingId} className="text-2xl font-bold text-stone-950">
+              {category.title}
+            </h2>
+            <p className="mt-1 text-stone-700">{category.description}</p>
+            <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((product) => {
+                const index = position.get(product.id) ?? EAGER_CARDS;
+                return (
+                  <li key={product.id}>
+                    <ProductCard product={product} loading={index === 0 ? "priority" : index < EAGER_CARDS ? "eager" : "lazy"} />
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

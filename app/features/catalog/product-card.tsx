@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { formatBRL } from "~/lib/money";
+import { focusRing } from "~/ui/button-styles";
+import type { ProductSummary } from "./catalog-types";
+import { ProductImage } from "./product-image";
+import { StarRating } from "./star-rating";
+
+export type ProductCardData = Pick<
+  ProductSummary,
+  "id" | "name" | "subtitle" | "badge" | "route" | "ratings" | "image" | "startingPriceCents" | "purchasable" | "unitType"
+>;
+
+/** Width the card image is drawn at on the widest layout (three columns of a 72rem page). */
+const CARD_IMAGE_WIDTH = 360;
+export const CARD_IMAGE_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
+
+/** Spec §2 home card: image, name, subtitle, badge, stars, "a partir de" price, disabled state. */
+export function ProductCard({ product, loading = "lazy" }: { product: ProductCardData; loading?: "priority" | "eager" | "lazy" }) {
+  const disabled = !product.purchasable;
+  return (
+    <article
+      data-disabled={disabled || undefined}
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <ProductImage
+        src={product.image}
+        name={product.name}
+        id={product.id}
+        alt=""
+        sizes={CARD_IMAGE_SIZES}
+        width={CARD_IMAGE_WIDTH}
+        priority={loading === "priority"}
+        eager={loading === "eager"}
+        className={disabled ? "opacity-60 grayscale" : ""}
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {product.badge ? (
+          <p
+            className={`self-start rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              disabled ? "bg-stone-200 text-stone-800" : "bg-emerald-50 text-emerald-900 ring-1 ring-emerald-200"
+            }`}
+          >
+            {product.badge}
+          </p>
+        ) : null}
+        <h3 className="text-lg leading-snug font-bold text-stone-950">
+          {/* The whole card is the link's click area; the name alone is its accessible name. */}
+          <Link to={product.route} prefetch="intent" className={`rounded after:absolute after:inset-0 ${focusRing}`}>
+            {product.name}
+          </Link>
+        </h3>
+        <p className="text-sm text-stone-700">{product.subtitle}</p>
+        <StarRating ratings={product.ratings} />
+        <p className="mt-auto pt-2 text-stone-900">
+          <span className="text-sm text-stone-600">a partir de </span>
+          <span className="text-xl font-bold">{formatBRL(product.startingPriceCents)}</span>
+          {product.unitType === "gram" ? <span className="text-sm text-stone-600"> (2 g)</span> : null}
+        </p>
+        {disabled ? <p className="text-sm font-semibold text-stone-700">Indisponível para compra</p> : null}
+      </div>
+    </article>
+  );
+}

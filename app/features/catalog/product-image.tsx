@@ -1,0 +1,56 @@
+import { useCallback, useState } from "react";
+import { IMAGE_ASPECT, imageCandidates, imageSrcSet } from "./image-resolution";
+
+type ProductImageProps = {
+  src: string;
+  /** For the browser's fallback chain (spec §4): name match, then id match, then the default image. */
+  name: string;
+  id: number | string;
+  alt: string;
+  sizes: string;
+  /** Rendered width; the height follows the 4:3 illustrations, so the box is reserved before loading. */
+  width: number;
+  /** Above the fold: load at once with high priority (the page's main picture). */
+  priority?: boolean;
+  /** Load at once without raising its priority (the rest of the first screen). */
+  eager?: boolean;
+  className?: string;
+};
+
+/**
+ * A product picture that never moves the page (width and height set, 4:3 box) and never stays
+ * broken: when an image fails (an upload removed, an outside link down), it steps to the next
+ * candidate of the spec's resolution order, using the built-in catalogue the browser ships.
+ */
+export function ProductImage({ src, name, id, alt, sizes, width, priority = false, eager = false, className = "" }: ProductImageProps) {
+  const [failed, setFailed] = useState<string[]>([]);
+  const candidates = [src, ...imageCandidates({ name, id })].filter((candidate) => !failed.includes(candidate));
+  const current = candidates[0] ?? src;
+
+  const fail = useCallback((broken: string) => setFailed((list) => (list.includes(broken) ? list : [...list, broken])), []);
+
+  // An image that failed before hydration fired no onError React could hear: check once attached.
+  const checkAlreadyFailed = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img && img.complete && img.naturalWidth === 0 && img.getAttribute("src") === current) fail(current);
+    },
+    [current, fail],
+  );
+
+  return (
+    <img
+      ref={checkAlreadyFailed}
+      src={current}
+      srcSet={imageSrcSet(current)}
+      sizes={imageSrcSet(current) ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={Math.round((width * IMAGE_ASPECT.height) / IMAGE_ASPECT.width)}
+      loading={priority || eager ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : "auto"}
+      decoding="async"
+      onError={() => fail(current)}
+      className={`aspect-[4/3] h-auto w-full bg-stone-100 object-cover ${className}`}
+    />
+  );
+}

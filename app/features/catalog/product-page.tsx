@@ -1,0 +1,152 @@
+import { ChevronRight, ShieldCheck } from "lucide-react";
+import { preload } from "react-dom";
+import { Link } from "react-router";
+import { focusRing } from "~/ui/button-styles";
+import type { ProductPageData } from "./catalog-types";
+import { CATEGORIES } from "./categories";
+import { imageSrcSet } from "./image-resolution";
+import { KeyPoints, ProductDetails } from "./product-details";
+import { GALLERY_SIZES, ProductGallery } from "./product-gallery";
+import { PurchaseBox } from "./purchase-box";
+import { StarRating } from "./star-rating";
+
+const NOTICE = "Venda exclusiva para maiores de 18 anos. Produto destinado somente a pesquisa, estudo e coleção.";
+
+function Breadcrumb({ product }: { product: ProductPageData }) {
+  const category = CATEGORIES.find((entry) => entry.id === product.category);
+  return (
+    <nav aria-label="Você está em" className="text-sm text-stone-600">
+      <ol className="flex flex-wrap items-center gap-1">
+        <li>
+          <Link to="/" className={`rounded hover:text-emerald-800 hover:underline ${focusRing}`}>
+            Início
+          </Link>
+        </li>
+        {category ? (
+          <li className="flex items-center gap-1">
+            <ChevronRight aria-hidden="true" className="size-4" />
+            {product.category === "aprender" ? (
+              <Link to="/cursos" className={`rounded hover:text-emerald-800 hover:underline ${focusRing}`}>
+                {category.title}
+              </Link>
+            ) : (
+              <span>{category.title}</span>
+            )}
+          </li>
+        ) : null}
+        <li className="flex items-center gap-1">
+          <ChevronRight aria-hidden="true" className="size-4" />
+          <span aria-current="page" className="text-stone-900">
+            {product.name}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function Heading({ product }: { product: ProductPageData }) {
+  return (
+    <header>
+      {product.badge ? (
+        <p className="mb-2 inline-block rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-200">
+          {product.badge}
+        </p>
+      ) : null}
+      <h1 className="text-3xl font-bold text-stone-950 sm:text-4xl">{product.name}</h1>
+      <p className="mt-2 text-lg text-stone-700">{product.subtitle}</p>
+      <div className="mt-3">
+        <StarRating ratings={product.ratings} size="md" />
+      </div>
+    </header>
+  );
+}
+
+function Texts({ product }: { product: ProductPageData }) {
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="descricao">
+        <h2 id="descricao" className="text-xl font-bold text-stone-950">
+          Descrição
+        </h2>
+        <p className="mt-3 leading-relaxed text-stone-800">{product.description}</p>
+      </section>
+      <section aria-labelledby="destaques">
+        <h2 id="destaques" className="text-xl font-bold text-stone-950">
+          Destaques
+        </h2>
+        <div className="mt-3">
+          <KeyPoints points={product.keyPoints} />
+        </div>
+      </section>
+      <section aria-labelledby="detalhes">
+        <h2 id="detalhes" className="text-xl font-bold text-stone-950">
+          Detalhes
+        </h2>
+        <div className="mt-3">
+          <ProductDetails details={product.details} />
+        </div>
+      </section>
+      <p className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 text-sm text-stone-800">
+        <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-800" />
+        {NOTICE}
+      </p>
+    </div>
+  );
+}
+
+/** The main picture is the page's largest element: ask for it before the stylesheet is even parsed. */
+function preloadMainImage(src: string, sizes: string) {
+  const srcSet = imageSrcSet(src);
+  preload(src, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? sizes : undefined, fetchPriority: "high" });
+}
+
+const GENERIC_IMAGE_SIZES = "(min-width: 640px) 256px, 100vw";
+
+/** Spec §2: the one dynamic page the nine fixed slugs share (samples, liquid cultures, spawn). */
+export function ProductPage({ product }: { product: ProductPageData }) {
+  preloadMainImage(product.images[0]!, GALLERY_SIZES);
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8">
+      <Breadcrumb product={product} />
+      <div className="mt-6 grid gap-8 md:grid-cols-2">
+        <ProductGallery images={product.images} name={product.name} id={product.id} />
+        <div className="space-y-6">
+          <Heading product={product} />
+          <PurchaseBox product={product} />
+        </div>
+      </div>
+      <div className="mt-12 max-w-3xl">
+        <Texts product={product} />
+      </div>
+    </article>
+  );
+}
+
+/** Spec §2: every other product (services and courses) — the texts lead, the picture is smaller. */
+export function GenericProductPage({ product }: { product: ProductPageData }) {
+  preloadMainImage(product.images[0]!, GENERIC_IMAGE_SIZES);
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8">
+      <Breadcrumb product={product} />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-8">
+          <div className="grid gap-6 sm:grid-cols-[16rem_1fr] sm:items-start">
+            <ProductGallery
+              images={product.images.slice(0, 1)}
+              name={product.name}
+              id={product.id}
+              sizes={GENERIC_IMAGE_SIZES}
+              width={256}
+            />
+            <Heading product={product} />
+          </div>
+          <Texts product={product} />
+        </div>
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <PurchaseBox product={product} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+/** Title, description, canonical URL, Open Graph and JSON-LD of a product page (issue: search and sharing). */
+import type { MetaDescriptor } from "react-router";
+import type { Availability, ProductPageData } from "./catalog-types";
+import { CATEGORIES } from "./categories";
+import { socialImage } from "./image-resolution";
+
+export const SHOP_NAME = "Loja Micologia";
+
+const SCHEMA_AVAILABILITY: Record<Availability, string> = {
+  in_stock: "https://schema.org/InStock",
+  out_of_stock: "https://schema.org/OutOfStock",
+  made_to_order: "https://schema.org/MadeToOrder",
+};
+
+const absolute = (origin: string, path: string) => new URL(path, origin).toString();
+const amount = (cents: number) => (cents / 100).toFixed(2);
+
+/** The description cut at a word to at most 160 characters: what search results show. */
+export function metaDescription(product: Pick<ProductPageData, "description">): string {
+  const text = product.description.replace(/\s+/g, " ").trim();
+  if (text.length <= 160) return text;
+  const cut = text.slice(0, 157);
+  return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
+}
+
+export function productJsonLd(product: ProductPageData, origin: string) {
+  const url = absolute(origin, product.route);
+  const price = amount(product.startingPriceCents);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": `${url}#produto`,
+    name: product.name,
+    description: product.description,
+    image: product.images.map((image) => absolute(origin, image)),
+    sku: String(product.id),
+    productID: product.uuid,
+    url,
+    category: CATEGORIES.find((category) => category.id === product.category)?.title,
+    brand: { "@type": "Brand", name: SHOP_NAME },
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "BRL",
+      price,
+      availability: SCHEMA_AVAILABILITY[product.availability],
+      itemCondition: "https://schema.org/NewCondition",
+      seller: { "@type": "Organization", name: SHOP_NAME },
+      // Samples are sold by the gram: the price is that of the smallest quantity, 2 g.
+      ...(product.unitType === "gram"
+        ? {
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price,
+              priceCurrency: "BRL",
+              referenceQuantity: { "@type": "QuantitativeValue", value: 2, unitCode: "GRM" },
+            },
+          }
+        : {}),
+    },
+    ...(product.ratings.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.ratings.average,
+            reviewCount: product.ratings.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+export function productMeta(product: ProductPageData, origin: string): MetaDescriptor[] {
+  const title = `${product.name} | ${SHOP_NAME}`;
+  const description = metaDescription(product);
+  const canonical = absolute(origin, product.route);
+  const share = socialImage(product.image);
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: SHOP_NAME },
+    { property: "og:locale", content: "pt_BR" },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: absolute(origin, share.url) },
+    ...(share.width ? [{ property: "og:image:width", content: String(share.width) }, { property: "og:image:height", content: String(share.height) }] : []),
+    { property: "og:image:alt", content: product.name },
+    { property: "product:price:amount", content: amount(product.startingPriceCents) },
+    { property: "product:price:currency", content: "BRL" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { "script:ld+json": productJsonLd(product, origin) },
+  ];
+}

@@ -1,0 +1,235 @@
+import { Clock, Minus, Plus, ShoppingCart } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { DEFAULT_PACKAGING_FEE_CENTS, MAX_GRAMS, MIN_GRAMS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "~/features/pricing/gram-pricing";
+import { MAX_UNITS, MIN_UNITS, normalizeQuantity, type PricingSubject } from "~/features/pricing/price-quote";
+import { useLivePrice } from "~/features/pricing/use-live-price";
+import { formatBRL } from "~/lib/money";
+import { buttonClass, focusRing } from "~/ui/button-styles";
+import type { ProductPageData } from "./catalog-types";
+
+type PurchaseProduct = Pick<
+  ProductPageData,
+  "name" | "unitType" | "priceCents" | "startingPriceCents" | "purchasable" | "leadTimeBusinessDays" | "needsShipping"
+>;
+
+/** Table quantities worth a shortcut (spec §9): each is where a better price starts. */
+const GRAM_SHORTCUTS = [2, 10, 20, 50, 100];
+
+/** The product page's purchase box: quantity, live price and the (for now disabled) cart button. */
+export function PurchaseBox({ product }: { product: PurchaseProduct }) {
+  if (!product.purchasable) return <UnavailableBox product={product} />;
+  return <QuantityBox product={product} />;
+}
+
+function UnavailableBox({ product }: { product: PurchaseProduct }) {
+  const noteId = useId();
+  return (
+    <section aria-label="Compra" className="rounded-2xl border border-stone-200 bg-stone-100 p-5">
+      <p className="text-stone-700">
+        <span className="text-sm">a partir de </span>
+        <span data-testid="price-total" className="text-2xl font-bold text-stone-900">
+          {formatBRL(product.startingPriceCents)}
+        </span>
+      </p>
+      <p id={noteId} className="mt-3 font-semibold text-stone-800">
+        Este produto está indisponível para compra no momento.
+      </p>
+      <button type="button" disabled aria-describedby={noteId} className={buttonClass("primary", "mt-4 w-full py-3 text-base")}>
+        Indisponível
+      </button>
+    </section>
+  );
+}
+
+function QuantityBox({ product }: { product: PurchaseProduct }) {
+  const isGram = product.unitType === "gram";
+  const step = isGram ? SACHET_GRAMS : 1;
+  const min = isGram ? MIN_GRAMS : MIN_UNITS;
+  const max = isGram ? MAX_GRAMS : MAX_UNITS;
+  const [quantity, setQuantity] = useState(min);
+  // What the field shows while the visitor types ("1", "" …); the price follows `quantity` only.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [packagingChosen, setPackagingChosen] = useState(false);
+  const packagingOffered = isGram && quantity >= PACKAGING_MIN_GRAMS;
+  const packagingEnabled = packagingOffered && packagingChosen;
+
+  const subject = useMemo<PricingSubject>(
+    () => (isGram ? { unitType: "gram" } : { unitType: "unit", unitPriceCents: product.priceCents ?? product.startingPriceCents }),
+    [isGram, product.priceCents, product.startingPriceCents],
+  );
+  const { price, source } = useLivePrice(product.name, subject, quantity, packagingEnabled);
+
+  const inputId = useId();
+  const cartNoteId = useId();
+  const unitLabel = isGram ? "g" : quantity === 1 ? "unidade" : "unidades";
+
+  function change(next: number) {
+    setDraft(null);
+    setQuantity(normalizeQuantity(product.unitType, next));
+  }
+
+  function commitDraft() {
+    if (draft === null) return;
+    change(draft.trim() === "" ? quantity : Number(draft.replace(",", ".")));
+  }
+
+  return (
+    <section aria-label="Compra" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <label htmlFor={inputId} className="block text-sm font-semibold text-stone-900">
+        Quantidade {isGram ? "(em gramas, de 2 em 2 g)" : ""}
+      </label>
+      <div className="mt-2 flex items-center gap-2">
+        <button
+          type="button"
+          aria-label="Diminuir quantidade"
+          disabled={quantity <= min}
+          onClick={() => change(quantity - step)}
+          className={`inline-flex size-11 items-center justify-center rounded-lg border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400 ${focusRing}`}
+        >
+          <Minus aria-hidden="true" className="size-5" />
+        </button>
+        <div className="relative">
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            step={step}
+            value={draft ?? String(quantity)}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              const typed = Number(event.target.value);
+              // A complete, valid quantity prices at once; anything else waits for the field to lose focus.
+              if (event.target.value !== "" && Number.isInteger(typed) && typed >= min && typed <= max && typed % step === 0) {
+                setQuantity(typed);
+              }
+            }}
+            onBlur={commitDraft}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") commitDraft();
+            }}
+            className={`h-11 w-28 rounded-lg border border-stone-300 bg-white pr-12 pl-3 text-right text-lg font-semibold text-stone-950 ${focusRing}`}
+          />
+          <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-stone-600">
+            {isGram ? "g" : "un."}
+          </span>
+        </div>
+        <button
+          type="button"
+          aria-label="Aumentar quantidade"
+          disabled={quantity >= max}
+          onClick={() => change(quantity + step)}
+          className={`inline-flex size-11 items-center justify-center rounded-lg border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400 ${focusRing}`}
+        >
+          <Plus aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+
+      {isGram ? (
+        <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quantidades sugeridas">
+          {GRAM_SHORTCUTS.map((grams) => (
+            <button
+              key={grams}
+              type="button"
+              aria-pressed={quantity === grams}
+              onClick={() => change(grams)}
+              className={`rounded-full border px-3 py-1.5 text-sm font-medium aria-pressed:border-emerald-800 aria-pressed:bg-emerald-50 aria-pressed:text-emerald-900 border-stone-300 text-stone-800 hover:bg-stone-100 ${focusRing}`}
+            >
+              {grams} g
+            </button>
+          ))}
+        </div>
+      ) : null}
+
+      {isGram ? (
+        <p className="mt-3 text-sm text-stone-700">
+          {price.sachetCount} {price.sachetCount === 1 ? "sachê" : "sachês"} de {SACHET_GRAMS} g
+        </p>
+      ) : null}
+
+      {packagingOffered ? (
+        <label className="mt-3 flex items-start gap-3 rounded-lg border border-stone-200 p-3 text-sm text-stone-800">
+          <input
+            type="checkbox"
+            checked={packagingChosen}
+            onChange={(event) => setPackagingChosen(event.target.checked)}
+            className="mt-0.5 size-5 accent-emerald-800"
+          />
+          <span>
+            <span className="font-semibold text-stone-900">Embalagem individual por sachê</span>
+            <br />
+            {formatBRL(DEFAULT_PACKAGING_FEE_CENTS)} por sachê, disponível a partir de {PACKAGING_MIN_GRAMS} g
+          </span>
+        </label>
+      ) : null}
+
+      <dl className="mt-4 space-y-1 border-t border-stone-200 pt-4 text-sm text-stone-700">
+        {isGram ? (
+          <div className="flex justify-between gap-4">
+            <dt>Preço por grama</dt>
+            <dd>{formatBRL(price.unitPriceCents)}</dd>
+          </div>
+        ) : (
+          <div className="flex justify-between gap-4">
+            <dt>Preço unitário</dt>
+            <dd>{formatBRL(price.unitPriceCents)}</dd>
+          </div>
+        )}
+        {price.discountAmountCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>Sem desconto</dt>
+            <dd>{formatBRL(price.baseTotalCents)}</dd>
+          </div>
+        ) : null}
+        {price.discountAmountCents > 0 ? (
+          <div className="flex justify-between gap-4 text-emerald-800">
+            <dt>Desconto ({price.discountPercentage.toLocaleString("pt-BR")}%)</dt>
+            <dd>−{formatBRL(price.discountAmountCents)}</dd>
+          </div>
+        ) : null}
+        {price.packagingFeeCents > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>Embalagem</dt>
+            <dd>{formatBRL(price.packagingFeeCents)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="mt-2 flex items-baseline justify-between gap-4">
+        <span className="font-semibold text-stone-900">
+          Total ({quantity} {unitLabel})
+        </span>
+        <output
+          data-testid="price-total"
+          data-price-source={source}
+          aria-live="polite"
+          className="text-2xl font-bold text-stone-950"
+        >
+          {formatBRL(price.finalTotalCents)}
+        </output>
+      </p>
+      {source === "local" ? (
+        <p className="mt-1 text-xs text-stone-600">Preço calculado no seu aparelho; o valor final é confirmado no pedido.</p>
+      ) : null}
+
+      {product.leadTimeBusinessDays ? (
+        <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Sob encomenda: produzido em {product.leadTimeBusinessDays} dias úteis depois da confirmação do pagamento.
+        </p>
+      ) : null}
+      {!product.needsShipping ? (
+        <p className="mt-4 text-sm text-stone-700">Sem entrega física: as instruções chegam por e-mail.</p>
+      ) : null}
+
+      {/* The cart issue wires this button; until then it is shown, and says why it does nothing. */}
+      <button type="button" disabled aria-describedby={cartNoteId} className={buttonClass("primary", "mt-4 w-full py-3 text-base")}>
+        <ShoppingCart aria-hidden="true" className="size-5" />
+        Adicionar ao carrinho
+      </button>
+      <p id={cartNoteId} className="mt-2 text-center text-xs text-stone-600">
+        As compras pelo site abrem em breve.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+// The access matrix of issue 4: every route of app/routes.ts and every endpoint of the API, as an
+// anonymous visitor, a customer, another customer and an admin, against the production build.
+// A new route or endpoint fails this test until it is classified below.
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import routes from "../app/routes.ts";
+import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "../server/auth/auth-paths.ts";
+import { expect, test } from "./fixtures.ts";
+import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
+import { E2E_BASE_URL, E2E_MATRIX_ADMIN_EMAIL } from "./test-env.ts";
+
+type Access = "public" | "user" | "admin";
+
+/** Every route of app/routes.ts (by its path; "" is the index) and who may see it. */
+const PAGES: Record<string, Access> = {
+  "": "public",
+  auth: "public",
+  cliente: "user",
+  admin: "admin",
+  "maintenance-panel": "admin",
+  "customizar-produto": "admin",
+  cart: "public",
+  checkout: "public",
+  "checkout-flow": "public",
+  success: "public",
+  "prototipo/kit-cultivo-gt": "public",
+  referencias: "public",
+  "guia-cultivo": "public",
+  cursos: "public",
+  "restricao-idade": "public",
+  privacidade: "public",
+  termos: "public",
+  cookies: "public",
+  "produto/:slug": "public",
+  "delivery-address": "public",
+  "unified-checkout": "public",
+  direitos: "public",
+  "sitemap.xml": "public",
+  "robots.txt": "public",
+  "__teste/erro": "public",
+  "*": "public",
+};
+
+/** Public API endpoints, by OpenAPI path; the rest is private by where it lives. */
+const PUBLIC_API = new Set(["/client-errors", "/functions/calculate-price"]);
+
+function apiAccess(path: string): Access | undefined {
+  if (path.startsWith("/admin/")) return "admin";
+  if (path === "/account" || path.startsWith("/account/") || path === "/rpc/is_admin") return "user";
+  return PUBLIC_API.has(path) ? "public" : undefined;
+}
+
+function pageUrl(path: string): string {
+  if (path === "*") return "/pagina-que-nao-existe";
+  return `/${path.replace(":slug", "cogumelo-golden-teacher")}`;
+}
+
+const PASSWORD = "matriz-de-acesso-42";
+type Principal = { name: string; email?: string; context: APIRequestContext };
+
+test.describe.configure({ mode: "serial" });
+
+let anonymous: Principal;
+let customer: Principal;
+let otherCustomer: Principal;
+let admin: Principal;
+const street = `Rua da Matriz ${Date.now()}`;
+
+/** An account confirmed through the e-mailed link, signed in in its own request context. */
+async function confirmedAccount(name: string, email: string): Promise<Principal> {
+  const context = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
+  const signUp = await context.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD } });
+  expect(signUp.status()).toBe(200);
+  const mail = await waitForMail(email, (m) => m.subject.startsWith("Confirme"));
+  const link = new URL(linkIn(mail, "/api/auth/verify-email"));
+  expect((await context.get(link.pathname + link.search)).status()).toBe(200);
+  const session = (await (await context.get("/api/auth/get-session")).json()) as { user?: { email: string } } | null;
+  expect(session?.user?.email).toBe(email);
+  return { name, email, context };
+}
+
+test.beforeAll(async () => {
+  anonymous = { name: "anônimo", context: await playwrightRequest.newContext({ baseURL: E2E_BASE_URL }) };
+  customer = await confirmedAccount("cliente", uniqueEmail("matriz-a"));
+  otherCustomer = await confirmedAccount("outro cliente", uniqueEmail("matriz-b"));
+  admin = await confirmedAccount("admin", E2E_MATRIX_ADMIN_EMAIL);
+  const saved = await customer.context.post("/api/account/addresses", {
+    data: { recipientName: "Cliente A", phone: "11912345678", cep: "01310100", street, number: "1", neighborhood: "Centro", city: "São Paulo", state: "SP" },
+  });
+  expect(saved.status()).toBe(201);
+});
+
+test.afterAll(async () => {
+  for (const principal of [anonymous, customer, otherCustomer, admin]) await principal?.context.dispose();
+});
+
+test("every route of app/routes.ts, for each kind of visitor", async () => {
+  test.setTimeout(90_000);
+  const table = routes.map((route) => (route.index ? "" : (route.path ?? "")));
+  expect(table.filter((path) => !(path in PAGES)), "rotas novas: classifique-as em PAGES").toEqual([]);
+
+  for (const path of table) {
+    const access = PAGES[path]!;
+    const url = pageUrl(path);
+    const answers = new Map<string, { status: number; location: string | null; body: string }>();
+    for (const principal of [anonymous, customer, otherCustomer, admin]) {
+      const response = await principal.context.get(url, { maxRedirects: 0 });
+      answers.set(principal.name, { status: response.status(), location: response.headers().location ?? null, body: await response.text() });
+    }
+    const at = (name: string) => answers.get(name)!;
+    const signIn = `/auth?next=${encodeURIComponent(url)}`;
+
+    if (access === "public") {
+      const statuses = new Set([...answers.values()].map((answer) => answer.status));
+      expect(statuses.size, `${url}: a mesma resposta para todos`).toBe(1);
+      for (const answer of answers.values()) {
+        expect([401, 403], url).not.toContain(answer.status);
+        expect(answer.location ?? "", url).not.toMatch(/^\/auth/);
+      }
+    } else {
+      expect(at("anônimo"), `${url} anônimo`).toMatchObject({ status: 302, location: signIn });
+      expect(at("admin").status, `${url} admin`).toBe(200);
+      for (const name of ["cliente", "outro cliente"]) {
+        expect(at(name).status, `${url} ${name}`).toBe(access === "user" ? 200 : 403);
+        if (access === "admin") expect(at(name).body, `${url} ${name}`).toContain("Acesso restrito");
+      }
+    }
+  }
+
+  // "Another customer": the panel shows each customer their own data only.
+  const own = await (await customer.context.get("/cliente?aba=enderecos")).text();
+  const others = await (await otherCustomer.context.get("/cliente?aba=enderecos")).text();
+  expect(own).toContain(customer.email!);
+  expect(own).toContain(street);
+  expect(others).not.toContain(customer.email!);
+  expect(others).not.toContain(street);
+});
+
+test("every endpoint of the API (OpenAPI) and of /api/auth, for each kind of caller", async () => {
+  test.setTimeout(90_000);
+  const doc = (await (await anonymous.context.get("/api/openapi.json")).json()) as {
+    paths: Record<string, Record<string, { "x-access"?: Access }>>;
+  };
+  const unclassified = Object.keys(doc.paths).filter((path) => !apiAccess(path));
+  expect(unclassified, "endpoints novos: classifique-os em PUBLIC_API ou sob /admin ou /account").toEqual([]);
+
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const access = apiAccess(path)!;
+      expect(operation["x-access"], `${method} ${path}: x-access no OpenAPI`).toBe(access);
+      const url = `/api${path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000")}`;
+      const call = async (principal: Principal) => {
+        const response = await principal.context.fetch(url, {
+          method: method.toUpperCase(),
+          ...(method === "get" ? {} : { data: {} }),
+          maxRedirects: 0,
+        });
+        return { status: response.status(), body: await response.text() };
+      };
+      const anon = await call(anonymous);
+      const a = await call(customer);
+      const b = await call(otherCustomer);
+      const boss = await call(admin);
+      const where = `${method.toUpperCase()} ${url}`;
+
+      if (access === "public") {
+        for (const answer of [anon, a, b, boss]) expect([401, 403], where).not.toContain(answer.status);
+        continue;
+      }
+      expect(anon.status, `${where} anônimo`).toBe(401);
+      expect(JSON.parse(anon.body).error.code, where).toBe("unauthorized");
+      expect([401, 403], `${where} admin`).not.toContain(boss.status);
+      for (const answer of [a, b]) {
+        if (access === "admin") {
+          expect(answer.status, `${where} cliente`).toBe(403);
+          expect(JSON.parse(answer.body).error.code, where).toBe("forbidden");
+        } else {
+          expect([401, 403], `${where} cliente`).not.toContain(answer.status);
+        }
+      }
+      // Whatever another customer reads, customer A's data is not in it.
+      if (method === "get") {
+        expect(b.body, where).not.toContain(customer.email!);
+        expect(b.body, where).not.toContain(street);
+      }
+    }
+  }
+
+  // better-auth's operations: the ones that change an account need its session.
+  for (const [path, { method, access }] of Object.entries(AUTH_OPERATIONS)) {
+    if (access !== "session") continue;
+    const response = await anonymous.context.fetch(AUTH_BASE_PATH + path, { method, data: {} });
+    expect(response.status(), `${method} ${AUTH_BASE_PATH}${path} anônimo`).toBe(401);
+  }
+  // And nothing else of better-auth is exposed.
+  for (const path of ["/delete-user", "/list-sessions", "/revoke-sessions", "/sign-in/social", "/list-accounts"]) {
+    expect((await customer.context.post(AUTH_BASE_PATH + path, { data: {} })).status(), path).toBe(404);
+  }
+});

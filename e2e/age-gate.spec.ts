@@ -1,0 +1,123 @@
+import { type Locator, type Page } from "@playwright/test";
+import { expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
+
+// Every test here starts as a first-time visitor: nothing in localStorage.
+test.use({ gateAccepted: false });
+
+const gate = (page: Page) => page.getByRole("dialog", { name: "Termos de uso e verificação de idade" });
+const termsBox = (page: Page) => gate(page).getByRole("region", { name: "Texto dos termos" });
+const acceptButton = (page: Page) => gate(page).getByRole("button", { name: /Role até o final para aceitar|Eu li e concordo com os termos/ });
+
+/** Scrolls the terms box so that its bottom edge is `distance` px away from the end of the text. */
+async function scrollTermsTo(box: Locator, distance: number): Promise<void> {
+  await box.evaluate(
+    (element, gap) =>
+      new Promise<void>((resolve) => {
+        element.addEventListener("scroll", () => requestAnimationFrame(() => resolve()), { once: true });
+        element.scrollTop = element.scrollHeight - element.clientHeight - gap;
+      }),
+    distance,
+  );
+}
+
+async function storedConsent(page: Page) {
+  return page.evaluate(() => ({
+    accepted: localStorage.getItem("ageAndCookiesAccepted"),
+    preferences: localStorage.getItem("cookiesPreferences"),
+  }));
+}
+
+test("first visit to the home page: accept stays disabled until the terms are read, then accepting closes the gate and stores both keys", async ({ page }) => {
+  await openPage(page, "/");
+  await expect(gate(page)).toBeVisible();
+  const box = termsBox(page);
+  await expect(box).toBeVisible();
+  // The text is longer than its box, so there is something to scroll.
+  expect(await box.evaluate((element) => element.scrollHeight - element.clientHeight)).toBeGreaterThan(40);
+
+  const accept = acceptButton(page);
+  await expect(accept).toHaveText("Role até o final para aceitar");
+  await expect(accept).toBeDisabled();
+
+  // 30 px short of the end is not enough…
+  await scrollTermsTo(box, 30);
+  await expect(accept).toBeDisabled();
+  await expect(accept).toHaveText("Role até o final para aceitar");
+
+  // …within 20 px of the end is.
+  await scrollTermsTo(box, 15);
+  await expect(accept).toBeEnabled();
+  await expect(accept).toHaveText("Eu li e concordo com os termos");
+
+  await accept.click();
+  await expect(gate(page)).toHaveCount(0);
+  const consent = await storedConsent(page);
+  expect(consent.accepted).toBe("true");
+  expect(JSON.parse(consent.preferences ?? "null")).toEqual({ necessary: true, analytics: true, marketing: true });
+
+  // Coming back later: the gate does not show again.
+  await page.reload();
+  await waitForHydration(page);
+  await settle(page);
+  await expect(gate(page)).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("scrolling the terms with the mouse wheel unlocks the accept button", async ({ page }) => {
+  await openPage(page, "/");
+  const box = termsBox(page);
+  await box.hover();
+  await page.mouse.wheel(0, 10_000);
+  await expect(acceptButton(page)).toBeEnabled();
+  await expect(acceptButton(page)).toHaveText("Eu li e concordo com os termos");
+});
+
+test("'Não Concordo' leaves for the age restriction page", async ({ page }) => {
+  await openPage(page, "/");
+  await gate(page).getByRole("button", { name: "Não Concordo" }).click();
+  await expect(page).toHaveURL("/restricao-idade");
+  await expect(page.getByRole("heading", { level: 1, name: "Acesso restrito" })).toBeVisible();
+  await expect(gate(page)).toHaveCount(0);
+  expect((await storedConsent(page)).accepted).toBeNull();
+});
+
+test("the gate never shows off the home page, and shows when the visitor then goes home", async ({ page }) => {
+  for (const path of ["/termos", "/produto/cogumelo-golden-teacher", "/nao-existe"]) {
+    await openPage(page, path);
+    await settle(page);
+    await expect(gate(page)).toHaveCount(0);
+  }
+  // Control: same empty storage, the home link brings it up.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Início", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(gate(page)).toBeVisible();
+});
+
+test("keyboard only: focus stays inside the gate, Escape does not close it, and the terms can be read and accepted", async ({ page }) => {
+  await openPage(page, "/");
+  await expect(gate(page)).toBeVisible();
+  const focusInGate = () => gate(page).evaluate((dialog) => dialog.contains(document.activeElement));
+
+  await expect.poll(focusInGate).toBe(true);
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    expect(await focusInGate()).toBe(true);
+  }
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInGate()).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(gate(page)).toBeVisible();
+
+  // Read with the keyboard: focus the terms box and jump to its end.
+  await termsBox(page).focus();
+  await page.keyboard.press("End");
+  await expect(acceptButton(page)).toBeEnabled();
+  const acceptFocused = () => acceptButton(page).evaluate((button) => button === document.activeElement);
+  for (let presses = 0; presses < 5 && !(await acceptFocused()); presses++) await page.keyboard.press("Tab");
+  await expect(acceptButton(page)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(gate(page)).toHaveCount(0);
+  expect((await storedConsent(page)).accepted).toBe("true");
+});

@@ -1,0 +1,96 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+type Options = {
+  /**
+   * Stores the age-gate acceptance before every page load (default), as a returning visitor
+   * would have it; the gate's own tests turn it off to start with empty storage.
+   */
+  gateAccepted: boolean;
+};
+
+export const test = base.extend<Options & { failOnPageErrors: void }>({
+  gateAccepted: [true, { option: true }],
+  page: async ({ page, gateAccepted }, use) => {
+    if (gateAccepted) {
+      await page.addInitScript(() => {
+        localStorage.setItem("ageAndCookiesAccepted", "true");
+        localStorage.setItem("cookiesPreferences", JSON.stringify({ necessary: true, analytics: true, marketing: true }));
+      });
+    }
+    await use(page);
+  },
+  // An uncaught exception in the page (a failed hydration included) fails the test that caused it.
+  failOnPageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.stack ?? error.message));
+      await use();
+      expect(errors, "erros não tratados na página").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+type RouterWindow = Window & { __reactRouterDataRouter?: { navigate(to: string): Promise<void>; state: { initialized: boolean } } };
+
+/**
+ * Waits until React has hydrated the server-rendered page: the router is initialised and the
+ * footer (the last part of the layout) carries React's fiber, so clicks reach their handlers.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const router = (window as RouterWindow).__reactRouterDataRouter;
+    const last = document.querySelector("footer") ?? document.querySelector("main");
+    return !!router?.state.initialized && !!last && Object.keys(last).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** Loads a page as a first visit (server render) and waits for it to become interactive. */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+/**
+ * Lets effects that run right after hydration settle (two frames and a task), so that "X is
+ * not shown" is checked after the browser-only state (localStorage) has been read.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
+}
+
+/**
+ * Puts a link to `href` at the top of the page and clicks it. The link navigates through the
+ * app's router exactly as a <Link> does (client-side, a new history entry), for addresses no
+ * page links to yet, such as old URLs that must redirect.
+ */
+export async function clickRouterLink(page: Page, href: string): Promise<void> {
+  await waitForHydration(page);
+  await page.evaluate((to) => {
+    const link = document.createElement("a");
+    link.href = to;
+    link.textContent = `Ir para ${to}`;
+    link.style.cssText = "position:fixed;top:0;left:0;z-index:2147483647;background:#fff;padding:4px";
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      link.remove();
+      void (window as RouterWindow).__reactRouterDataRouter!.navigate(to);
+    });
+    document.body.append(link);
+  }, href);
+  await page.getByRole("link", { name: `Ir para ${href}`, exact: true }).click();
+}
+
+/** The path (with query) the browser shows, for history assertions. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}

@@ -1,0 +1,42 @@
+import { expect, openPage, test } from "./fixtures.ts";
+import { TEST_SUPPORT_WHATSAPP } from "./test-env.ts";
+
+test("the footer links to the home page and the three legal pages", async ({ page }) => {
+  await openPage(page, "/termos");
+  const footer = page.getByRole("contentinfo");
+  for (const [name, href] of [
+    ["Início", "/"],
+    ["Privacidade", "/privacidade"],
+    ["Termos", "/termos"],
+    ["Cookies", "/cookies"],
+  ] as const) {
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await footer.getByRole("link", { name: "Cookies", exact: true }).click();
+  await expect(page).toHaveURL("/cookies");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacidade, termos e cookies");
+});
+
+test("'Atendimento' opens a popover with a QR code and the WhatsApp link of the configured number", async ({ page }) => {
+  await openPage(page, "/termos");
+  await page.getByRole("contentinfo").getByRole("button", { name: "Atendimento" }).click();
+  const popover = page.getByRole("dialog", { name: "Atendimento" });
+  await expect(popover).toBeVisible();
+
+  const qr = popover.getByRole("img", { name: "QR code para falar com o atendimento no WhatsApp" });
+  await expect(qr).toBeVisible();
+  // The image really loaded (not a broken image showing its alt text)…
+  await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  // …and came from the shop itself, not an outside QR service.
+  const src = await qr.evaluate((image: HTMLImageElement) => image.currentSrc || image.src);
+  expect(src.startsWith("data:") || new URL(src).origin === new URL(page.url()).origin, `QR servido por ${src}`).toBe(true);
+
+  const chat = popover.getByRole("link", { name: "Iniciar conversa" });
+  await expect(chat).toBeVisible();
+  await expect(chat).toHaveAttribute("href", `https://wa.me/${TEST_SUPPORT_WHATSAPP}`);
+
+  // Escape closes it and gives focus back to the button.
+  await page.keyboard.press("Escape");
+  await expect(popover).toHaveCount(0);
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Atendimento" })).toBeFocused();
+});

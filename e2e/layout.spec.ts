@@ -1,0 +1,48 @@
+import { type Page } from "@playwright/test";
+import { clickRouterLink, expect, openPage, test } from "./fixtures.ts";
+
+test.describe("hideHeader", () => {
+  test("the header shows on a normal visit", async ({ page }) => {
+    await openPage(page, "/termos");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+
+  test("?hideHeader=true hides the header and keeps the rest of the layout", async ({ page }) => {
+    await openPage(page, "/termos?hideHeader=true");
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+});
+
+test.describe("scroll restoration per path", () => {
+  // A phone-sized window, so the legal page is several screens long.
+  test.use({ viewport: { width: 390, height: 400 } });
+
+  const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+  test("going back restores the position of that path; a new path starts at the top", async ({ page }) => {
+    await openPage(page, "/privacidade");
+    const target = 600;
+    // The page must be long enough to scroll there and keep the position on the way back.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(target);
+
+    await page.evaluate((y) => window.scrollTo(0, y), target);
+    await expect.poll(() => scrollY(page)).toBe(target);
+
+    // A link that is on screen where the visitor stopped (clicking a footer link would first scroll to the footer).
+    await clickRouterLink(page, "/termos");
+    await expect(page).toHaveURL("/termos");
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL("/privacidade");
+    await expect.poll(() => scrollY(page)).toBe(target);
+
+    await page.goForward();
+    await expect(page).toHaveURL("/termos");
+    await expect.poll(() => scrollY(page)).toBe(0);
+  });
+});

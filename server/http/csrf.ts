@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env.ts";
+import { ApiError } from "./errors.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const crossOriginError = () =>
+  new ApiError(403, "cross_origin_request", "Requisição recusada: ela veio de outro site. Recarregue a página e tente novamente.");
+
+/**
+ * Refuses state-changing requests (POST, PUT, PATCH, DELETE: the API and React Router actions)
+ * that a browser sent from another site. Browsers send `Origin` with every such request; it must be
+ * the shop's PUBLIC_URL or the address the request was made to. Without `Origin`, a `Sec-Fetch-Site`
+ * other than same-origin is refused. Requests with neither (curl, server-to-server webhooks) come
+ * from no browser, so they carry no victim's cookies, and pass.
+ */
+export function csrfProtection(publicUrl: string): MiddlewareHandler<AppEnv> {
+  const publicOrigin = new URL(publicUrl).origin;
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    if (origin !== undefined) {
+      if (origin === publicOrigin || origin === new URL(c.req.url).origin) return next();
+      throw crossOriginError();
+    }
+    const site = c.req.header("sec-fetch-site");
+    if (site && site !== "same-origin" && site !== "none") throw crossOriginError();
+    return next();
+  };
+}
