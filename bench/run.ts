@@ -3,8 +3,10 @@
 // and two bare reference servers, runs bounded autocannon loads against each (and the shop's
 // /healthz, the cost of its shared middleware alone), prints req/s, p50,
 // p99 and the ratios, then the gzipped JS and CSS that the home and product pages load, and stops
-// everything it started. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (2).
+// everything it started. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (2),
+// BENCH_PAIRS (3) and BENCH_PAIR_SECONDS (5) for the paired 1 KB / calculate-price ratio.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, chmod } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -15,9 +17,32 @@ import { buildIfNeeded, root } from "../scripts/build-if-needed.ts";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Back-to-back pairs (bare 1 KB, calculate-price) for issue 3's ratio. */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 5);
 const START_LIMIT_MS = 120_000;
 const PRODUCT_PATH = "/produto/cogumelo-penis-envy-7";
 const PRICE_BODY = JSON.stringify({ quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" });
+/** Penis Envy 7 sample, kit and consultoria (their fixed UUIDs): the cart loads add and read them. */
+const CART_PRODUCT_ID = "550e8400-e29b-41d4-a716-446655440002";
+const CART_READ_PRODUCTS = [CART_PRODUCT_ID, "550e8400-e29b-41d4-a716-446655440004", "550e8400-e29b-41d4-a716-446655440101"];
+/** Issue 5's target: adding to the cart at a quarter of the bare Node + pg server's rate or more. */
+const TARGET_ADD_ITEM_RATIO = 0.25;
+
+/** A cart with three lines, for the GET cart load; returns its session id. */
+async function benchCart(origin: string): Promise<string> {
+  const session = randomUUID();
+  for (const productId of CART_READ_PRODUCTS) {
+    const response = await fetch(`${origin}/api/cart/items`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "cart-session-id": session },
+      body: JSON.stringify({ productId, quantity: productId === CART_PRODUCT_ID ? 10 : 1 }),
+    });
+    if (!response.ok) throw new Error(`bench cart: ${response.status} ${await response.text()}`);
+  }
+  return session;
+}
+
 /** Issue 3's targets. */
 const TARGET_PRICE_RATIO = 0.5;
 const TARGET_PRODUCT_JS_BYTES = 110 * 1024;
@@ -75,7 +100,17 @@ function stop(child: ChildProcess, limitMs = 20_000): Promise<void> {
   });
 }
 
-type Load = { name: string; url: string; method?: "GET" | "POST"; body?: string; headers?: Record<string, string> };
+type Load = {
+  name: string;
+  url: string;
+  method?: "GET" | "POST";
+  body?: string;
+  headers?: Record<string, string>;
+  /** Measured for this long instead of BENCH_SECONDS (the paired runs), with the same warm-up. */
+  seconds?: number;
+  /** Headers made afresh for every request (a new anonymous cart per add). */
+  perRequestHeaders?: () => Record<string, string>;
+};
 type Figures = { rps: number; p50: number; p99: number; failed: number; total: number };
 
 async function measure(load: Load): Promise<Figures> {
@@ -85,9 +120,21 @@ async function measure(load: Load): Promise<Figures> {
     body: load.body,
     headers: load.headers,
     connections: CONNECTIONS,
+    ...(load.perRequestHeaders
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({
+                ...request,
+                headers: { ...(request.headers as Record<string, string> | undefined), ...load.perRequestHeaders!() },
+              }),
+            },
+          ],
+        }
+      : {}),
   };
   if (WARMUP_SECONDS > 0) await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const result = await autocannon({ ...options, duration: SECONDS });
+  const result = await autocannon({ ...options, duration: load.seconds ?? SECONDS });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -162,6 +209,16 @@ async function main(): Promise<void> {
         headers: { "content-type": "application/json" },
       },
       { name: `SSR ${PRODUCT_PATH}`, url: `${shopOrigin}${PRODUCT_PATH}`, headers: { "accept-encoding": "gzip" } },
+      // Issue 5: the cart. Each add creates a fresh anonymous cart (a new cart-session-id).
+      {
+        name: "POST add item (novo carrinho)",
+        url: `${shopOrigin}/api/cart/items`,
+        method: "POST",
+        body: JSON.stringify({ productId: CART_PRODUCT_ID, quantity: 10 }),
+        headers: { "content-type": "application/json" },
+        perRequestHeaders: () => ({ "cart-session-id": randomUUID() }),
+      },
+      { name: "GET cart (3 itens)", url: `${shopOrigin}/api/cart`, headers: { "cart-session-id": await benchCart(shopOrigin) } },
     ];
     console.log(`\n${SECONDS} s por alvo (+${WARMUP_SECONDS} s de aquecimento), ${CONNECTIONS} conexões, ${os.cpus().length} CPUs, Node ${process.version}\n`);
     const results = new Map<string, Figures>();
@@ -191,11 +248,31 @@ async function main(): Promise<void> {
       console.log(`    maiores: ${weight.largest.map(([file, size]) => `${path.basename(file)} ${kb(size)}`).join(", ")}`);
     }
 
-    const priceRatio = results.get("POST calculate-price")!.rps / json.rps;
+    // The machine is shared: load from elsewhere changes between two loads measured a minute apart.
+    // The target's ratio is therefore also measured in pairs (bare 1 KB, then calculate-price, back to
+    // back, BENCH_PAIRS rounds of BENCH_PAIR_SECONDS each) and judged on the median pair (decision 006).
+    const sequentialRatio = results.get("POST calculate-price")!.rps / json.rps;
+    const priceLoad = loads.find((load) => load.name === "POST calculate-price")!;
+    const pairRatios: number[] = [];
+    if (PAIRS > 0) console.log(`\nPares 1 KB / calculate-price (${PAIR_SECONDS} s cada, em seguida)`);
+    for (let round = 0; round < PAIRS; round++) {
+      const bare = await measure({ ...loads[0]!, seconds: PAIR_SECONDS });
+      const price = await measure({ ...priceLoad, seconds: PAIR_SECONDS });
+      pairRatios.push(price.rps / bare.rps);
+      console.log(`  par ${round + 1}: 1 KB ${fixed(bare.rps)} req/s, calculate-price ${fixed(price.rps)} req/s → ${fixed(price.rps / bare.rps, 2)}×`);
+    }
+    const sorted = [...pairRatios].sort((a, b) => a - b);
+    const priceRatio = sorted.length > 0 ? sorted[Math.floor(sorted.length / 2)]! : sequentialRatio;
     const productJs = weights.get(PRODUCT_PATH)!.js;
     console.log("\nMetas do issue 3");
-    console.log(`  calculate-price ≥ ${TARGET_PRICE_RATIO}× o servidor de 1 KB: ${fixed(priceRatio, 2)}× ${priceRatio >= TARGET_PRICE_RATIO ? "OK" : "NÃO ATINGIDA"}`);
+    console.log(
+      `  calculate-price ≥ ${TARGET_PRICE_RATIO}× o servidor de 1 KB: ${fixed(priceRatio, 2)}× (mediana de ${pairRatios.length} pares; ` +
+        `em sequência ${fixed(sequentialRatio, 2)}×) ${priceRatio >= TARGET_PRICE_RATIO ? "OK" : "NÃO ATINGIDA"}`,
+    );
     console.log(`  JS da página de produto ≤ ${kb(TARGET_PRODUCT_JS_BYTES)}: ${kb(productJs)} ${productJs <= TARGET_PRODUCT_JS_BYTES ? "OK" : "NÃO ATINGIDA"}`);
+    const addRatio = results.get("POST add item (novo carrinho)")!.rps / pg.rps;
+    console.log("\nMeta do issue 5");
+    console.log(`  add item ≥ ${TARGET_ADD_ITEM_RATIO}× o servidor Node + pg: ${fixed(addRatio, 2)}× ${addRatio >= TARGET_ADD_ITEM_RATIO ? "OK" : "NÃO ATINGIDA"}`);
     const failures = [...results.values()].reduce((sum, figures) => sum + figures.failed, 0);
     if (failures > 0) console.log(`\nAtenção: ${failures} respostas com erro ou status diferente de 2xx durante a carga.`);
   } finally {

@@ -21,7 +21,8 @@ const PAGES: Record<string, Access> = {
   cart: "public",
   checkout: "public",
   "checkout-flow": "public",
-  success: "public",
+  // /success shows one of the customer's own orders (issue 6).
+  success: "user",
   "prototipo/kit-cultivo-gt": "public",
   referencias: "public",
   "guia-cultivo": "public",
@@ -41,11 +42,24 @@ const PAGES: Record<string, Access> = {
 };
 
 /** Public API endpoints, by OpenAPI path; the rest is private by where it lives. */
-const PUBLIC_API = new Set(["/client-errors", "/functions/calculate-price"]);
+const PUBLIC_API = new Set([
+  "/client-errors",
+  "/functions/calculate-price",
+  // The cart (issue 5): anyone's own cart, by session id or account; another's is a 404.
+  "/cart",
+  "/cart/count",
+  "/cart/items",
+  "/cart/items/{id}",
+  "/cart/shipping",
+  "/cart/status",
+  "/shipping/quote",
+]);
 
 function apiAccess(path: string): Access | undefined {
   if (path.startsWith("/admin/")) return "admin";
-  if (path === "/account" || path.startsWith("/account/") || path === "/rpc/is_admin") return "user";
+  if (path === "/account" || path.startsWith("/account/") || path === "/rpc/is_admin" || path === "/cart/migrate") return "user";
+  // Checkout, orders and notifications (issue 6): the signed-in customer's own.
+  if (/^\/(checkout|orders|notifications)(\/|$)/.test(path)) return "user";
   return PUBLIC_API.has(path) ? "public" : undefined;
 }
 

@@ -1,6 +1,5 @@
 // `npm run dev`: the same server as `npm start`, with Vite's dev middleware, HMR and fresh modules.
 import { createServer as createHttpServer } from "node:http";
-import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import type * as Main from "../server/main.ts";
@@ -13,8 +12,7 @@ const main = (await vite.ssrLoadModule("/server/main.ts")) as typeof Main;
 const shop = await main.prepare({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
 });
-const listener = getRequestListener(shop.app.fetch);
-httpServer.on("request", (req, res) => vite.middlewares(req, res, () => void listener(req, res)));
+httpServer.on("request", (req, res) => vite.middlewares(req, res, () => shop.listener(req, res)));
 httpServer.listen(shop.config.PORT, () => shop.logger.info(`dev server on http://localhost:${shop.config.PORT}`));
 main.shutDownOnSignals(httpServer, {
   ...shop,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findProductByName } from "../app/features/catalog/catalog.server.ts";
 import { MAX_GRAMS } from "../app/features/pricing/gram-pricing.ts";
 import { quantityProblem, quote, toPricingResponse } from "../app/features/pricing/price-quote.ts";
-import { defineEndpoint } from "./http/api.ts";
+import { defineLeanEndpoint } from "./http/api.ts";
 import { ApiError } from "./http/errors.ts";
 
 const ignoredNumber = z.number({ error: "deve ser um número" }).nullable().optional();
@@ -46,16 +46,19 @@ export const pricingResponseSchema = z.object({
   currency: z.literal("BRL"),
 });
 
-/** The server computes every price (PRODUCT.md); the product page falls back to the same module locally. */
-export const calculatePriceEndpoint = defineEndpoint({
+/**
+ * The server computes every price (PRODUCT.md); the product page falls back to the same module
+ * locally. Lean: it needs nothing of the request but its body, so the lean lane serves it
+ * without Hono (decision 006: it is asked on every change of quantity).
+ */
+export const calculatePriceEndpoint = defineLeanEndpoint({
   method: "post",
   path: "/functions/calculate-price",
   summary: "Calcula o preço de uma quantidade de um produto (tabela por grama, descontos e embalagem)",
   tag: "catálogo",
   body: calculatePriceInput,
   response: pricingResponseSchema,
-  async handler({ body, c }) {
-    const { db } = c.get("services");
+  async run({ body, services: { db } }) {
     const product = await findProductByName(db, body.product_name);
     if (!product) throw new ApiError(404, "product_not_found", "Produto não encontrado.");
     const problem = quantityProblem(product.unitType, body.quantity);

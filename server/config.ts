@@ -32,6 +32,19 @@ const envSchema = z.object({
   /** smtp://user:pass@host:587 or smtps://…:465; when unset, e-mails go to DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Loja Micologia <nao-responda@example.com>"),
+  // Checkout and Pix (decision 005).
+  /** The shop's Pix key (e-mail, CPF/CNPJ digits, +55 phone or random key) written into every BR Code. */
+  PIX_KEY: z.string().trim().min(1).max(77, "no máximo 77 caracteres").default("pix@example.com"),
+  /** Receiver's name and city in the BR Code (the bank shows them to the payer); ASCII, cut to 25 and 15 characters. */
+  PIX_MERCHANT_NAME: z.string().trim().min(1).default("Loja Micologia"),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).default("Sao Paulo"),
+  /** Minutes an unpaid Pix order is held (stock reserved) before it is cancelled. */
+  PIX_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  /** ViaCEP-compatible lookup (`{base}/{cep}/json/`); "off": no lookup, the customer types the address. */
+  CEP_LOOKUP_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://viacep.com.br/ws"),
+  CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+  /** Days after delivery when the rating_reminder notification is sent. */
+  RATING_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

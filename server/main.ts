@@ -1,6 +1,7 @@
-import type { Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import { loadConfig, type Config } from "./config.ts";
 import { createDatabase } from "./db/client.ts";
@@ -8,7 +9,10 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from "./
 import { runMigrations } from "./db/migrate.ts";
 import { seed } from "./db/seed.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
-import type { AppEnv } from "./http/app-env.ts";
+import { apiEndpoints } from "./http/api-endpoints.ts";
+import type { AppEnv, AppServices } from "./http/app-env.ts";
+import { createLeanLane } from "./http/lean-api.ts";
+import { startOrderJobs } from "./jobs/order-jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
 
 const EMBEDDED_DATABASE = "shop";
@@ -24,6 +28,8 @@ export type PreparedShop = {
   app: Hono<AppEnv>;
   config: Config;
   logger: Logger;
+  /** Node's request listener: the lean lane (lean-api.ts) for its endpoints, Hono for the rest. */
+  listener(request: IncomingMessage, response: ServerResponse): void;
   /** Closes the database pool, then stops the embedded PostgreSQL if this process started it. */
   closeDatabase(): Promise<void>;
 };
@@ -36,11 +42,16 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   await runMigrations(url);
   const db = createDatabase(url);
   await seed(db);
+  const jobs = startOrderJobs({ config, db, logger });
+  const services: AppServices = { config, db, logger };
+  const app = createApp(services, options);
   return {
-    app: createApp({ config, db, logger }, options),
+    app,
     config,
     logger,
+    listener: nodeListener(services, app),
     async closeDatabase() {
+      await jobs.stop();
       await db.$client.end();
       await embedded?.stop();
     },
@@ -72,10 +83,20 @@ export function shutDownOnSignals(server: Server, shop: PreparedShop): void {
 export async function start(options: AppOptions = {}): Promise<void> {
   const shop = await prepare(options);
   const { config, logger } = shop;
-  const server = serve({ fetch: shop.app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info({ port: info.port, url: `http://localhost:${info.port}` }, "shop listening");
-  }) as Server;
+  const server = createServer(shop.listener);
+  server.listen(config.PORT, config.HOST, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, url: `http://localhost:${port}` }, "shop listening");
+  });
   shutDownOnSignals(server, shop);
+}
+
+function nodeListener(services: AppServices, app: Hono<AppEnv>): PreparedShop["listener"] {
+  const lean = createLeanLane(services, apiEndpoints);
+  const hono = getRequestListener(app.fetch);
+  return (request, response) => {
+    if (!lean(request, response)) void hono(request, response);
+  };
 }
 
 export function clientBuildDir(serverBuildFile: string): string {

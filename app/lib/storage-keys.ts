@@ -14,6 +14,11 @@ export const STORAGE_KEYS = {
   cartEvents: "cart_events",
   abandonedCart: "abandoned_cart",
   suppressAuthToasts: "suppressAuthToasts",
+  // Ours, not the spec's (decision 004): the cart this browser last saw (for the completed-cart
+  // check), the cross-tab sync signal, and the cart error log (last 50).
+  cartLastId: "cart_last_id",
+  cartSync: "cart_sync",
+  cartErrors: "cart_errors",
 } as const;
 
 /** localStorage that never throws (private mode, storage full, server rendering). */
@@ -23,6 +28,13 @@ export const safeStorage = {
       return globalThis.localStorage?.getItem(key) ?? null;
     } catch {
       return null;
+    }
+  },
+  remove(key: string): void {
+    try {
+      globalThis.localStorage?.removeItem(key);
+    } catch {
+      // Storage unavailable: nothing was kept.
     }
   },
   set(key: string, value: string): void {

@@ -1,19 +1,14 @@
-import { requireAdmin } from "~/features/auth/access.server";
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { AdminOrders } from "~/features/orders/admin-orders";
+import { loadAdminOrders } from "~/features/orders/order-pages.server";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administração | Loja" }, { name: "robots", content: "noindex" }];
 
-/** Admins only (customer → 403 page, visitor → /auth). Accepts ?order=ID (the orders issue fills it). */
-export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  return { order: args.url.searchParams.get("order") };
+/** Admins only (customer → 403 page, visitor → /auth). ?status= filters, ?order=ID opens one order. */
+export function loader(args: Route.LoaderArgs) {
+  return loadAdminOrders(args);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return (
-    <PagePlaceholder title="Administração">
-      {loaderData.order ? `Pedido ${loaderData.order}: ` : ""}Em breve: painel de pedidos, pagamentos e envios.
-    </PagePlaceholder>
-  );
+  return <AdminOrders {...loaderData} />;
 }

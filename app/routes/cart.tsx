@@ -1,8 +1,8 @@
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { CartPage } from "~/features/cart/cart-page";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = () => [{ title: "Carrinho | Loja" }];
+export const meta: Route.MetaFunction = () => [{ title: "Carrinho | Loja Micologia" }, { name: "robots", content: "noindex" }];
 
 export default function Page() {
-  return <PagePlaceholder title="Carrinho" />;
+  return <CartPage />;
 }

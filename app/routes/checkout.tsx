@@ -1,8 +1,16 @@
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { useLocation } from "react-router";
+import { CheckoutPage } from "~/features/checkout/checkout-page";
+import { loadCheckout } from "~/features/orders/order-pages.server";
 import type { Route } from "./+types/checkout";
 
-export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }];
+export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
 
-export default function Page() {
-  return <PagePlaceholder title="Finalizar compra" />;
+/** /checkout and /checkout-flow (spec §2: the same flow). Visitors see the identification step. */
+export function loader(args: Route.LoaderArgs) {
+  return loadCheckout(args);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  return <CheckoutPage data={loaderData} path={location.pathname} />;
 }

@@ -1,8 +1,14 @@
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { loadSuccess } from "~/features/orders/order-pages.server";
+import { SuccessPage } from "~/features/orders/success-page";
 import type { Route } from "./+types/success";
 
-export const meta: Route.MetaFunction = () => [{ title: "Pedido recebido | Loja" }];
+export const meta: Route.MetaFunction = () => [{ title: "Pedido recebido | Loja" }, { name: "robots", content: "noindex" }];
 
-export default function Page() {
-  return <PagePlaceholder title="Pedido recebido" />;
+/** Signed-in customers only; ?order=ID must be one of their own orders. */
+export function loader(args: Route.LoaderArgs) {
+  return loadSuccess(args);
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <SuccessPage order={loaderData.order} />;
 }

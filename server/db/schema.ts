@@ -9,6 +9,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -26,6 +27,11 @@ export const carts = pgTable(
     userId: text("user_id"),
     sessionId: uuid("session_id"),
     status: cartStatus("status").notNull().default("active"),
+    /** The shipping the customer chose on /cart (spec §3 storage keys mirror it in the browser). */
+    shippingMethod: text("shipping_method"),
+    shippingPriceCents: integer("shipping_price_cents"),
+    /** 8 digits, no dash: the CEP the shipping was quoted for. */
+    shippingCep: text("shipping_cep"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,8 +63,40 @@ export const cartItems = pgTable(
     shippingOption: jsonb("shipping_option").$type<ShippingOption | null>(),
     metadata: jsonb("metadata").$type<{ packaging?: PackagingMetadata }>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("cart_items_cart_id").on(t.cartId)],
+  (t) => [
+    index("cart_items_cart_id").on(t.cartId),
+    // One line per product: two tabs adding the same product at once end in one line (issue 5).
+    uniqueIndex("cart_items_one_line_per_product").on(t.cartId, t.productId),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("cart_items_prices_not_negative", sql`${t.unitPriceCents} >= 0 and ${t.totalPriceCents} >= 0`),
+  ],
+);
+
+/**
+ * Shipping prices by region (the CEP's first digit range) and method; the admin edits them later.
+ * A CEP is in a row's region when its 8 digits lie between cep_from and cep_to.
+ */
+export const shippingRates = pgTable(
+  "shipping_rates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    region: text("region").notNull(),
+    cepFrom: text("cep_from").notNull(),
+    cepTo: text("cep_to").notNull(),
+    method: text("method").notNull(),
+    label: text("label").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    deliveryDays: integer("delivery_days").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shipping_rates_region_method").on(t.cepFrom, t.method),
+    check("shipping_rates_cep_range", sql`${t.cepFrom} ~ '^[0-9]{8}$' and ${t.cepTo} ~ '^[0-9]{8}$' and ${t.cepFrom} <= ${t.cepTo}`),
+    check("shipping_rates_price", sql`${t.priceCents} >= 0 and ${t.deliveryDays} > 0`),
+  ],
 );
 
 export const productCategory = pgEnum("product_category", ["consultoria", "desidratados", "culturas", "spawn", "aprender"]);
@@ -141,7 +179,11 @@ export const notifications = pgTable(
     orderId: uuid("order_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("notifications_user_created").on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index("notifications_user_created").on(t.userId, t.createdAt.desc()),
+    // The unread count reads only unread rows.
+    index("notifications_user_unread").on(t.userId, t.createdAt).where(sql`read = false`),
+  ],
 );
 
 export const referralLinks = pgTable("referral_links", {
@@ -275,4 +317,154 @@ export const addresses = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("addresses_user_id").on(t.userId, t.createdAt)],
+);
+
+/*
+ * Checkout, orders and Pix (issue 6, decision 005). Money is integer cents; an order keeps a
+ * snapshot of every line and of the delivery address, so later catalogue edits never change it.
+ */
+export const orderStatus = pgEnum("order_status", ["pending_payment", "paid", "preparing", "shipped", "delivered", "cancelled", "refunded"]);
+
+export type OrderAddressSnapshot = {
+  recipientName: string;
+  cpf: string;
+  phone: string;
+  cep: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What people read and say ("#10001"): a sequence, so it is short and never repeats. */
+    number: integer("number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    /** Null once the customer deleted the account (the order stays for the shop's books). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    status: orderStatus("status").notNull().default("pending_payment"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    packagingCents: integer("packaging_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    shippingMethod: text("shipping_method"),
+    shippingDays: integer("shipping_days"),
+    shippingAddress: jsonb("shipping_address").$type<OrderAddressSnapshot | null>(),
+    /** Which payment provider handles it: "static_pix" (confirmed by an admin) until a PSP is configured. */
+    paymentProvider: text("payment_provider").notNull().default("static_pix"),
+    pixTxid: text("pix_txid").notNull().unique(),
+    pixCode: text("pix_code").notNull(),
+    pixExpiresAt: timestamp("pix_expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    trackingCode: text("tracking_code"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** When the rating_reminder is due (set on delivery); cleared once sent. */
+    ratingReminderAt: timestamp("rating_reminder_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_user_created").on(t.userId, t.createdAt.desc()),
+    index("orders_status_created").on(t.status, t.createdAt.desc()),
+    // The expiry job's work list: unpaid orders by deadline.
+    index("orders_pending_expiry").on(t.pixExpiresAt).where(sql`status = 'pending_payment'`),
+    index("orders_rating_reminder").on(t.ratingReminderAt).where(sql`rating_reminder_at is not null`),
+    // One live order per cart, however often checkout is submitted (an expired one frees the cart).
+    uniqueIndex("orders_one_live_per_cart").on(t.cartId).where(sql`status <> 'cancelled' and cart_id is not null`),
+    check(
+      "orders_money",
+      sql`${t.subtotalCents} >= 0 and ${t.packagingCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} > 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.packagingCents} + ${t.shippingCents} - ${t.discountCents}`,
+    ),
+  ],
+);
+
+/** One line of an order: what was bought, at what price, as it was at the time. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    productName: text("product_name").notNull(),
+    productSlug: text("product_slug").notNull(),
+    unitType: productUnitType("unit_type").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalPriceCents: integer("total_price_cents").notNull(),
+    packagingEnabled: boolean("packaging_enabled").notNull().default(false),
+    packagingFeeCents: integer("packaging_fee_cents").notNull().default(0),
+    sachetCount: integer("sachet_count"),
+    finalTotalCents: integer("final_total_cents").notNull(),
+    needsShipping: boolean("needs_shipping").notNull(),
+    /** True when this line took units from products.stock (given back if the order is cancelled). */
+    stockReserved: boolean("stock_reserved").notNull().default(false),
+  },
+  (t) => [
+    index("order_items_order_id").on(t.orderId),
+    check("order_items_money", sql`${t.quantity} > 0 and ${t.totalPriceCents} >= 0 and ${t.finalTotalCents} = ${t.totalPriceCents} + ${t.packagingFeeCents}`),
+  ],
+);
+
+/** Every status change, with its time and who made it (null: the customer's checkout or a job). */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: orderStatus("from_status"),
+    toStatus: orderStatus("to_status").notNull(),
+    note: text("note"),
+    actorUserId: text("actor_user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Checkout attempts by idempotency key (per customer). `order_id` null: the attempt is running (a
+ * concurrent duplicate gets 409); set: a retry replays that order.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id").notNull(),
+    key: uuid("key").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
+);
+
+/**
+ * Weight bands added to the region's price of `shipping_rates` (the quote is region price + the
+ * band's surcharge and extra days). A cart heavier than the largest band of a method cannot use it.
+ */
+export const shippingWeightBands = pgTable(
+  "shipping_weight_bands",
+  {
+    method: text("method").notNull(),
+    maxWeightGrams: integer("max_weight_grams").notNull(),
+    surchargeCents: integer("surcharge_cents").notNull(),
+    extraDays: integer("extra_days").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.method, t.maxWeightGrams] }),
+    check("shipping_weight_bands_values", sql`${t.maxWeightGrams} > 0 and ${t.surchargeCents} >= 0 and ${t.extraDays} >= 0`),
+  ],
 );

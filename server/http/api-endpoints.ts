@@ -9,6 +9,9 @@ import {
   removeAddressEndpoint,
 } from "../account/account-endpoints.ts";
 import { isAdminEndpoint, listAdminsEndpoint } from "../auth/auth-endpoints.ts";
+import { cartEndpoints } from "../cart/cart-endpoints.ts";
+import { notificationEndpoints } from "../notifications/notification-endpoints.ts";
+import { orderEndpoints } from "../orders/order-endpoints.ts";
 import type { Endpoint } from "./api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -24,4 +27,9 @@ export const apiEndpoints: Endpoint[] = [
   exportAccountEndpoint,
   deleteAccountEndpoint,
   listAdminsEndpoint,
+  // The cart (issue 5).
+  ...cartEndpoints,
+  // Checkout, orders and notifications (issue 6).
+  ...orderEndpoints,
+  ...notificationEndpoints,
 ];

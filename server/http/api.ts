@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, validationError } from "./errors.ts";
-import type { AppEnv } from "./app-env.ts";
+import type { AppEnv, AppServices } from "./app-env.ts";
 
 // zod's own messages in Brazilian Portuguese, so validation errors reach the UI ready to show.
 z.config(z.locales.ptBR());
@@ -29,6 +29,14 @@ export type Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Zo
    */
   guard?: EndpointGuard;
   handler: (input: { body: z.infer<B>; query: z.infer<Q>; c: Context<AppEnv> }) => Promise<unknown> | unknown;
+  /** Set by `defineLeanEndpoint`: the handler without Hono, for the lean lane (lean-api.ts). */
+  lean?: (input: LeanInput<B, Q>) => Promise<unknown> | unknown;
+};
+
+export type LeanInput<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = {
+  body: z.infer<B>;
+  query: z.infer<Q>;
+  services: AppServices;
 };
 
 export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
@@ -37,10 +45,28 @@ export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.Zod
   return endpoint as unknown as Endpoint;
 }
 
-async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("application/json")) throw unsupportedMediaError();
-  const text = await c.req.text();
+/**
+ * A public operation that needs nothing of the request but its validated input: no session, no
+ * cookies, no headers. Besides its Hono route, the lean lane (lean-api.ts) serves it straight from
+ * Node's http server with the same checks, headers, log and errors (decision 006).
+ */
+export function defineLeanEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
+  endpoint: Omit<Endpoint<B, Q>, "handler" | "guard" | "lean"> & { run: (input: LeanInput<B, Q>) => Promise<unknown> | unknown },
+): Endpoint {
+  const { run, ...rest } = endpoint;
+  return {
+    ...rest,
+    lean: run,
+    handler: ({ body, query, c }) => run({ body, query, services: c.get("services") }),
+  } as Endpoint<B, Q> as unknown as Endpoint;
+}
+
+/** 415 unless the body is declared JSON (any charset). */
+export function checkJsonContentType(type: string | undefined): void {
+  if (!(type ?? "").toLowerCase().startsWith("application/json")) throw unsupportedMediaError();
+}
+
+export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -48,7 +74,12 @@ async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
+  checkJsonContentType(c.req.header("content-type"));
+  return parseJsonText(await c.req.text());
+}
+
+export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
   return result.data;

@@ -1,19 +1,20 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { mountAuthRoutes } from "../auth/auth-routes.ts";
 import { publicConfig } from "../config.ts";
+import { mountEventRoutes } from "../realtime/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "../support-qr.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
 import { mountEndpoints, openApiDocument } from "./api.ts";
 import { appContext } from "./app-context.ts";
+import { apiBodyLimit } from "./body-limit.ts";
 import { csrfProtection } from "./csrf.ts";
 import type { AppEnv, AppServices } from "./app-env.ts";
-import { ApiError, errorBody, notFoundError, payloadTooLargeError } from "./errors.ts";
+import { ApiError, errorBody, notFoundError } from "./errors.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 export type AppOptions = {
@@ -72,17 +73,11 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   );
 
   const api = new Hono<AppEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: config.MAX_BODY_BYTES,
-      onError: () => {
-        throw payloadTooLargeError();
-      },
-    }),
-  );
+  api.use(apiBodyLimit(config.MAX_BODY_BYTES));
   api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints)));
   mountEndpoints(api, apiEndpoints);
   mountAuthRoutes(api);
+  mountEventRoutes(api);
   api.get(SUPPORT_QR_PATH, supportQrHandler);
   api.all("*", () => {
     throw notFoundError();

@@ -17,14 +17,29 @@ export const crossOriginError = () =>
 export function csrfProtection(publicUrl: string): MiddlewareHandler<AppEnv> {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
-    const origin = c.req.header("origin");
-    if (origin !== undefined) {
-      if (origin === publicOrigin || origin === new URL(c.req.url).origin) return next();
-      throw crossOriginError();
-    }
-    const site = c.req.header("sec-fetch-site");
-    if (site && site !== "same-origin" && site !== "none") throw crossOriginError();
+    const refused = isCrossSiteWrite({
+      method: c.req.method,
+      origin: c.req.header("origin"),
+      secFetchSite: c.req.header("sec-fetch-site"),
+      publicOrigin,
+      requestUrl: () => c.req.url,
+    });
+    if (refused) throw crossOriginError();
     return next();
   };
+}
+
+/** The rule above, without Hono (the lean lane uses it too). `requestUrl` is read only when needed. */
+export function isCrossSiteWrite(request: {
+  method: string;
+  origin: string | undefined;
+  secFetchSite: string | undefined;
+  publicOrigin: string;
+  requestUrl: () => string;
+}): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const { origin } = request;
+  if (origin !== undefined) return origin !== request.publicOrigin && origin !== new URL(request.requestUrl()).origin;
+  const site = request.secFetchSite;
+  return !!site && site !== "same-origin" && site !== "none";
 }

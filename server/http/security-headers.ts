@@ -1,42 +1,89 @@
+import { randomFillSync } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env.ts";
 
+/** Sent with every response: the values Hono's `secureHeaders` sends, computed once (decision 006). */
+const COMMON_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+  ["Origin-Agent-Cluster", "?1"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-DNS-Prefetch-Control", "off"],
+  ["X-Download-Options", "noopen"],
+  ["X-Frame-Options", "DENY"],
+  ["X-Permitted-Cross-Domain-Policies", "none"],
+  ["X-XSS-Protection", "0"],
+];
+
 /**
- * CSP with a per-request nonce for the inline scripts React Router writes (hydration data),
- * and nothing loaded from other origins except the WhatsApp link the user follows.
+ * The JSON API loads nothing and is never framed: it gets a fixed policy that allows nothing,
+ * with no nonce to generate (its responses are not documents that run scripts).
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Every security header of an API response but HSTS, as a plain object for Node's `writeHead`. */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "Content-Security-Policy": API_CSP,
+  ...Object.fromEntries(COMMON_HEADERS),
+});
+
+export const HSTS_HEADER = ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as const;
+
+/** Whether the client reached us over https: a trusted proxy's forwarded protocol, else our own. */
+export function servedOverHttps(trustProxy: boolean, forwardedProto: string | undefined, ownProtocolIsHttps: () => boolean): boolean {
+  // Through several proxies the header is a list ("https, http"): the first is the client's.
+  const forwarded = trustProxy ? forwardedProto?.split(",")[0]?.trim().toLowerCase() : undefined;
+  return forwarded ? forwarded === "https" : ownProtocolIsHttps();
+}
+
+/** Nonces come from a buffer of random bytes filled 256 nonces at a time; each is used once. */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+export function generateNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
+/**
+ * Security headers. Pages get a CSP with a per-request nonce for the inline scripts React Router
+ * writes (hydration data), and nothing loaded from other origins except the WhatsApp link the user
+ * follows; `/api/*` gets `API_CSP`. HSTS only over https (or a trusted proxy's forwarded https).
  */
 export function securityHeaders(options: { trustProxy: boolean; development: boolean }): MiddlewareHandler<AppEnv> {
-  const headers = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:", "blob:"],
-      fontSrc: ["'self'", "data:"],
-      connectSrc: options.development ? ["'self'", "ws:"] : ["'self'"],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
-      baseUri: ["'self'"],
-      objectSrc: ["'none'"],
-    },
-    strictTransportSecurity: false,
-    referrerPolicy: "strict-origin-when-cross-origin",
-    xFrameOptions: "DENY",
-    xContentTypeOptions: "nosniff",
-    crossOriginEmbedderPolicy: false,
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-  });
+  const scriptSrc = options.development ? "'self' 'unsafe-inline'" : null;
+  const connectSrc = options.development ? "'self' ws:" : "'self'";
+  const pageCsp = (nonce: string) =>
+    `default-src 'self'; script-src ${scriptSrc ?? `'self' 'nonce-${nonce}'`}; style-src 'self' 'unsafe-inline'; ` +
+    `img-src 'self' data: blob:; font-src 'self' data:; connect-src ${connectSrc}; frame-ancestors 'none'; ` +
+    `form-action 'self'; base-uri 'self'; object-src 'none'`;
+
   return async (c, next) => {
-    await headers(c, next);
+    let csp = API_CSP;
+    if (!isApiPath(c.req.path)) {
+      // In development Vite injects inline scripts of its own: 'unsafe-inline', and no nonce (a
+      // nonce in the policy would make browsers ignore 'unsafe-inline').
+      const nonce = scriptSrc ? "" : generateNonce();
+      if (nonce) c.set("secureHeadersNonce", nonce);
+      csp = pageCsp(nonce);
+    }
+    await next();
+    const headers = c.res.headers;
+    headers.set("Content-Security-Policy", csp);
+    for (const [name, value] of COMMON_HEADERS) headers.set(name, value);
     // HSTS only means something over https; behind a proxy we trust its forwarded protocol.
-    // Through several proxies the header is a list ("https, http"): the first is the client's.
-    const forwarded = options.trustProxy
-      ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase()
-      : undefined;
-    const protocol = forwarded || new URL(c.req.url).protocol.replace(":", "");
-    if (protocol === "https") {
-      c.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (servedOverHttps(options.trustProxy, c.req.header("x-forwarded-proto"), () => c.req.url.startsWith("https:"))) {
+      headers.set(...HSTS_HEADER);
     }
   };
 }

@@ -102,3 +102,27 @@ export function accountExistsMessage(input: { to: string; name?: string | null; 
     footnote: "Se não foi você, ignore este e-mail: nada mudou na sua conta.",
   });
 }
+
+/**
+ * The e-mail of an in-app notification (issue 6: each notification also sends its e-mail): the
+ * same title and text, and a link to the order in the customer's panel (the admin's, for admin_new_order).
+ */
+export function notificationMessage(input: {
+  to: string;
+  name?: string | null;
+  notification: { type: string; title: string; content: string; order_id: string | null };
+  publicUrl: string;
+}): MailMessage {
+  const { notification } = input;
+  const base = new URL(input.publicUrl).origin;
+  const panel = notification.type === "admin_new_order" ? "/admin" : "/cliente";
+  const url = notification.order_id ? `${base}${panel}?order=${encodeURIComponent(notification.order_id)}` : `${base}${panel}`;
+  return render({
+    to: input.to,
+    subject: `${notification.title} — ${SHOP}`,
+    greeting: greeting(input.name),
+    paragraphs: [notification.content],
+    action: { label: notification.type === "admin_new_order" ? "Abrir o pedido" : "Ver meu pedido", url },
+    footnote: `Você recebe este e-mail porque tem uma conta na ${SHOP}. Os mesmos avisos aparecem no sino de notificações do site.`,
+  });
+}

@@ -12,6 +12,7 @@ import {
   users,
   verifications,
 } from "../../../server/db/schema.ts";
+import { anonymiseCustomerOrders, exportCustomerOrders } from "../orders/orders.server.ts";
 import type { Address, addressSchema } from "./address-schema.ts";
 import type { z } from "zod";
 
@@ -168,17 +169,19 @@ export async function exportAccountData(db: Database, userId: string) {
       .where(eq(notifications.userId, userId))
       .orderBy(desc(notifications.createdAt)),
     carts: userCarts.map((cart) => ({ ...cart, items: items.filter((item) => item.cartId === cart.id) })),
+    orders: await exportCustomerOrders(db, userId),
   };
 }
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
 
 /**
  * LGPD deletion, in one transaction: the account, its password, sessions (every device is signed
- * out), addresses, referral link, notifications and carts. Orders, once they exist, are kept for the
- * law's retention period with the personal data removed (the checkout issue anonymises them here).
+ * out), addresses, referral link, notifications and carts. Orders are kept for the law's retention
+ * period with the personal data removed (name, e-mail, address: anonymiseCustomerOrders).
  */
 export async function deleteAccount(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await anonymiseCustomerOrders(tx, userId);
     await tx.delete(carts).where(eq(carts.userId, userId)); // cart_items go with their cart
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(referralLinks).where(eq(referralLinks.userId, userId));

@@ -1,7 +1,12 @@
 import { Bell, Gift, MapPin, Package, ShieldCheck, UserRound } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useSearchParams } from "react-router";
+import { useAuth } from "~/features/auth/auth-context";
 import type { AuthUser } from "~/features/auth/auth-types";
+import { NotificationList, useNotificationCenter } from "~/features/notifications/notification-center";
+import { CustomerOrders } from "~/features/orders/customer-orders";
+import type { SuccessOrder } from "~/features/orders/success-page";
+import type { OrderSummaryView } from "~/features/orders/order-views";
 import { focusRing } from "~/ui/button-styles";
 import { AddressesTab } from "./addresses-tab";
 import type { Address } from "./address-schema";
@@ -23,14 +28,22 @@ export type CustomerPanelProps = {
   user: AuthUser;
   addresses: Address[];
   referral: Referral;
-  /** ?order=ID: the order to open (the checkout issue fills the list). */
+  /** ?order=ID: the order to open. */
   order: string | null;
+  orders: { orders: OrderSummaryView[]; order: SuccessOrder | null };
 };
 
 const triggerClass = `inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 data-[state=active]:bg-emerald-800 data-[state=active]:text-white ${focusRing}`;
 
 /** /cliente: the customer's own space, one tab per subject; the tab lives in ?aba= so links and Back work. */
-export function CustomerPanel({ user, addresses, referral, order }: CustomerPanelProps) {
+/** The same list as the bell's (one cache), so marking read here updates the badge at once. */
+function NotificationsTab({ userId }: { userId: string }) {
+  const { isAdmin } = useAuth();
+  const center = useNotificationCenter(userId, isAdmin);
+  return <NotificationList items={center.items} onRead={center.markRead} onReadAll={center.markAllRead} />;
+}
+
+export function CustomerPanel({ user, addresses, referral, order, orders }: CustomerPanelProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   // From the address, not the loader: switching tabs does not reload the data.
   const tab = panelTab(searchParams.get("aba"));
@@ -60,15 +73,10 @@ export function CustomerPanel({ user, addresses, referral, order }: CustomerPane
         </Tabs.List>
         <div className="pt-6">
           <Tabs.Content value="pedidos">
-            {order ? (
-              <p className="mb-3 rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-800">
-                Pedido <strong>{order}</strong> não encontrado entre os seus pedidos.
-              </p>
-            ) : null}
-            <p className="text-stone-700">Você ainda não fez pedidos. Quando fizer, eles aparecem aqui com o andamento de cada um.</p>
+            <CustomerOrders orders={orders.orders} order={orders.order} requested={order && !orders.order ? order : null} />
           </Tabs.Content>
           <Tabs.Content value="notificacoes">
-            <p className="text-stone-700">Nenhuma notificação por enquanto. Avisos sobre seus pedidos aparecem aqui.</p>
+            <NotificationsTab userId={user.id} />
           </Tabs.Content>
           <Tabs.Content value="indicacoes">
             <ReferralTab referral={referral} />

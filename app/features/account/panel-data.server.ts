@@ -1,5 +1,6 @@
 import { requireUser, type PageArgs } from "../../../server/auth/access.ts";
 import { appContext } from "../../../server/http/app-context.ts";
+import { loadCustomerOrders } from "../orders/order-pages.server.ts";
 import { listAddresses, referralSummary } from "./account-data.server.ts";
 
 /** Everything /cliente shows, for the signed-in customer only (anonymous → /auth?next=/cliente…). */
@@ -7,6 +8,10 @@ export async function loadCustomerPanel(args: PageArgs & { url: URL }) {
   const user = await requireUser(args);
   const { db, config } = args.context.get(appContext).services;
   const order = args.url.searchParams.get("order")?.slice(0, 100) || null;
-  const [addresses, referral] = await Promise.all([listAddresses(db, user.id), referralSummary(db, config.PUBLIC_URL, user.id)]);
-  return { user, addresses, referral, order };
+  const [addresses, referral, orders] = await Promise.all([
+    listAddresses(db, user.id),
+    referralSummary(db, config.PUBLIC_URL, user.id),
+    loadCustomerOrders(args, user.id),
+  ]);
+  return { user, addresses, referral, order, orders };
 }

@@ -1,5 +1,6 @@
-import { Clock, Minus, Plus, ShoppingCart } from "lucide-react";
+import { Clock, Minus, Plus } from "lucide-react";
 import { useId, useMemo, useState } from "react";
+import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { DEFAULT_PACKAGING_FEE_CENTS, MAX_GRAMS, MIN_GRAMS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "~/features/pricing/gram-pricing";
 import { MAX_UNITS, MIN_UNITS, normalizeQuantity, type PricingSubject } from "~/features/pricing/price-quote";
 import { useLivePrice } from "~/features/pricing/use-live-price";
@@ -9,13 +10,13 @@ import type { ProductPageData } from "./catalog-types";
 
 type PurchaseProduct = Pick<
   ProductPageData,
-  "name" | "unitType" | "priceCents" | "startingPriceCents" | "purchasable" | "leadTimeBusinessDays" | "needsShipping"
+  "uuid" | "name" | "unitType" | "priceCents" | "startingPriceCents" | "purchasable" | "leadTimeBusinessDays" | "needsShipping"
 >;
 
 /** Table quantities worth a shortcut (spec §9): each is where a better price starts. */
 const GRAM_SHORTCUTS = [2, 10, 20, 50, 100];
 
-/** The product page's purchase box: quantity, live price and the (for now disabled) cart button. */
+/** The product page's purchase box: quantity, live price and the cart button. */
 export function PurchaseBox({ product }: { product: PurchaseProduct }) {
   if (!product.purchasable) return <UnavailableBox product={product} />;
   return <QuantityBox product={product} />;
@@ -60,7 +61,6 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
   const { price, source } = useLivePrice(product.name, subject, quantity, packagingEnabled);
 
   const inputId = useId();
-  const cartNoteId = useId();
   const unitLabel = isGram ? "g" : quantity === 1 ? "unidade" : "unidades";
 
   function change(next: number) {
@@ -222,14 +222,13 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
         <p className="mt-4 text-sm text-stone-700">Sem entrega física: as instruções chegam por e-mail.</p>
       ) : null}
 
-      {/* The cart issue wires this button; until then it is shown, and says why it does nothing. */}
-      <button type="button" disabled aria-describedby={cartNoteId} className={buttonClass("primary", "mt-4 w-full py-3 text-base")}>
-        <ShoppingCart aria-hidden="true" className="size-5" />
-        Adicionar ao carrinho
-      </button>
-      <p id={cartNoteId} className="mt-2 text-center text-xs text-stone-600">
-        As compras pelo site abrem em breve.
-      </p>
+      <AddToCartButton
+        productId={product.uuid}
+        productName={product.name}
+        quantity={quantity}
+        packagingEnabled={packagingEnabled}
+        className="mt-4 w-full py-3 text-base"
+      />
     </section>
   );
 }

@@ -2,9 +2,11 @@ import { useRef } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { Toaster } from "sonner";
 import { AuthProvider, useAuth } from "~/features/auth/auth-context";
+import { CartProvider, useCartCount } from "~/features/cart/cart-provider";
 import { ANONYMOUS, type AuthState } from "~/features/auth/auth-types";
 import { AgeGate } from "~/features/consent/age-gate";
 import { CookiePreferencesProvider } from "~/features/consent/cookie-preferences";
+import { NotificationList, WithNotifications } from "~/features/notifications/notification-center";
 import type { PublicConfig } from "~/lib/public-config";
 import { PageSkeleton } from "./page-skeleton";
 import { SiteFooter } from "./site-footer";
@@ -17,9 +19,28 @@ const TOASTS_VISIBLE = 5;
 
 /** The header with the signed-in user's e-mail (or "Entrar"). */
 function HeaderWithUser() {
+  const { user, isAdmin } = useAuth();
+  const cartCount = useCartCount();
+  return (
+    <WithNotifications userId={user?.id ?? null} isAdmin={isAdmin}>
+      {(notifications) => (
+        <SiteHeader
+          cartCount={cartCount}
+          unreadNotifications={notifications.unread}
+          notificationPanel={
+            <NotificationList items={notifications.items} onRead={notifications.markRead} onReadAll={notifications.markAllRead} />
+          }
+          userEmail={user?.email ?? null}
+        />
+      )}
+    </WithNotifications>
+  );
+}
+
+/** The cart's count, sync and checks live on every page (spec §4); they follow the session. */
+function CartWithUser({ children }: { children: React.ReactNode }) {
   const { user } = useAuth();
-  // Cart count and unread notifications arrive with their features.
-  return <SiteHeader cartCount={0} unreadNotifications={0} userEmail={user?.email ?? null} />;
+  return <CartProvider signedIn={user !== null}>{children}</CartProvider>;
 }
 
 /** Spec §2 layout: header (unless hideHeader=true), main content, footer, gate, toasts. */
@@ -47,32 +68,34 @@ export function Shell({
   return (
     <AuthProvider initial={auth}>
       <CookiePreferencesProvider>
-        <div className="flex min-h-screen flex-col">
-          <a
-            href="#conteudo"
-            className="sr-only rounded-lg bg-emerald-800 font-semibold text-white focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-800"
-          >
-            Pular para o conteúdo
-          </a>
-          {hideHeader ? null : <HeaderWithUser />}
-          {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll position. */}
-          <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
-            {loadingOtherPage ? <PageSkeleton /> : null}
-            {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
-            <div ref={pageRef} hidden={loadingOtherPage}>
-              {children}
-            </div>
-          </main>
-          <SiteFooter publicConfig={publicConfig} />
-          <AgeGate />
-          <Toaster
-            duration={TOAST_DURATION_MS}
-            visibleToasts={TOASTS_VISIBLE}
-            position="top-center"
-            // sonner labels its region in English by default.
-            containerAriaLabel="Avisos"
-          />
-        </div>
+        <CartWithUser>
+          <div className="flex min-h-screen flex-col">
+            <a
+              href="#conteudo"
+              className="sr-only rounded-lg bg-emerald-800 font-semibold text-white focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-800"
+            >
+              Pular para o conteúdo
+            </a>
+            {hideHeader ? null : <HeaderWithUser />}
+            {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll position. */}
+            <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+              {loadingOtherPage ? <PageSkeleton /> : null}
+              {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
+              <div ref={pageRef} hidden={loadingOtherPage}>
+                {children}
+              </div>
+            </main>
+            <SiteFooter publicConfig={publicConfig} />
+            <AgeGate />
+            <Toaster
+              duration={TOAST_DURATION_MS}
+              visibleToasts={TOASTS_VISIBLE}
+              position="top-center"
+              // sonner labels its region in English by default.
+              containerAriaLabel="Avisos"
+            />
+          </div>
+        </CartWithUser>
       </CookiePreferencesProvider>
     </AuthProvider>
   );

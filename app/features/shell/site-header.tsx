@@ -11,6 +11,8 @@ import { NotificationBell } from "./notification-bell";
 export type SiteHeaderProps = {
   cartCount: number;
   unreadNotifications: number;
+  /** The notification list shown when the bell opens (the notifications feature's). */
+  notificationPanel?: React.ReactNode;
   userEmail?: string | null;
 };
 
@@ -18,7 +20,7 @@ export type SiteHeaderProps = {
  * Spec §2 header. From `md` (768 px, spec §9) up the logo and the auth button sit in the bar;
  * below it they move into the menu the toggle opens.
  */
-export function SiteHeader({ cartCount, unreadNotifications, userEmail }: SiteHeaderProps) {
+export function SiteHeader({ cartCount, unreadNotifications, notificationPanel, userEmail }: SiteHeaderProps) {
   const location = useLocation();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -69,7 +71,7 @@ export function SiteHeader({ cartCount, unreadNotifications, userEmail }: SiteHe
           <div className="hidden md:block">
             <AdminLinks />
           </div>
-          <NotificationBell unread={unreadNotifications} />
+          <NotificationBell unread={unreadNotifications}>{notificationPanel}</NotificationBell>
           <CartLink count={cartCount} />
           {/* A wrapper hides it: the button's own inline-flex would override a `hidden` class on it. */}
           <div className="hidden md:block">

@@ -1,0 +1,62 @@
+import { ShoppingCart } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { reconnectRealtime } from "~/lib/realtime";
+import { buttonClass } from "~/ui/button-styles";
+import { CartNetworkError, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "./cart-client";
+
+export type AddToCartProps = {
+  productId: string;
+  productName: string;
+  quantity: number;
+  packagingEnabled: boolean;
+  className?: string;
+};
+
+const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
+
+/** The product page's "Adicionar ao carrinho": the server prices the line; a toast and the badge confirm it. */
+export function AddToCartButton({ productId, productName, quantity, packagingEnabled, className }: AddToCartProps) {
+  const [pending, setPending] = useState(false);
+
+  function queueForLater() {
+    enqueueCartOperation({ kind: "add", body: { productId, quantity, packaging: { enabled: packagingEnabled } }, productName });
+    signalCart({ type: "added", productName });
+    toast("Você está sem internet", {
+      description: `${productName} entra no carrinho assim que a conexão voltar.`,
+    });
+  }
+
+  async function add() {
+    if (pending) return;
+    if (offline()) {
+      queueForLater();
+      return;
+    }
+    setPending(true);
+    const hadSession = readCartSessionId() !== null;
+    try {
+      await cartApi.add({ productId, quantity, packaging: { enabled: packagingEnabled } });
+      // A new cart session: the realtime connection starts listening to it.
+      if (!hadSession) reconnectRealtime();
+      signalCart({ type: "added", productName });
+      toast.success("Adicionado ao carrinho", {
+        description: productName,
+        action: <Link to="/cart" className="font-semibold underline">Ver carrinho</Link>,
+      });
+    } catch (error) {
+      if (error instanceof CartNetworkError) queueForLater();
+      else toast.error("Não foi possível adicionar ao carrinho", { description: error instanceof Error ? error.message : undefined });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <button type="button" onClick={() => void add()} aria-busy={pending} disabled={pending} className={buttonClass("primary", className)}>
+      <ShoppingCart aria-hidden="true" className="size-5" />
+      {pending ? "Adicionando…" : "Adicionar ao carrinho"}
+    </button>
+  );
+}

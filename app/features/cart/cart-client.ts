@@ -1,0 +1,231 @@
+/**
+ * The browser's cart plumbing, small enough for every page (the header's count needs it): the
+ * session id, the API calls, the in-tab and cross-tab signals, and the logs of spec §3/§8.
+ * The /cart page and the offline queue load their own code on demand.
+ */
+import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
+import type { CartCount, CartStatusCheck, CartView, ShippingQuote } from "./cart-types";
+
+export const CART_SESSION_HEADER = "cart-session-id";
+/** Spec §4: broadcast channels of the cart. */
+export const CART_SYNC_CHANNEL = "cart_sync";
+export const CART_NOTIFICATIONS_CHANNEL = "cart_notifications";
+/** Spec §4: the cart_sync channel is closed 100 ms after a message. */
+const SYNC_CHANNEL_CLOSE_MS = 100;
+/** Spec §3/§9: kept entries. */
+const METRICS_KEPT = 10;
+const EVENTS_KEPT = 50;
+const ERRORS_KEPT = 50;
+export const CART_CLEARED_MESSAGE = "Seu pedido foi finalizado e o carrinho foi limpo";
+
+// ---------------------------------------------------------------------------------------------
+// Session id (spec §3 cartSessionId: a random UUID).
+
+export function readCartSessionId(): string | null {
+  const value = safeStorage.get(STORAGE_KEYS.cartSessionId);
+  return value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
+}
+
+export function ensureCartSessionId(): string {
+  const existing = readCartSessionId();
+  if (existing) return existing;
+  const created = crypto.randomUUID();
+  safeStorage.set(STORAGE_KEYS.cartSessionId, created);
+  return created;
+}
+
+// ---------------------------------------------------------------------------------------------
+// API calls.
+
+export class CartApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(message: string, status: number, code: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Thrown when the request never reached the server (offline, DNS, reset). */
+export class CartNetworkError extends Error {}
+
+type CallOptions = { method?: string; json?: unknown; createSession?: boolean };
+
+export async function cartFetch<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const session = options.createSession ? ensureCartSessionId() : readCartSessionId();
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (session) headers[CART_SESSION_HEADER] = session;
+  if (options.json !== undefined) headers["Content-Type"] = "application/json";
+  const started = performance.now();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (options.json === undefined ? "GET" : "POST"),
+      headers,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      credentials: "same-origin",
+    });
+  } catch {
+    const error = new CartNetworkError("Sem conexão com a internet (network).");
+    logCartError(error, path);
+    throw error;
+  }
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  recordMetric(path, performance.now() - started, response.ok);
+  if (!response.ok) {
+    const error = new CartApiError(body?.error?.message || "Não foi possível atualizar o carrinho.", response.status, body?.error?.code ?? "unknown");
+    logCartError(error, path);
+    throw error;
+  }
+  return body as T;
+}
+
+export type AddItemBody = { productId: string; quantity: number; packaging?: { enabled: boolean } };
+export type AddItemResult = { cartId: string; itemId: string; quantity: number; itemCount: number };
+
+export const cartApi = {
+  count: () => cartFetch<CartCount>("/api/cart/count"),
+  cart: () => cartFetch<CartView>("/api/cart"),
+  add: (body: AddItemBody) => cartFetch<AddItemResult>("/api/cart/items", { json: body, createSession: true }),
+  update: (id: string, body: { quantity?: number; packaging?: { enabled: boolean } }) =>
+    cartFetch<CartView>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "PATCH", json: body }),
+  remove: (id: string) => cartFetch<CartView>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  quoteShipping: (cep: string) => cartFetch<ShippingQuote>(`/api/shipping/quote?cep=${encodeURIComponent(cep)}`),
+  chooseShipping: (cep: string, method: string) => cartFetch<CartView>("/api/cart/shipping", { method: "PUT", json: { cep, method } }),
+  status: (cartId: string | null) => cartFetch<CartStatusCheck>(`/api/cart/status${cartId ? `?cart_id=${encodeURIComponent(cartId)}` : ""}`),
+  migrate: () => cartFetch<{ migrated: boolean }>("/api/cart/migrate", { method: "POST" }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Signals (spec §4): added, removed, updated, cleared, checkout-completed, cart-updated.
+
+export type CartSignal = "added" | "removed" | "updated" | "cleared" | "checkout-completed" | "cart-updated";
+export type CartSignalDetail = { type: CartSignal; productName?: string; fromOtherTab?: boolean };
+export const CART_SIGNAL_EVENT = "shop:cart";
+
+/** Tells this tab (window event) and, unless it came from one, the other tabs. */
+export function signalCart(detail: CartSignalDetail): void {
+  if (typeof window === "undefined") return;
+  recordCartEvent(detail.type);
+  window.dispatchEvent(new CustomEvent<CartSignalDetail>(CART_SIGNAL_EVENT, { detail }));
+  if (detail.fromOtherTab) return;
+  tellOtherTabs(detail);
+}
+
+function tellOtherTabs(detail: CartSignalDetail): void {
+  const message = { type: detail.type, productName: detail.productName, ts: Date.now() };
+  // A storage key (every browser) and the cart_sync channel, closed 100 ms later (spec §4).
+  safeStorage.set(STORAGE_KEYS.cartSync, JSON.stringify(message));
+  if (typeof BroadcastChannel === "undefined") return;
+  const sync = new BroadcastChannel(CART_SYNC_CHANNEL);
+  sync.postMessage(message);
+  setTimeout(() => sync.close(), SYNC_CHANNEL_CLOSE_MS);
+  // Removal and quantity changes are also announced as notifications (spec §4).
+  if (detail.type === "removed" || detail.type === "updated") {
+    const notifications = new BroadcastChannel(CART_NOTIFICATIONS_CHANNEL);
+    notifications.postMessage(message);
+    setTimeout(() => notifications.close(), SYNC_CHANNEL_CLOSE_MS);
+  }
+}
+
+export function onCartSignal(listener: (detail: CartSignalDetail) => void): () => void {
+  const handle = (event: Event) => listener((event as CustomEvent<CartSignalDetail>).detail);
+  window.addEventListener(CART_SIGNAL_EVENT, handle);
+  return () => window.removeEventListener(CART_SIGNAL_EVENT, handle);
+}
+
+/** Spec §4: clears what this browser keeps about a cart that was checked out. */
+export function clearLocalCart(): void {
+  for (const key of [
+    STORAGE_KEYS.cartSessionId,
+    STORAGE_KEYS.cartItems,
+    STORAGE_KEYS.selectedShippingMethod,
+    STORAGE_KEYS.selectedShippingPrice,
+    STORAGE_KEYS.validatedShippingCep,
+    STORAGE_KEYS.cartLastId,
+    STORAGE_KEYS.cartCountCache,
+    STORAGE_KEYS.cartCountTimestamp,
+    STORAGE_KEYS.abandonedCart,
+  ]) {
+    safeStorage.remove(key);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logs (spec §3, §5, §8): metrics (10), events (50), errors (50), classified.
+
+function appendCapped(key: string, entry: unknown, kept: number): void {
+  let list: unknown[] = [];
+  try {
+    const parsed = JSON.parse(safeStorage.get(key) ?? "[]") as unknown;
+    if (Array.isArray(parsed)) list = parsed;
+  } catch {
+    list = [];
+  }
+  list.push(entry);
+  safeStorage.set(key, JSON.stringify(list.slice(-kept)));
+}
+
+export function recordMetric(operation: string, ms: number, ok: boolean): void {
+  appendCapped(STORAGE_KEYS.cartMetrics, { operation, ms: Math.round(ms), ok, ts: Date.now() }, METRICS_KEPT);
+}
+
+export function recordCartEvent(type: string): void {
+  appendCapped(STORAGE_KEYS.cartEvents, { type, ts: Date.now() }, EVENTS_KEPT);
+}
+
+export type CartErrorKind = "network" | "database" | "permission" | "validation" | "unknown";
+
+/** Spec §5's classification. */
+export function classifyCartError(error: unknown, online = typeof navigator === "undefined" ? true : navigator.onLine): CartErrorKind {
+  const message = error instanceof Error ? error.message.toLowerCase() : String(error ?? "").toLowerCase();
+  const code = String((error as { code?: unknown } | null)?.code ?? "");
+  if (!online || error instanceof CartNetworkError || message.includes("network") || message.includes("connection")) return "network";
+  if (code.startsWith("22") || code.startsWith("23")) return "database";
+  if (code.startsWith("42") || code.startsWith("28")) return "permission";
+  if (message.includes("invalid") || message.includes("required") || message.includes("quantidade")) return "validation";
+  return "unknown";
+}
+
+export function logCartError(error: unknown, where: string): CartErrorKind {
+  const kind = classifyCartError(error);
+  appendCapped(
+    STORAGE_KEYS.cartErrors,
+    { kind, where, message: error instanceof Error ? error.message : String(error), ts: Date.now(), retryOnReconnect: kind === "network" },
+    ERRORS_KEPT,
+  );
+  return kind;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offline queue (spec §3 cart_offline_queue); offline-queue.ts runs it.
+
+export const OFFLINE_MAX_RETRIES = 3;
+
+export type QueuedOperation =
+  | { kind: "add"; body: AddItemBody; productName?: string }
+  | { kind: "update"; itemId: string; body: { quantity?: number; packaging?: { enabled: boolean } } }
+  | { kind: "remove"; itemId: string };
+
+export type QueueEntry = { id: string; timestamp: number; retryCount: number; maxRetries: number; operation: QueuedOperation };
+
+export function readQueue(): QueueEntry[] {
+  try {
+    const parsed = JSON.parse(safeStorage.get(STORAGE_KEYS.cartOfflineQueue) ?? "[]") as unknown;
+    return Array.isArray(parsed) ? (parsed as QueueEntry[]).filter((entry) => entry && typeof entry.id === "string" && entry.operation) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeQueue(entries: QueueEntry[]): void {
+  if (entries.length === 0) safeStorage.remove(STORAGE_KEYS.cartOfflineQueue);
+  else safeStorage.set(STORAGE_KEYS.cartOfflineQueue, JSON.stringify(entries));
+}
+
+export function enqueueCartOperation(operation: QueuedOperation): QueueEntry {
+  const entry: QueueEntry = { id: crypto.randomUUID(), timestamp: Date.now(), retryCount: 0, maxRetries: OFFLINE_MAX_RETRIES, operation };
+  writeQueue([...readQueue(), entry]);
+  return entry;
+}

@@ -1,0 +1,42 @@
+/**
+ * Spec §3/§4/§8: cart operations made offline wait in `cart_offline_queue` and run when the network
+ * returns; an operation that fails 3 times is dropped. This part is loaded only when something is
+ * queued (enqueueing lives in cart-client.ts).
+ */
+import { CartNetworkError, cartApi, logCartError, type QueuedOperation, readQueue, signalCart, writeQueue } from "./cart-client";
+
+function run(operation: QueuedOperation): Promise<unknown> {
+  if (operation.kind === "add") return cartApi.add(operation.body);
+  if (operation.kind === "update") return cartApi.update(operation.itemId, operation.body);
+  return cartApi.remove(operation.itemId);
+}
+
+let running: Promise<void> | null = null;
+
+/** Runs the queue in order; stops at the first network failure (still offline). One run at a time. */
+export function processOfflineQueue(): Promise<void> {
+  running ??= (async () => {
+    let applied = 0;
+    for (const entry of readQueue()) {
+      try {
+        await run(entry.operation);
+        applied++;
+        writeQueue(readQueue().filter((queued) => queued.id !== entry.id));
+      } catch (error) {
+        if (error instanceof CartNetworkError) break;
+        logCartError(error, `offline:${entry.operation.kind}`);
+        const retryCount = entry.retryCount + 1;
+        const rest = readQueue();
+        writeQueue(
+          retryCount >= entry.maxRetries
+            ? rest.filter((queued) => queued.id !== entry.id)
+            : rest.map((queued) => (queued.id === entry.id ? { ...queued, retryCount } : queued)),
+        );
+      }
+    }
+    if (applied > 0) signalCart({ type: "cart-updated" });
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}

@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { PixPayment } from "~/features/payments/pix-payment";
+import { OrderDetails, OrderList, type OrderSummaryView } from "./order-views";
+import { useOrderUpdates, type SuccessOrder } from "./success-page";
+
+/** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
+export function CustomerOrders({ orders, order, requested }: { orders: OrderSummaryView[]; order: SuccessOrder | null; requested: string | null }) {
+  const reload = useOrderUpdates(order?.id ?? null);
+  if (order) {
+    return (
+      <div className="space-y-6">
+        <Link to="?aba=pedidos" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
+          ← Todos os pedidos
+        </Link>
+        {order.pix ? <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} /> : null}
+        <OrderDetails order={order} />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      {requested ? (
+        <p role="status" className="rounded-lg border border-stone-200 bg-white p-3 text-sm text-stone-800">
+          Pedido <strong>{requested}</strong> não encontrado entre os seus pedidos.
+        </p>
+      ) : null}
+      {orders.length === 0 ? (
+        <p className="text-stone-700">Você ainda não fez pedidos. Quando fizer, eles aparecem aqui com o andamento de cada um.</p>
+      ) : (
+        <OrderList orders={orders} hrefFor={(id) => `?aba=pedidos&order=${encodeURIComponent(id)}`} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/** Order statuses (PRODUCT.md "Orders") and the transitions the server allows. */
+
+export const ORDER_STATUSES = ["pending_payment", "paid", "preparing", "shipped", "delivered", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "Aguardando pagamento",
+  paid: "Pago",
+  preparing: "Em preparação",
+  shipped: "Enviado",
+  delivered: "Entregue",
+  cancelled: "Cancelado",
+  refunded: "Reembolsado",
+};
+
+/**
+ * From → allowed next statuses. `paid → delivered` is for orders without physical items (services,
+ * courses), which have nothing to prepare or ship; the server refuses it for orders with shipping.
+ * Cancelling is possible until the parcel leaves (stock goes back); after that it is a refund.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ["paid", "cancelled"],
+  paid: ["preparing", "delivered", "cancelled", "refunded"],
+  preparing: ["shipped", "cancelled", "refunded"],
+  shipped: ["delivered", "refunded"],
+  delivered: ["refunded"],
+  cancelled: [],
+  refunded: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Statuses where the order still holds stock (released when it is cancelled). */
+export function holdsStock(status: OrderStatus): boolean {
+  return status === "pending_payment" || status === "paid" || status === "preparing";
+}
+
+/**
+ * Correios tracking codes (UPU S10): two letters, eight digits, a check digit, "BR". The check
+ * digit uses weights 8 6 4 2 3 5 9 7; 11 − (sum mod 11), where 10 → 0 and 11 → 5.
+ */
+export function isValidTrackingCode(value: string): boolean {
+  const code = normalizeTrackingCode(value);
+  const match = /^[A-Z]{2}(\d{8})(\d)BR$/.exec(code);
+  if (!match) return false;
+  const weights = [8, 6, 4, 2, 3, 5, 9, 7];
+  const sum = [...match[1]!].reduce((total, digit, i) => total + Number(digit) * weights[i]!, 0);
+  const check = 11 - (sum % 11);
+  const expected = check === 10 ? 0 : check === 11 ? 5 : check;
+  return expected === Number(match[2]);
+}
+
+/** " aa 123.456.785 br " → "AA123456785BR". */
+export function normalizeTrackingCode(value: string): string {
+  return value.toUpperCase().replace(/[\s.-]/g, "");
+}
+
+export const TRACKING_CODE_MESSAGE = "Código de rastreio inválido: use o formato dos Correios, ex.: AA123456785BR.";
+
+/** "10001" → "#10001": how people say an order's number. */
+export function orderLabel(number: number): string {
+  return `#${number}`;
+}

@@ -1,0 +1,152 @@
+import { Link } from "react-router";
+import { formatBRL } from "~/lib/money";
+import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "./order-status";
+
+/** Shapes the loaders send (orders.server.ts), as plain data. */
+export type OrderSummaryView = {
+  id: string;
+  number: number;
+  status: OrderStatus;
+  totalCents: number;
+  createdAt: string;
+  itemCount: number;
+  customerEmail?: string;
+  customerName?: string;
+};
+
+export type OrderDetailView = OrderSummaryView & {
+  subtotalCents: number;
+  packagingCents: number;
+  shippingCents: number;
+  discountCents: number;
+  shippingMethod: string | null;
+  shippingDays: number | null;
+  shippingAddress: {
+    recipientName: string;
+    phone: string;
+    cep: string;
+    street: string;
+    number: string;
+    complement: string | null;
+    neighborhood: string;
+    city: string;
+    state: string;
+  } | null;
+  trackingCode: string | null;
+  cancelReason: string | null;
+  items: Array<{ productId: string; productName: string; unitType: "gram" | "unit"; quantity: number; totalPriceCents: number; packagingFeeCents: number; finalTotalCents: number }>;
+  history: Array<{ fromStatus: OrderStatus | null; toStatus: OrderStatus; note: string | null; createdAt: string }>;
+};
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+const STATUS_STYLES: Record<OrderStatus, string> = {
+  pending_payment: "bg-amber-100 text-amber-900",
+  paid: "bg-emerald-100 text-emerald-900",
+  preparing: "bg-sky-100 text-sky-900",
+  shipped: "bg-indigo-100 text-indigo-900",
+  delivered: "bg-emerald-800 text-white",
+  cancelled: "bg-stone-200 text-stone-800",
+  refunded: "bg-stone-200 text-stone-800",
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+}
+
+const quantityText = (unitType: "gram" | "unit", quantity: number) => (unitType === "gram" ? `${quantity} g` : `${quantity} un.`);
+
+/** A list of orders; each opens with ?order=ID on the same page. */
+export function OrderList({ orders, hrefFor, showCustomer = false }: { orders: OrderSummaryView[]; hrefFor: (id: string) => string; showCustomer?: boolean }) {
+  return (
+    <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Link to={hrefFor(order.id)} preventScrollReset className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-stone-50">
+            <span className="font-semibold text-stone-950">Pedido {orderLabel(order.number)}</span>
+            <OrderStatusBadge status={order.status} />
+            {showCustomer ? <span className="text-sm text-stone-700">{order.customerName} · {order.customerEmail}</span> : null}
+            <span className="ml-auto text-sm text-stone-700">
+              {formatDateTime(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "itens"} · <strong>{formatBRL(order.totalCents)}</strong>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Lines, totals, delivery, tracking and the timestamped history of one order. */
+export function OrderDetails({ order }: { order: OrderDetailView }) {
+  const address = order.shippingAddress;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-xl font-bold text-stone-950">Pedido {orderLabel(order.number)}</h2>
+        <OrderStatusBadge status={order.status} />
+        <span className="text-sm text-stone-600">feito em {formatDateTime(order.createdAt)}</span>
+      </div>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Itens do pedido</caption>
+        <thead className="border-b border-stone-200 text-stone-600">
+          <tr>
+            <th scope="col" className="py-2 font-medium">Item</th>
+            <th scope="col" className="py-2 font-medium">Quantidade</th>
+            <th scope="col" className="py-2 text-right font-medium">Valor</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {order.items.map((item) => (
+            <tr key={item.productId}>
+              <td className="py-2 text-stone-900">
+                {item.productName}
+                {item.packagingFeeCents > 0 ? <span className="block text-xs text-stone-600">Embalagem: {formatBRL(item.packagingFeeCents)}</span> : null}
+              </td>
+              <td className="py-2 text-stone-700">{quantityText(item.unitType, item.quantity)}</td>
+              <td className="py-2 text-right text-stone-900">{formatBRL(item.finalTotalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="ml-auto max-w-xs space-y-1 text-sm">
+        <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatBRL(order.subtotalCents)}</dd></div>
+        {order.packagingCents > 0 ? <div className="flex justify-between"><dt>Embalagens</dt><dd>{formatBRL(order.packagingCents)}</dd></div> : null}
+        {order.shippingMethod ? (
+          <div className="flex justify-between"><dt>Frete ({order.shippingMethod.toUpperCase()})</dt><dd>{formatBRL(order.shippingCents)}</dd></div>
+        ) : null}
+        {order.discountCents > 0 ? <div className="flex justify-between"><dt>Créditos</dt><dd>−{formatBRL(order.discountCents)}</dd></div> : null}
+        <div className="flex justify-between border-t border-stone-200 pt-1 text-base font-bold"><dt>Total</dt><dd>{formatBRL(order.totalCents)}</dd></div>
+      </dl>
+      {address ? (
+        <section aria-label="Entrega" className="text-sm text-stone-800">
+          <h3 className="font-semibold text-stone-950">Entrega</h3>
+          <p>
+            {address.recipientName} · {address.street}, {address.number}
+            {address.complement ? ` (${address.complement})` : ""} · {address.neighborhood} · {address.city}/{address.state} · CEP{" "}
+            {address.cep.slice(0, 5)}-{address.cep.slice(5)}
+          </p>
+          {order.shippingDays ? <p>Prazo estimado: {order.shippingDays} dias úteis após o envio.</p> : null}
+          {order.trackingCode ? (
+            <p>
+              Rastreio dos Correios: <strong className="font-mono">{order.trackingCode}</strong>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {order.cancelReason ? <p className="text-sm text-stone-800">Motivo do cancelamento: {order.cancelReason}</p> : null}
+      <section aria-label="Histórico do pedido">
+        <h3 className="text-sm font-semibold text-stone-950">Histórico</h3>
+        <ol className="mt-2 space-y-1 border-l-2 border-emerald-800 pl-4 text-sm">
+          {order.history.map((entry, index) => (
+            <li key={`${entry.toStatus}-${index}`}>
+              <time dateTime={entry.createdAt} className="text-stone-600">{formatDateTime(entry.createdAt)}</time>{" "}
+              <span className="font-medium text-stone-900">{ORDER_STATUS_LABELS[entry.toStatus]}</span>
+              {entry.note ? <span className="text-stone-700"> — {entry.note}</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The browser side of the realtime bus (decision 004): server-sent events from /api/events.
+ * One tab per browser holds the EventSource (a Web Lock elects it) and passes every event to the
+ * other tabs over a BroadcastChannel, so ten open tabs cost one connection, not ten (browsers
+ * allow six per host over HTTP/1.1). Features subscribe with onRealtime(type, handler).
+ *
+ * `resync` means events may have been missed (a reconnect the server could not replay): re-read.
+ */
+
+type Handler = (data: unknown) => void;
+
+const EVENTS_URL = "/api/events";
+const LOCK = "shop-realtime";
+const CHANNEL = "shop_realtime";
+export const RESYNC = "resync";
+
+const handlers = new Map<string, Set<Handler>>();
+let query: () => string = () => "";
+let channel: BroadcastChannel | null = null;
+let source: EventSource | null = null;
+let leader = false;
+let started = false;
+/** Event types the open EventSource already listens to. */
+const listening = new Set<string>();
+
+function dispatch(type: string, data: unknown): void {
+  for (const handler of handlers.get(type) ?? []) {
+    try {
+      handler(data);
+    } catch {
+      // One feature's failure must not stop the others from hearing the event.
+    }
+  }
+}
+
+function listen(type: string): void {
+  if (!source || listening.has(type)) return;
+  listening.add(type);
+  source.addEventListener(type, (event) => {
+    let data: unknown = null;
+    try {
+      data = JSON.parse((event as MessageEvent<string>).data);
+    } catch {
+      data = null;
+    }
+    dispatch(type, data);
+    channel?.postMessage({ type, data });
+  });
+}
+
+function open(): void {
+  source?.close();
+  listening.clear();
+  const search = query();
+  source = new EventSource(search ? `${EVENTS_URL}?${search}` : EVENTS_URL);
+  let opened = false;
+  // The first `ready` is the start; a later one is an automatic reconnect. The server replays what
+  // it can (Last-Event-ID), but a page that had seen no event yet sends none: re-reading is cheap.
+  source.addEventListener("ready", () => {
+    if (opened) {
+      dispatch(RESYNC, null);
+      channel?.postMessage({ type: RESYNC, data: null });
+    }
+    opened = true;
+  });
+  for (const type of [...handlers.keys(), RESYNC]) listen(type);
+}
+
+function becomeLeader(): void {
+  leader = true;
+  open();
+}
+
+/**
+ * Starts the connection (once per tab). `params` gives the query of /api/events (the cart session);
+ * call reconnectRealtime() when it changes.
+ */
+export function startRealtime(params: () => string): void {
+  query = params;
+  if (started || typeof window === "undefined" || typeof EventSource === "undefined") return;
+  started = true;
+  if (typeof BroadcastChannel !== "undefined") {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (message: MessageEvent<{ type?: string; data?: unknown; reconnect?: boolean }>) => {
+      if (message.data?.reconnect) {
+        if (leader) open();
+        return;
+      }
+      if (message.data?.type) dispatch(message.data.type, message.data.data);
+    };
+  }
+  const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+  if (!channel || !locks) {
+    becomeLeader();
+    return;
+  }
+  // Held until the tab closes; the next tab in line then takes over.
+  void locks.request(LOCK, () => new Promise<void>(() => becomeLeader())).catch(() => becomeLeader());
+}
+
+/** The parameters changed (a new cart session, a sign-in): the connection starts again with them. */
+export function reconnectRealtime(): void {
+  if (leader) open();
+  channel?.postMessage({ reconnect: true });
+}
+
+/** Calls `handler` for each event of `type` (in this tab, whichever tab holds the connection). */
+export function onRealtime(type: string, handler: Handler): () => void {
+  let set = handlers.get(type);
+  if (!set) handlers.set(type, (set = new Set()));
+  set.add(handler);
+  listen(type);
+  return () => {
+    set.delete(handler);
+  };
+}

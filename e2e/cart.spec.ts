@@ -1,0 +1,203 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { E2E_BASE_URL } from "./test-env.ts";
+import { expect, openPage, test, waitForHydration } from "./fixtures.ts";
+import { uniqueEmail } from "./mail.ts";
+import { withShopDatabase } from "./shop-db.ts";
+
+const PRODUCT_PATH = "/produto/cogumelo-penis-envy-7";
+const PRODUCT_NAME = /Penis Envy 7/;
+const PASSWORD = "carrinho-de-teste-42";
+
+const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Carrinho", exact: true });
+const lines = (page: Page) => page.getByTestId("cart-line");
+
+async function addFromProductPage(page: Page) {
+  await openPage(page, PRODUCT_PATH);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+}
+
+/** Opens /cart and waits for its content (the lines, or the empty state) instead of the skeleton. */
+async function openCart(page: Page) {
+  await openPage(page, "/cart");
+  await expect(page.getByTestId("cart-lines").or(page.getByText("Seu carrinho está vazio"))).toBeVisible();
+}
+
+async function storageItem(page: Page, key: string) {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+test("an add in one tab shows in the other tab's badge and list", async ({ context, page }) => {
+  const other = await context.newPage();
+  await openCart(other);
+  await expect(other.getByText("Seu carrinho está vazio")).toBeVisible();
+  await expect(cartLink(other)).toHaveAccessibleDescription("Carrinho vazio");
+
+  await addFromProductPage(page);
+  await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  // The announcement for screen readers.
+  await expect(page.getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
+
+  await expect(cartLink(other)).toHaveAccessibleDescription("1 item");
+  await expect(lines(other)).toHaveCount(1);
+  await expect(lines(other).first()).toContainText(PRODUCT_NAME);
+  await expect(other.getByTestId("cart-total")).toHaveText("R$ 40,00");
+});
+
+test("a removal the server refuses comes back (optimistic, rolled back)", async ({ page }) => {
+  await addFromProductPage(page);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  await openCart(page);
+  await expect(lines(page)).toHaveCount(1);
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/cart/items/*", async (route) => {
+    if (route.request().method() !== "DELETE") return route.continue();
+    await held;
+    await route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "conflict", message: "Recusado pelo servidor de teste." } }),
+    });
+  });
+  await page.getByRole("button", { name: /^Remover / }).click();
+  // Optimistic: gone at once, while the server has not answered.
+  await expect(lines(page)).toHaveCount(0);
+  release();
+  await expect(page.getByText("Não foi possível remover o item")).toBeVisible();
+  await expect(lines(page)).toHaveCount(1);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+});
+
+test("a quantity below the minimum is refused with the spec's message and rolled back", async ({ page }) => {
+  await addFromProductPage(page);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  await openCart(page);
+  const quantity = page.getByLabel(/Quantidade de .*Penis Envy 7/);
+  await quantity.fill("1");
+  await quantity.press("Enter");
+  await expect(page.getByText("Minimum quantity is 2")).toBeVisible();
+  await expect(quantity).toHaveValue("2");
+  await page.getByRole("button", { name: /Aumentar quantidade/ }).click();
+  await expect(quantity).toHaveValue("4");
+  await expect(page.getByTestId("line-total")).toHaveText("R$ 72,00");
+});
+
+test("an add made offline is queued and applied when the network returns", async ({ context, page }) => {
+  await openPage(page, PRODUCT_PATH);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByText("Você está sem internet")).toBeVisible();
+  const queued = JSON.parse((await storageItem(page, "cart_offline_queue")) ?? "[]") as { retryCount: number; maxRetries: number }[];
+  expect(queued).toHaveLength(1);
+  expect(queued[0]).toMatchObject({ retryCount: 0, maxRetries: 3 });
+
+  await context.setOffline(false);
+  await expect.poll(() => storageItem(page, "cart_offline_queue")).toBeNull();
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  await openCart(page);
+  await expect(lines(page)).toHaveCount(1);
+});
+
+async function signUp(context: BrowserContext, email: string) {
+  const response = await context.request.post("/api/auth/sign-up/email", {
+    data: { name: "Cliente Carrinho", email, password: PASSWORD },
+    headers: { origin: E2E_BASE_URL },
+  });
+  expect(response.status()).toBe(200);
+}
+
+test("signing in moves the anonymous cart to the account", async ({ context, page }) => {
+  const email = uniqueEmail("carrinho");
+  await signUp(context, email);
+  await addFromProductPage(page);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+
+  await openPage(page, "/auth");
+  const form = page.getByRole("form", { name: "Entrar" });
+  await form.getByLabel("E-mail", { exact: true }).fill(email);
+  await form.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("Você entrou na sua conta.")).toBeVisible();
+
+  // The account holds the cart: without the browser's session id it is still there.
+  await expect
+    .poll(() =>
+      withShopDatabase(async (db) => {
+        const result = await db.query(
+          "select count(*)::int as n from cart_items i join carts c on c.id = i.cart_id join users u on u.id = c.user_id where u.email = $1 and c.status = 'active'",
+          [email],
+        );
+        return (result.rows[0] as { n: number }).n;
+      }),
+    )
+    .toBe(1);
+  await page.evaluate(() => localStorage.removeItem("cartSessionId"));
+  await openCart(page);
+  await expect(lines(page)).toHaveCount(1);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+});
+
+test("a cart moved to pending_payment clears the local cart with the spec's message", async ({ page }) => {
+  await addFromProductPage(page);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  const sessionId = await storageItem(page, "cartSessionId");
+  expect(sessionId).toBeTruthy();
+  await page.evaluate(() => {
+    localStorage.setItem("selected_shipping_method", "pac");
+    localStorage.setItem("validated_shipping_cep", "01310100");
+  });
+  await withShopDatabase((db) => db.query("update carts set status = 'pending_payment' where session_id = $1", [sessionId]));
+
+  // A route change runs the completed-cart check (spec §2).
+  await page.getByRole("contentinfo").getByRole("link", { name: "Termos" }).click();
+  await expect(page.getByText("Seu pedido foi finalizado e o carrinho foi limpo")).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleDescription("Carrinho vazio");
+  for (const key of ["cartSessionId", "cartItems", "selected_shipping_method", "selected_shipping_price", "validated_shipping_cep"]) {
+    expect(await storageItem(page, key), key).toBeNull();
+  }
+  await waitForHydration(page);
+});
+
+test("a change on one device reaches the account's other device through the realtime bus", async ({ browser, context, page }) => {
+  const email = uniqueEmail("dispositivos");
+  await signUp(context, email);
+  const signIn = (target: BrowserContext) =>
+    target.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: { origin: E2E_BASE_URL } });
+  expect((await signIn(context)).status()).toBe(200);
+  // Another device: its own cookies and storage, nothing shared with the first but the account.
+  const phone = await browser.newContext({ locale: "pt-BR" });
+  try {
+    await phone.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
+    expect((await signIn(phone)).status()).toBe(200);
+    const phonePage = await phone.newPage();
+    await openCart(phonePage);
+    await expect(phonePage.getByText("Seu carrinho está vazio")).toBeVisible();
+
+    await addFromProductPage(page);
+    await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+    await expect(cartLink(phonePage)).toHaveAccessibleDescription("1 item");
+    await expect(lines(phonePage)).toHaveCount(1);
+  } finally {
+    await phone.close();
+  }
+});
+
+test("shipping by CEP on /cart: options, the choice in the totals and in the browser's storage", async ({ page }) => {
+  await addFromProductPage(page);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  await openCart(page);
+  await page.getByLabel("CEP").fill("01310-100");
+  await page.getByRole("button", { name: "Calcular" }).click();
+  const options = page.getByRole("group", { name: /Entrega para/ });
+  await expect(options.getByRole("radio")).toHaveCount(2);
+  await options.getByRole("radio", { name: /SEDEX/ }).check();
+  await expect(options.getByRole("radio", { name: /SEDEX/ })).toBeChecked();
+  await expect.poll(() => storageItem(page, "selected_shipping_method")).toBe("sedex");
+  expect(await storageItem(page, "validated_shipping_cep")).toBe("01310100");
+  const shippingCents = Number(await storageItem(page, "selected_shipping_price"));
+  expect(shippingCents).toBeGreaterThan(0);
+  const total = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format((4000 + shippingCents) / 100);
+  await expect(page.getByTestId("cart-total")).toHaveText(total);
+});

@@ -1,0 +1,142 @@
+// Issue 6's journey: a visitor buys with Pix (gate, cart, sign-up inside the checkout, address,
+// shipping, review, order), while an admin in another browser sees the order arrive live, confirms
+// the payment and adds the tracking code, and the customer's bell and order page follow live.
+import type { Page } from "@playwright/test";
+import { expect, openPage, test, waitForHydration } from "./fixtures.ts";
+import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
+import { withShopDatabase } from "./shop-db.ts";
+
+const PASSWORD = "pedido-pix-de-teste-42";
+
+test.use({ gateAccepted: false });
+
+const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Notificações" });
+
+async function acceptGate(page: Page) {
+  const gate = page.getByRole("dialog", { name: "Termos de uso e verificação de idade" });
+  await expect(gate).toBeVisible();
+  await gate.getByRole("region", { name: "Texto dos termos" }).evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        element.addEventListener("scroll", () => requestAnimationFrame(() => resolve()), { once: true });
+        element.scrollTop = element.scrollHeight;
+      }),
+  );
+  await gate.getByRole("button", { name: "Eu li e concordo com os termos" }).click();
+  await expect(gate).toBeHidden();
+}
+
+/** An admin (listed in admin_emails, as the maintenance panel will do) who confirmed the address, signed in in `page`. */
+async function signedInAdmin(page: Page): Promise<string> {
+  const email = uniqueEmail("admin-pedidos");
+  await withShopDatabase((client) => client.query("insert into admin_emails (email) values ($1)", [email]));
+  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { name: "Admin Pedidos", email, password: PASSWORD } });
+  expect(signUp.status()).toBe(200);
+  const mail = await waitForMail(email, (m) => m.subject.startsWith("Confirme"));
+  await page.goto(new URL(linkIn(mail, "/api/auth/verify-email")).pathname + new URL(linkIn(mail, "/api/auth/verify-email")).search);
+  return email;
+}
+
+test("a visitor buys with Pix; the admin confirms and ships it; both follow it live", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+
+  // The admin, in a browser of their own, waits on the orders page.
+  const adminContext = await browser.newContext({ locale: "pt-BR" });
+  await adminContext.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
+  const admin = await adminContext.newPage();
+  await signedInAdmin(admin);
+  await openPage(admin, "/admin");
+  await expect(admin.getByRole("heading", { name: "Administração" })).toBeVisible();
+
+  // The visitor accepts the gate and fills the cart: 50 g with packaging, and the course.
+  await openPage(page, "/");
+  await acceptGate(page);
+  await openPage(page, "/produto/cogumelo-penis-envy-7");
+  await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "50 g" }).click();
+  await page.getByLabel(/Embalagem individual por sachê/).check();
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
+  await openPage(page, "/produto/curso-cultivo-domestico");
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Carrinho", exact: true })).toHaveAccessibleDescription("2 itens");
+
+  // Checkout: the account is created inline and the cart follows it.
+  await openPage(page, "/checkout");
+  const email = uniqueEmail("comprador");
+  const signUp = page.getByRole("form", { name: "Criar conta" });
+  await signUp.getByLabel("Nome").fill("Maria Compradora");
+  await signUp.getByLabel("E-mail").fill(email);
+  await signUp.getByLabel("Senha").fill(PASSWORD);
+  await signUp.getByRole("button", { name: "Criar conta e continuar" }).click();
+  await expect(page.getByText(`Comprando como ${email}`)).toBeVisible({ timeout: 15_000 });
+
+  // Address: CEP first (no lookup service in this closed network: the customer types the rest).
+  const form = page.getByRole("form", { name: "Finalizar compra" });
+  await form.getByLabel("CEP").fill("01310-100");
+  await form.getByRole("button", { name: "Buscar CEP" }).click();
+  await expect(form.getByRole("radio", { name: /SEDEX/ })).toBeVisible();
+  // Invalid CPF and phone are refused next to their fields, in Portuguese.
+  await form.getByLabel("CPF").fill("111.111.111-11");
+  await form.getByLabel("Telefone").fill("123");
+  await form.getByRole("button", { name: "Fazer pedido e pagar com Pix" }).click();
+  await expect(form.getByLabel("CPF")).toHaveAccessibleDescription("CPF inválido: confira os dígitos.");
+  await expect(form.getByLabel("Telefone")).toHaveAccessibleDescription("Informe o telefone com DDD, ex.: (11) 91234-5678.");
+
+  await form.getByLabel("Nome de quem recebe").fill("Maria Compradora");
+  await form.getByLabel("CPF").fill("529.982.247-25");
+  await form.getByLabel("Telefone").fill("(11) 91234-5678");
+  await form.getByLabel("Rua").fill("Avenida Paulista");
+  await form.getByLabel("Número").fill("1000");
+  await form.getByLabel("Bairro").fill("Bela Vista");
+  await form.getByLabel("Cidade").fill("São Paulo");
+  await form.getByLabel("UF").selectOption("SP");
+  await form.getByRole("radio", { name: /SEDEX/ }).check();
+  await form.getByLabel(/Declaro que tenho 18 anos ou mais/).check();
+  await form.getByLabel(/Li e aceito os/).check();
+  // 50 g R$ 500,00 + 25 sachets R$ 25,00 + course R$ 297,00 + SEDEX to São Paulo R$ 29,90.
+  await expect(form.getByTestId("checkout-total")).toHaveText("R$ 851,90");
+  await form.getByRole("button", { name: "Fazer pedido e pagar com Pix" }).click();
+
+  // Success: number, Pix QR and code, countdown.
+  await expect(page).toHaveURL(/\/success\?order=/);
+  const heading = page.getByRole("heading", { level: 1, name: /Pedido #\d+ recebido/ });
+  await expect(heading).toBeVisible();
+  const number = /#(\d+)/.exec((await heading.textContent()) ?? "")![1]!;
+  const orderId = new URL(page.url()).searchParams.get("order")!;
+  await expect(page.getByRole("img", { name: "QR Code do Pix" })).toBeVisible();
+  await expect(page.getByLabel("Pix copia e cola")).toHaveValue(new RegExp(`^000201.*br\\.gov\\.bcb\\.pix.*5406851\\.90.*PEDIDO${number}.*6304[0-9A-F]{4}$`));
+  await expect(page.getByRole("timer")).toHaveText(/^(30:00|29:\d\d)$/);
+  await expect(page.getByRole("button", { name: "Copiar código Pix" })).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleDescription("1 não lida");
+
+  // The admin's bell shows admin_new_order without a reload.
+  await expect(bell(admin)).toHaveAccessibleDescription("1 não lida");
+  await bell(admin).click();
+  await admin.getByRole("link", { name: new RegExp(`Novo pedido #${number}`) }).click();
+  await expect(admin).toHaveURL(new RegExp(`/admin\\?order=${orderId}`));
+  await waitForHydration(admin);
+  await admin.getByRole("button", { name: "Confirmar pagamento" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Pagamento confirmado." })).toBeVisible();
+  await admin.getByLabel("Código de rastreio (Correios)").fill("RR123456784BR");
+  await admin.getByRole("button", { name: "Salvar rastreio" }).click();
+  await expect(admin.getByLabel("Código de rastreio (Correios)")).toHaveAccessibleDescription(/Código de rastreio inválido/);
+  await admin.getByLabel("Código de rastreio (Correios)").fill("RR123456785BR");
+  await admin.getByRole("button", { name: "Salvar rastreio" }).click();
+  await expect(admin.getByText("Rastreio dos Correios: RR123456785BR")).toBeVisible();
+
+  // The customer's bell follows live: created + payment + preparing + tracking.
+  await expect(bell(page)).toHaveAccessibleDescription("4 não lidas");
+  await expect(page.getByText("Pagamento confirmado. Obrigado!")).toBeVisible();
+  await bell(page).click();
+  await expect(page.getByRole("list", { name: "Notificações recentes" }).getByRole("listitem")).toHaveCount(4);
+  await page.keyboard.press("Escape");
+
+  await openPage(page, `/cliente?order=${orderId}`);
+  const history = page.getByRole("region", { name: "Histórico do pedido" });
+  for (const status of ["Aguardando pagamento", "Pago", "Em preparação", "Enviado"]) await expect(history.getByText(status, { exact: true })).toBeVisible();
+  await expect(page.getByText("Rastreio dos Correios: RR123456785BR")).toBeVisible();
+
+  const created = await waitForMail(email, (mail) => mail.subject.startsWith(`Pedido #${number} recebido`));
+  expect(created.text).toContain(`/cliente?order=${orderId}`);
+  await adminContext.close();
+});

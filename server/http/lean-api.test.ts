@@ -1,0 +1,156 @@
+import { once } from "node:events";
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { apiEndpoints } from "./api-endpoints.ts";
+import { createApp } from "./app.ts";
+import { createLeanLane } from "./lean-api.ts";
+
+// The lean lane answers calculate-price without Hono; these tests send the same requests to a
+// server with the lane and to one without it (Hono only) and expect the same answers.
+const PATH = "/api/functions/calculate-price";
+const SAMPLE = "Cogumelo Penis Envy 7";
+/** Headers both paths must send; Date, Content-Length and the generated request id vary. */
+const COMPARED_HEADERS = [
+  "content-type",
+  "content-security-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "origin-agent-cluster",
+  "permissions-policy",
+  "referrer-policy",
+  "x-content-type-options",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-frame-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
+  "strict-transport-security",
+];
+
+let t: TestDatabase;
+let lean: Server;
+let hono: Server;
+const logLines: Array<Record<string, unknown>> = [];
+
+async function listen(server: Server): Promise<number> {
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return (server.address() as AddressInfo).port;
+}
+
+let leanPort = 0;
+let honoPort = 0;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const services = { ...t.services, config: { ...t.services.config, MAX_BODY_BYTES: 1000 } };
+  // Both paths log through this logger; the lane's lines are checked below.
+  const logger = services.logger.child({});
+  logger.info = ((fields: Record<string, unknown>, message: string) => {
+    logLines.push({ ...fields, msg: message });
+  }) as typeof logger.info;
+  const shared = { ...services, logger };
+  const app = createApp(shared);
+  const honoListener = getRequestListener(app.fetch);
+  const lane = createLeanLane(shared, apiEndpoints);
+  lean = createServer((request, response) => {
+    if (!lane(request, response)) void honoListener(request, response);
+  });
+  hono = createServer((request, response) => void honoListener(request, response));
+  leanPort = await listen(lean);
+  honoPort = await listen(hono);
+});
+afterAll(async () => {
+  lean?.close();
+  hono?.close();
+  await t?.close();
+});
+
+type Sent = { method?: string; path?: string; headers?: Record<string, string>; body?: string; chunked?: boolean };
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+function send(port: number, sent: Sent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...sent.headers };
+    if (sent.body !== undefined && !sent.chunked) headers["content-length"] = String(Buffer.byteLength(sent.body));
+    const request = httpRequest({ host: "127.0.0.1", port, method: sent.method ?? "POST", path: sent.path ?? PATH, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    request.on("error", reject);
+    if (sent.body !== undefined && sent.chunked) {
+      // Two writes without Content-Length: Transfer-Encoding chunked.
+      const middle = Math.floor(sent.body.length / 2);
+      request.write(sent.body.slice(0, middle));
+      request.end(sent.body.slice(middle));
+    } else request.end(sent.body);
+  });
+}
+
+function pick(headers: Answer["headers"]): Record<string, unknown> {
+  return Object.fromEntries(COMPARED_HEADERS.map((name) => [name, headers[name]]));
+}
+
+const json = { "content-type": "application/json" };
+const CASES: Array<[string, Sent]> = [
+  ["a price", { headers: json, body: JSON.stringify({ quantity: 10, packaging: { enabled: false }, product_name: SAMPLE }) }],
+  ["a price with packaging", { headers: json, body: JSON.stringify({ quantity: 60, packaging: { enabled: true, fee_amount: 1 }, product_name: SAMPLE }) }],
+  ["a unit product", { headers: json, body: JSON.stringify({ quantity: 2, product_name: "Kit Cultura Líquida Golden Teacher" }) }],
+  ["an unknown product", { headers: json, body: JSON.stringify({ quantity: 2, product_name: "Produto que não existe" }) }],
+  ["odd grams", { headers: json, body: JSON.stringify({ quantity: 3, product_name: SAMPLE }) }],
+  ["wrong types and unknown fields", { headers: json, body: JSON.stringify({ quantity: "10", product_name: 7, extra: true }) }],
+  ["malformed JSON", { headers: json, body: "{quantity: 2" }],
+  ["a body that is not JSON", { headers: { "content-type": "text/plain" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
+  ["no content type", { body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
+  ["an oversized body", { headers: json, body: JSON.stringify({ quantity: 2, product_name: "x".repeat(2000) }) }],
+  ["an oversized chunked body", { headers: json, body: JSON.stringify({ quantity: 2, product_name: "x".repeat(2000) }), chunked: true }],
+  ["a chunked body", { headers: json, body: JSON.stringify({ quantity: 4, product_name: SAMPLE }), chunked: true }],
+  ["a cross-site request", { headers: { ...json, origin: "https://evil.example" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
+  ["a same-site request without Origin", { headers: { ...json, "sec-fetch-site": "same-site" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
+  ["its own origin", { headers: { ...json, origin: "http://127.0.0.1:PORT" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
+  ["a forwarded https it does not trust", { headers: { ...json, "x-forwarded-proto": "https" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
+];
+
+describe("the lean lane answers like the Hono path", () => {
+  it.each(CASES)("%s", async (_name, sent) => {
+    const withPort = (port: number): Sent => ({
+      ...sent,
+      headers: Object.fromEntries(Object.entries(sent.headers ?? {}).map(([key, value]) => [key, value.replace("PORT", String(port))])),
+    });
+    const viaLane = await send(leanPort, withPort(leanPort));
+    const viaHono = await send(honoPort, withPort(honoPort));
+    expect(viaLane.status).toBe(viaHono.status);
+    expect(JSON.parse(viaLane.body)).toEqual(JSON.parse(viaHono.body));
+    expect(pick(viaLane.headers)).toEqual(pick(viaHono.headers));
+    expect(viaLane.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("sends the API's security headers: nosniff, referrer policy, a CSP that allows nothing", async () => {
+    const answer = await send(leanPort, CASES[0]![1]);
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(answer.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(answer.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("keeps a plain request id the client sent, replaces an unsafe one, and logs the request with it", async () => {
+    logLines.length = 0;
+    const kept = await send(leanPort, { ...CASES[0]![1], headers: { ...json, "x-request-id": "abc-123" } });
+    expect(kept.headers["x-request-id"]).toBe("abc-123");
+    const replaced = await send(leanPort, { ...CASES[0]![1], headers: { ...json, "x-request-id": "a b<c>" } });
+    expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ msg: "request", requestId: "abc-123", method: "POST", path: PATH, status: 200, ms: expect.any(Number) }),
+    );
+  });
+
+  it("leaves other methods, query strings and paths to Hono", async () => {
+    const get = await send(leanPort, { method: "GET" });
+    expect(get.status).toBe(404);
+    const query = await send(leanPort, { ...CASES[0]![1], path: `${PATH}?x=1` });
+    expect(query.status).toBe(200);
+  });
+});

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import type { AppServices } from "./app-env.ts";
+import { checkJsonContentType, parse, parseJsonText, type Endpoint } from "./api.ts";
+import { crossOriginError, isCrossSiteWrite } from "./csrf.ts";
+import { ApiError, errorBody, payloadTooLargeError } from "./errors.ts";
+import { API_SECURITY_HEADERS, HSTS_HEADER, servedOverHttps } from "./security-headers.ts";
+
+/** Node's request listener: true when the lean lane answered, false to hand the request to Hono. */
+export type LeanLane = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/** Hono's request-id rule: a client's id is kept when short and plain, else a new UUID. */
+const REQUEST_ID_LIMIT = 255;
+const UNSAFE_REQUEST_ID = /[^\w\-=]/;
+
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers["x-request-id"];
+  if (typeof given === "string" && given !== "" && given.length <= REQUEST_ID_LIMIT && !UNSAFE_REQUEST_ID.test(given)) return given;
+  return randomUUID();
+}
+
+/** The body as text, refusing more than `limit` bytes (a body without Content-Length is counted). */
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.off("data", onData);
+        reject(payloadTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on("data", onData);
+    request.once("end", () => resolve(chunks.length === 1 ? chunks[0]!.toString() : Buffer.concat(chunks).toString()));
+    request.once("error", reject);
+  });
+}
+
+/**
+ * The lean lane (decision 006): endpoints defined with `defineLeanEndpoint` (public, input only),
+ * answered straight from Node's http server instead of through Hono's Web Request/Response
+ * objects and middleware chain, which cost several times the work of the operation itself. It does
+ * what the Hono path does, in the same order: request id, CSRF check, body size limit, JSON
+ * content type and parsing, zod validation, the API's security headers, `{ error: { code,
+ * message } }` errors in Portuguese, and the access log line with the same fields.
+ * `lean-api.test.ts` sends the same requests both ways and compares the answers.
+ */
+export function createLeanLane(services: AppServices, endpoints: Endpoint[], basePath = "/api"): LeanLane {
+  const { config, logger } = services;
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  // Exact "METHOD /api/path" (no parameters, no query string); anything else goes to Hono.
+  const routes = new Map<string, Endpoint>();
+  for (const endpoint of endpoints) {
+    if (endpoint.lean && !endpoint.query && !endpoint.path.includes(":")) {
+      routes.set(`${endpoint.method.toUpperCase()} ${basePath}${endpoint.path}`, endpoint);
+    }
+  }
+
+  async function answer(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
+    const started = performance.now();
+    const headers: Record<string, string | number> = { ...API_SECURITY_HEADERS, "X-Request-Id": requestId };
+    const encrypted = () => (request.socket as TLSSocket).encrypted === true;
+    if (servedOverHttps(config.TRUST_PROXY, header(request, "x-forwarded-proto"), encrypted)) headers[HSTS_HEADER[0]] = HSTS_HEADER[1];
+    let status: number = endpoint.status ?? 200;
+    let payload: unknown;
+    try {
+      const crossSite = isCrossSiteWrite({
+        method: request.method ?? "",
+        origin: header(request, "origin"),
+        secFetchSite: header(request, "sec-fetch-site"),
+        publicOrigin,
+        requestUrl: () => `${encrypted() ? "https" : "http"}://${request.headers.host ?? ""}`,
+      });
+      if (crossSite) throw crossOriginError();
+      const length = request.headers["content-length"];
+      if (length !== undefined && request.headers["transfer-encoding"] === undefined && Number.parseInt(length, 10) > config.MAX_BODY_BYTES) {
+        throw payloadTooLargeError();
+      }
+      let body: unknown;
+      if (endpoint.body) {
+        checkJsonContentType(request.headers["content-type"]);
+        body = parse(endpoint.body, parseJsonText(await readBody(request, config.MAX_BODY_BYTES)));
+      }
+      payload = await endpoint.lean!({ body, query: undefined, services });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        status = error.status;
+        payload = errorBody(error.code, error.message);
+      } else {
+        logger.error({ err: error, requestId }, "unhandled error");
+        status = 500;
+        payload = errorBody("internal_error", "Erro interno. Tente novamente em instantes.");
+      }
+      // A body left unread (refused before or while reading) is not drained: the connection closes.
+      if (!request.readableEnded) headers.Connection = "close";
+    }
+    if (status === 204) {
+      response.writeHead(204, headers);
+      response.end();
+    } else {
+      const json = JSON.stringify(payload);
+      headers["Content-Type"] = "application/json";
+      headers["Content-Length"] = Buffer.byteLength(json);
+      response.writeHead(status, headers);
+      response.end(json);
+    }
+    logger.info({ requestId, method: request.method, path: basePath + endpoint.path, status, ms: Math.round(performance.now() - started) }, "request");
+  }
+
+  return (request, response) => {
+    const endpoint = routes.get(`${request.method} ${request.url}`);
+    if (!endpoint) return false;
+    const requestId = requestIdOf(request);
+    void answer(endpoint, request, response, requestId).catch((error: unknown) => {
+      logger.error({ err: error, requestId }, "unhandled error");
+      if (!response.headersSent) response.writeHead(500, { ...API_SECURITY_HEADERS, "Content-Type": "application/json" });
+      response.end(JSON.stringify(errorBody("internal_error", "Erro interno. Tente novamente em instantes.")));
+    });
+    return true;
+  };
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
