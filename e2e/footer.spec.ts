@@ -40,3 +40,29 @@ test("'Atendimento' opens a popover with a QR code and the WhatsApp link of the 
   await expect(popover).toHaveCount(0);
   await expect(page.getByRole("contentinfo").getByRole("button", { name: "Atendimento" })).toBeFocused();
 });
+
+test("'Preferências de cookies' opens the dialog (its code loads on that first click), saves the choices and says so", async ({ page }) => {
+  await openPage(page, "/termos");
+  await page.getByRole("contentinfo").getByRole("button", { name: "Preferências de cookies" }).click();
+  const dialog = page.getByRole("dialog", { name: "Preferências de cookies" });
+  await expect(dialog).toBeVisible();
+  // The fixture accepted everything; necessary cookies cannot be switched off.
+  await expect(dialog.getByRole("switch", { name: "Cookies necessários" })).toBeDisabled();
+  const marketing = dialog.getByRole("switch", { name: "Cookies de marketing" });
+  await expect(marketing).toBeChecked();
+  await marketing.click();
+  await dialog.getByRole("button", { name: "Salvar preferências" }).click();
+  await expect(dialog).toHaveCount(0);
+  // Keyboard users continue where they were: focus is back on the button that opened it.
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Preferências de cookies" })).toBeFocused();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Preferências salvas" })).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem("cookiesPreferences"));
+  expect(JSON.parse(stored ?? "null")).toEqual({ necessary: true, analytics: true, marketing: false });
+
+  // Opened again: the switches start from what was stored; Escape closes without saving.
+  await page.getByRole("contentinfo").getByRole("button", { name: "Preferências de cookies" }).click();
+  await expect(dialog.getByRole("switch", { name: "Cookies de marketing" })).not.toBeChecked();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("contentinfo").getByRole("button", { name: "Preferências de cookies" })).toBeFocused();
+});

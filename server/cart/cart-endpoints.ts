@@ -16,7 +16,7 @@ import {
 } from "../../app/features/cart/cart.server.ts";
 import { normalizeCep } from "../../app/features/cart/cart-rules.ts";
 import { currentUser, requireUser, USER_ONLY } from "../auth/access.ts";
-import { defineEndpoint } from "../http/api.ts";
+import { defineEndpoint, withAnonymousLeanLane } from "../http/api.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ApiError } from "../http/errors.ts";
 
@@ -25,14 +25,20 @@ export const CART_SESSION_HEADER = "cart-session-id";
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Who is asking: the signed-in user (cookie) and/or the browser's cart session (header). */
-export async function cartOwner(c: Context<AppEnv>): Promise<CartOwner> {
-  const header = c.req.header(CART_SESSION_HEADER)?.trim();
-  if (header && !uuidLike.test(header)) {
+/** The browser's cart session from its header: a UUID, or none. */
+function cartSessionId(header: string | undefined): string | null {
+  const value = header?.trim();
+  if (value && !uuidLike.test(value)) {
     throw new ApiError(400, "invalid_cart_session", "O identificador do carrinho (cart-session-id) deve ser um UUID.");
   }
+  return value ? value.toLowerCase() : null;
+}
+
+/** Who is asking: the signed-in user (cookie) and/or the browser's cart session (header). */
+export async function cartOwner(c: Context<AppEnv>): Promise<CartOwner> {
+  const sessionId = cartSessionId(c.req.header(CART_SESSION_HEADER));
   const user = await currentUser(c);
-  return { userId: user?.id ?? null, sessionId: header ? header.toLowerCase() : null };
+  return { userId: user?.id ?? null, sessionId };
 }
 
 const origin = (c: Context<AppEnv>) => new URL(c.get("services").config.PUBLIC_URL).origin;
@@ -146,18 +152,22 @@ export const cartCountEndpoint = defineEndpoint({
   },
 });
 
-export const addItemEndpoint = defineEndpoint({
-  method: "post",
-  path: "/cart/items",
-  summary: "Adiciona um produto ao carrinho (o mesmo produto de novo soma a quantidade); cria o carrinho",
-  tag: TAG,
-  body: addItemInput,
-  status: 201,
-  response: z.object({ cartId: z.string(), itemId: z.string(), quantity: z.number().int(), itemCount: z.number().int() }),
-  async handler({ body, c }) {
-    return addItem(c.get("services").db, await cartOwner(c), body);
+// The busiest write (every "Adicionar ao carrinho"): anonymous visitors are served by the lean lane (decision 006).
+export const addItemEndpoint = withAnonymousLeanLane(
+  {
+    method: "post",
+    path: "/cart/items",
+    summary: "Adiciona um produto ao carrinho (o mesmo produto de novo soma a quantidade); cria o carrinho",
+    tag: TAG,
+    body: addItemInput,
+    status: 201,
+    response: z.object({ cartId: z.string(), itemId: z.string(), quantity: z.number().int(), itemCount: z.number().int() }),
+    async handler({ body, c }) {
+      return addItem(c.get("services").db, await cartOwner(c), body);
+    },
   },
-});
+  ({ body, services, header }) => addItem(services.db, { userId: null, sessionId: cartSessionId(header(CART_SESSION_HEADER)) }, body),
+);
 
 export const updateItemEndpoint = defineEndpoint({
   method: "patch",

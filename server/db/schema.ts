@@ -66,8 +66,8 @@ export const cartItems = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("cart_items_cart_id").on(t.cartId),
     // One line per product: two tabs adding the same product at once end in one line (issue 5).
+    // Its leading column also serves every lookup by cart (no separate cart_id index to maintain).
     uniqueIndex("cart_items_one_line_per_product").on(t.cartId, t.productId),
     check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
     check("cart_items_prices_not_negative", sql`${t.unitPriceCents} >= 0 and ${t.totalPriceCents} >= 0`),

@@ -29,14 +29,18 @@ export type Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Zo
    */
   guard?: EndpointGuard;
   handler: (input: { body: z.infer<B>; query: z.infer<Q>; c: Context<AppEnv> }) => Promise<unknown> | unknown;
-  /** Set by `defineLeanEndpoint`: the handler without Hono, for the lean lane (lean-api.ts). */
+  /** Set by `defineLeanEndpoint` or `withAnonymousLeanLane`: the handler without Hono, for the lean lane (lean-api.ts). */
   lean?: (input: LeanInput<B, Q>) => Promise<unknown> | unknown;
+  /** The lean lane serves only requests without a Cookie header (no session to read); the others take the Hono route. */
+  leanWithoutCookiesOnly?: boolean;
 };
 
 export type LeanInput<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = {
   body: z.infer<B>;
   query: z.infer<Q>;
   services: AppServices;
+  /** A request header (lower-case name), as Hono's `c.req.header(name)` gives it. */
+  header: (name: string) => string | undefined;
 };
 
 export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
@@ -46,8 +50,8 @@ export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.Zod
 }
 
 /**
- * A public operation that needs nothing of the request but its validated input: no session, no
- * cookies, no headers. Besides its Hono route, the lean lane (lean-api.ts) serves it straight from
+ * A public operation that needs nothing of the request but its validated input and headers: no
+ * session, no cookies. Besides its Hono route, the lean lane (lean-api.ts) serves it straight from
  * Node's http server with the same checks, headers, log and errors (decision 006).
  */
 export function defineLeanEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
@@ -57,8 +61,22 @@ export function defineLeanEndpoint<B extends z.ZodType = z.ZodNever, Q extends z
   return {
     ...rest,
     lean: run,
-    handler: ({ body, query, c }) => run({ body, query, services: c.get("services") }),
+    handler: ({ body, query, c }) => run({ body, query, services: c.get("services"), header: (name) => c.req.header(name) }),
   } as Endpoint<B, Q> as unknown as Endpoint;
+}
+
+/**
+ * An endpoint whose anonymous callers the lean lane may serve with `anonymous` (decision 006): a
+ * request without a Cookie header has no session, so the Hono handler would see no user either.
+ * Requests with cookies (a signed-in customer, or anything else) take the Hono route as before.
+ * `anonymous` must answer exactly as `handler` does for a caller without a session;
+ * lean-api.test.ts sends the same requests both ways.
+ */
+export function withAnonymousLeanLane<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
+  endpoint: Omit<Endpoint<B, Q>, "lean" | "leanWithoutCookiesOnly" | "guard">,
+  anonymous: (input: LeanInput<B, Q>) => Promise<unknown> | unknown,
+): Endpoint {
+  return { ...endpoint, lean: anonymous, leanWithoutCookiesOnly: true } as Endpoint<B, Q> as unknown as Endpoint;
 }
 
 /** 415 unless the body is declared JSON (any charset). */

@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import { randomUUID } from "node:crypto";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
@@ -43,6 +44,9 @@ async function listen(server: Server): Promise<number> {
 
 let leanPort = 0;
 let honoPort = 0;
+/** Only the lane: what it hands over to Hono is answered 599. */
+let laneOnly: Server;
+let laneOnlyPort = 0;
 beforeAll(async () => {
   t = await createTestDatabase();
   const services = { ...t.services, config: { ...t.services.config, MAX_BODY_BYTES: 1000 } };
@@ -59,12 +63,17 @@ beforeAll(async () => {
     if (!lane(request, response)) void honoListener(request, response);
   });
   hono = createServer((request, response) => void honoListener(request, response));
+  laneOnly = createServer((request, response) => {
+    if (!lane(request, response)) response.writeHead(599).end();
+  });
   leanPort = await listen(lean);
   honoPort = await listen(hono);
+  laneOnlyPort = await listen(laneOnly);
 });
 afterAll(async () => {
   lean?.close();
   hono?.close();
+  laneOnly?.close();
   await t?.close();
 });
 
@@ -152,5 +161,58 @@ describe("the lean lane answers like the Hono path", () => {
     expect(get.status).toBe(404);
     const query = await send(leanPort, { ...CASES[0]![1], path: `${PATH}?x=1` });
     expect(query.status).toBe(200);
+  });
+});
+
+// Adding to the cart: anonymous callers (no Cookie header) take the lane, everyone else Hono.
+const CART_ITEMS = "/api/cart/items";
+const SAMPLE_ID = "550e8400-e29b-41d4-a716-446655440002";
+const addBody = (fields: Record<string, unknown> = {}) => JSON.stringify({ productId: SAMPLE_ID, quantity: 10, ...fields });
+/** The same request with a cart session of its own for each server (`SESSION` is replaced). */
+const CART_CASES: Array<[string, Sent]> = [
+  ["a first add (new cart)", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody() }],
+  ["with packaging and a tampered price", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 60, packaging: { enabled: true }, price: 1 }) }],
+  ["without a cart session", { headers: json, body: addBody() }],
+  ["a cart session that is not a UUID", { headers: { ...json, "cart-session-id": "abc" }, body: addBody() }],
+  ["odd grams", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 3 }) }],
+  ["an unknown product", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: randomUUID() }) }],
+  ["the Golden Teacher sample, not for sale", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: "550e8400-e29b-41d4-a716-446655440001" }) }],
+  ["a cross-site request", { headers: { ...json, "cart-session-id": "SESSION", origin: "https://evil.example" }, body: addBody() }],
+];
+/** Ids differ between two carts; everything else must not. */
+const withoutIds = (body: string) => {
+  const parsed = JSON.parse(body) as Record<string, unknown>;
+  return { ...parsed, cartId: typeof parsed.cartId, itemId: typeof parsed.itemId };
+};
+
+describe("adding to the cart through the lane answers like the Hono path", () => {
+  it.each(CART_CASES)("%s", async (_name, sent) => {
+    const withSession = (): Sent => ({
+      ...sent,
+      path: CART_ITEMS,
+      headers: Object.fromEntries(Object.entries(sent.headers ?? {}).map(([key, value]) => [key, value.replace("SESSION", randomUUID())])),
+    });
+    const viaLane = await send(leanPort, withSession());
+    const viaHono = await send(honoPort, withSession());
+    expect(viaLane.status).toBe(viaHono.status);
+    expect(withoutIds(viaLane.body)).toEqual(withoutIds(viaHono.body));
+    expect(pick(viaLane.headers)).toEqual(pick(viaHono.headers));
+  });
+
+  it("the same product added again through either path sums into one line", async () => {
+    const session = randomUUID();
+    const sent: Sent = { path: CART_ITEMS, headers: { ...json, "cart-session-id": session }, body: addBody() };
+    const first = JSON.parse((await send(leanPort, sent)).body) as { itemId: string };
+    const second = JSON.parse((await send(honoPort, sent)).body) as { itemId: string; quantity: number; itemCount: number };
+    const third = JSON.parse((await send(leanPort, sent)).body) as { itemId: string; quantity: number; itemCount: number };
+    expect(second).toMatchObject({ itemId: first.itemId, quantity: 20, itemCount: 1 });
+    expect(third).toMatchObject({ itemId: first.itemId, quantity: 30, itemCount: 1 });
+  });
+
+  it("serves only callers without cookies: a request with a cookie (a possible session) goes to Hono", async () => {
+    const sent: Sent = { path: CART_ITEMS, headers: { ...json, "cart-session-id": randomUUID() }, body: addBody() };
+    expect((await send(laneOnlyPort, sent)).status).toBe(201);
+    const withCookie = await send(laneOnlyPort, { ...sent, headers: { ...sent.headers!, cookie: "better-auth.session_token=x" } });
+    expect(withCookie.status).toBe(599);
   });
 });

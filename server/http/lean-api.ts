@@ -41,7 +41,8 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
 }
 
 /**
- * The lean lane (decision 006): endpoints defined with `defineLeanEndpoint` (public, input only),
+ * The lean lane (decision 006): endpoints defined with `defineLeanEndpoint` (public, input only)
+ * and the anonymous callers (no Cookie header) of those given `withAnonymousLeanLane`,
  * answered straight from Node's http server instead of through Hono's Web Request/Response
  * objects and middleware chain, which cost several times the work of the operation itself. It does
  * what the Hono path does, in the same order: request id, CSRF check, body size limit, JSON
@@ -85,7 +86,7 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], bas
         checkJsonContentType(request.headers["content-type"]);
         body = parse(endpoint.body, parseJsonText(await readBody(request, config.MAX_BODY_BYTES)));
       }
-      payload = await endpoint.lean!({ body, query: undefined, services });
+      payload = await endpoint.lean!({ body, query: undefined, services, header: (name) => header(request, name.toLowerCase()) });
     } catch (error) {
       if (error instanceof ApiError) {
         status = error.status;
@@ -114,6 +115,7 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], bas
   return (request, response) => {
     const endpoint = routes.get(`${request.method} ${request.url}`);
     if (!endpoint) return false;
+    if (endpoint.leanWithoutCookiesOnly && request.headers.cookie !== undefined) return false;
     const requestId = requestIdOf(request);
     void answer(endpoint, request, response, requestId).catch((error: unknown) => {
       logger.error({ err: error, requestId }, "unhandled error");

@@ -4,7 +4,8 @@ import { useRevalidator } from "react-router";
 import { fieldErrors } from "~/features/auth/auth-schemas";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
-import { accountApi, ApiCallError } from "./account-api";
+import { ApiCallError } from "~/lib/fetch-json";
+import { accountApi } from "./account-api";
 import { addressSchema, formatCep, formatPhone, UFS, type Address } from "./address-schema";
 
 function AddressForm({ onSaved }: { onSaved: () => void }) {

@@ -2,14 +2,15 @@ import { Download, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { useAuth } from "~/features/auth/auth-context";
 import { fieldErrors } from "~/features/auth/auth-schemas";
 import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
 import { ModalFrame } from "~/ui/modal";
-import { accountApi, ApiCallError } from "./account-api";
+import { ApiCallError } from "~/lib/fetch-json";
+import { accountApi } from "./account-api";
 import { DELETE_CONFIRMATION, deleteAccountSchema } from "./address-schema";
 
 function DeleteAccountDialog() {

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
-import { authClient, AuthError } from "~/features/auth/auth-client";
+import { authClient } from "~/features/auth/auth-client";
+import { ApiCallError } from "~/lib/fetch-json";
 import { useAuth } from "~/features/auth/auth-context";
 import { changeEmailSchema, changePasswordSchema, fieldErrors, PASSWORD_MIN_LENGTH, updateNameSchema } from "~/features/auth/auth-schemas";
 import type { AuthUser } from "~/features/auth/auth-types";
@@ -29,7 +30,7 @@ function useProfileForm<S extends z.ZodType>(schema: S, send: (input: z.output<S
       setStatus({ kind: "success", text: await send(parsed.data) });
       form.reset();
     } catch (error) {
-      const text = error instanceof AuthError && error.message ? error.message : "Não foi possível salvar. Tente novamente.";
+      const text = error instanceof ApiCallError && error.message ? error.message : "Não foi possível salvar. Tente novamente.";
       setStatus({ kind: "error", text });
     } finally {
       setPending(false);
@@ -67,7 +68,7 @@ export function ProfileTab({ user }: { user: AuthUser }) {
       await authClient.resendVerification(user.email, "/cliente?aba=perfil");
       setVerification({ kind: "success", text: `Enviamos um novo link de confirmação para ${user.email}.` });
     } catch (error) {
-      setVerification({ kind: "error", text: error instanceof AuthError && error.message ? error.message : "Não foi possível enviar agora." });
+      setVerification({ kind: "error", text: error instanceof ApiCallError && error.message ? error.message : "Não foi possível enviar agora." });
     }
   }
 

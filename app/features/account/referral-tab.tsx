@@ -1,5 +1,5 @@
 import { Copy } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { buttonClass } from "~/ui/button-styles";
 
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });

@@ -1,45 +1,12 @@
+import { fetchJson } from "~/lib/fetch-json";
 import type { AuthUser } from "./auth-types";
 
 /**
  * The browser side of /api/auth/* and /api/rpc/is_admin: a few fetch calls instead of a client
- * library, to keep the JavaScript small. Errors come back as AuthError with the server's Portuguese
- * message, or an empty message when the server could not be reached.
+ * library, to keep the JavaScript small. Errors come back as ApiCallError (~/lib/fetch-json) with
+ * the server's Portuguese message (empty when the server gave none).
  */
-export class AuthError extends Error {
-  readonly status: number;
-  readonly code: string;
-  constructor(message: string, status: number, code: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
-
-async function call<T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? (init.json === undefined ? "GET" : "POST"),
-      headers: init.json === undefined ? undefined : { "Content-Type": "application/json" },
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new AuthError("", 0, "network_error");
-  }
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  if (!response.ok) {
-    const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new AuthError(error?.message ?? "", response.status, error?.code ?? "unknown");
-  }
-  return body as T;
-}
+const call = <T>(path: string, init: { method?: string; json?: unknown } = {}) => fetchJson<T>(path, init);
 
 const toUser = (user: AuthUser): AuthUser => ({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified });
 

@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
-import { authClient, AuthError } from "./auth-client";
+import { NetworkError } from "~/lib/fetch-json";
+import { authClient } from "./auth-client";
 import { ANONYMOUS, type AuthEvent, type AuthState } from "./auth-types";
 
 /** Spec §4: after signing out, the browser goes home 100 ms later. */
@@ -162,7 +163,8 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
       // Still signed in: show the truth again, and say why (spec §8).
       fade?.cancel();
       setState(previous);
-      const message = error instanceof AuthError || error instanceof Error ? error.message : "";
+      // No answer at all (NetworkError): the spec's default description.
+      const message = error instanceof Error && !(error instanceof NetworkError) ? error.message : "";
       toast.error(LOGOUT_ERROR_TITLE, { description: message || LOGOUT_ERROR_FALLBACK });
       return;
     }

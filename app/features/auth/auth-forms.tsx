@@ -3,7 +3,8 @@ import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
-import { authClient, AuthError } from "./auth-client";
+import { ApiCallError } from "~/lib/fetch-json";
+import { authClient } from "./auth-client";
 import { useAuth } from "./auth-context";
 import {
   fieldErrors,
@@ -17,7 +18,7 @@ import {
 const GENERIC_ERROR = "Não foi possível concluir agora. Verifique sua conexão e tente novamente.";
 
 function messageOf(error: unknown): string {
-  return error instanceof AuthError && error.message ? error.message : GENERIC_ERROR;
+  return error instanceof ApiCallError && error.message ? error.message : GENERIC_ERROR;
 }
 
 /** Reads a form, checks it with the shared schema and runs `send` when it passes. */

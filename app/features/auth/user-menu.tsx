@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut, UserRound } from "lucide-react";
-import { Popover } from "radix-ui";
 import { Link } from "react-router";
 import { buttonClass, focusRing } from "~/ui/button-styles";
+import { Popover } from "~/ui/popover";
 import { useAuth } from "./auth-context";
 
 /** Spec §6: a signed-in user sees the part of the e-mail before the @. */
@@ -13,41 +13,46 @@ const itemClass = `flex w-full items-center gap-2 rounded-md px-3 py-2 text-left
 
 /**
  * The signed-in user's button: their name (e-mail prefix), opening the panel link and "Sair". A
- * popover (the header's bell already loads it), not a menu widget: two actions need no more script.
+ * popover (the header's bell already uses it), not a menu widget: two actions need no more script.
  */
 export function UserMenu({ email, className = "" }: { email: string; className?: string }) {
   const { signOut } = useAuth();
   return (
-    <Popover.Root>
-      <Popover.Trigger className={buttonClass("ghost", className)} aria-label={`Conta de ${userLabel(email)}`}>
-        <UserRound aria-hidden="true" className="size-5" />
-        <span>{userLabel(email)}</span>
-        <ChevronDown aria-hidden="true" className="size-4" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-label="Minha conta"
-          className="z-40 min-w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-xl"
-        >
+    <Popover
+      triggerClassName={buttonClass("ghost", className)}
+      triggerLabel={`Conta de ${userLabel(email)}`}
+      trigger={
+        <>
+          <UserRound aria-hidden="true" className="size-5" />
+          <span>{userLabel(email)}</span>
+          <ChevronDown aria-hidden="true" className="size-4" />
+        </>
+      }
+      label="Minha conta"
+      // As wide as its content (a long e-mail included), never wider than the screen.
+      className="z-40 w-max max-w-[calc(100vw-1.5rem)] min-w-48 rounded-xl border border-stone-200 bg-white p-1 shadow-xl"
+    >
+      {(close) => (
+        <>
           <p className="truncate px-3 py-2 text-xs text-stone-600">{email}</p>
-          <Popover.Close asChild>
-            <Link to="/cliente" className={itemClass}>
-              <UserRound aria-hidden="true" className="size-4" />
-              Minha conta
-            </Link>
-          </Popover.Close>
+          <Link to="/cliente" className={itemClass} onClick={close}>
+            <UserRound aria-hidden="true" className="size-4" />
+            Minha conta
+          </Link>
           <div className="my-1 h-px bg-stone-200" />
-          <Popover.Close asChild>
-            <button type="button" className={itemClass} onClick={() => void signOut()}>
-              <LogOut aria-hidden="true" className="size-4" />
-              Sair
-            </button>
-          </Popover.Close>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          <button
+            type="button"
+            className={itemClass}
+            onClick={() => {
+              void signOut();
+              close();
+            }}
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Sair
+          </button>
+        </>
+      )}
+    </Popover>
   );
 }

@@ -1,10 +1,11 @@
 import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { reconnectRealtime } from "~/lib/realtime";
 import { buttonClass } from "~/ui/button-styles";
-import { CartNetworkError, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "./cart-client";
+import { NetworkError } from "~/lib/fetch-json";
+import { cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "./cart-client";
 
 export type AddToCartProps = {
   productId: string;
@@ -46,7 +47,7 @@ export function AddToCartButton({ productId, productName, quantity, packagingEna
         action: <Link to="/cart" className="font-semibold underline">Ver carrinho</Link>,
       });
     } catch (error) {
-      if (error instanceof CartNetworkError) queueForLater();
+      if (error instanceof NetworkError) queueForLater();
       else toast.error("Não foi possível adicionar ao carrinho", { description: error instanceof Error ? error.message : undefined });
     } finally {
       setPending(false);

@@ -3,6 +3,7 @@
  * session id, the API calls, the in-tab and cross-tab signals, and the logs of spec §3/§8.
  * The /cart page and the offline queue load their own code on demand.
  */
+import { fetchJson, NetworkError } from "~/lib/fetch-json";
 import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
 import type { CartCount, CartStatusCheck, CartView, ShippingQuote } from "./cart-types";
 
@@ -37,48 +38,26 @@ export function ensureCartSessionId(): string {
 // ---------------------------------------------------------------------------------------------
 // API calls.
 
-export class CartApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  constructor(message: string, status: number, code: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
-
-/** Thrown when the request never reached the server (offline, DNS, reset). */
-export class CartNetworkError extends Error {}
-
 type CallOptions = { method?: string; json?: unknown; createSession?: boolean };
 
+/** The cart API through fetchJson, with the cart session header; timings and errors go to the spec's logs. */
 export async function cartFetch<T>(path: string, options: CallOptions = {}): Promise<T> {
   const session = options.createSession ? ensureCartSessionId() : readCartSessionId();
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (session) headers[CART_SESSION_HEADER] = session;
-  if (options.json !== undefined) headers["Content-Type"] = "application/json";
   const started = performance.now();
-  let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? (options.json === undefined ? "GET" : "POST"),
-      headers,
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
-      credentials: "same-origin",
+    const body = await fetchJson<T>(path, {
+      method: options.method,
+      json: options.json,
+      headers: session ? { [CART_SESSION_HEADER]: session } : {},
+      fallbackMessage: "Não foi possível atualizar o carrinho.",
     });
-  } catch {
-    const error = new CartNetworkError("Sem conexão com a internet (network).");
+    recordMetric(path, performance.now() - started, true);
+    return body;
+  } catch (error) {
+    if (!(error instanceof NetworkError)) recordMetric(path, performance.now() - started, false);
     logCartError(error, path);
     throw error;
   }
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  recordMetric(path, performance.now() - started, response.ok);
-  if (!response.ok) {
-    const error = new CartApiError(body?.error?.message || "Não foi possível atualizar o carrinho.", response.status, body?.error?.code ?? "unknown");
-    logCartError(error, path);
-    throw error;
-  }
-  return body as T;
 }
 
 export type AddItemBody = { productId: string; quantity: number; packaging?: { enabled: boolean } };
@@ -181,7 +160,7 @@ export type CartErrorKind = "network" | "database" | "permission" | "validation"
 export function classifyCartError(error: unknown, online = typeof navigator === "undefined" ? true : navigator.onLine): CartErrorKind {
   const message = error instanceof Error ? error.message.toLowerCase() : String(error ?? "").toLowerCase();
   const code = String((error as { code?: unknown } | null)?.code ?? "");
-  if (!online || error instanceof CartNetworkError || message.includes("network") || message.includes("connection")) return "network";
+  if (!online || error instanceof NetworkError || message.includes("network") || message.includes("connection")) return "network";
   if (code.startsWith("22") || code.startsWith("23")) return "database";
   if (code.startsWith("42") || code.startsWith("28")) return "permission";
   if (message.includes("invalid") || message.includes("required") || message.includes("quantidade")) return "validation";

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { ProductImage } from "~/features/catalog/product-image";
 import { DEFAULT_PACKAGING_FEE_CENTS, MAX_GRAMS, MIN_GRAMS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "~/features/pricing/gram-pricing";
 import { MAX_UNITS, MIN_UNITS, quote } from "~/features/pricing/price-quote";
@@ -10,7 +10,8 @@ import { formatBRL } from "~/lib/money";
 import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
 import { buttonClass, focusRing } from "~/ui/button-styles";
 import { Skeleton } from "~/ui/skeleton";
-import { CartNetworkError, cartApi, enqueueCartOperation, signalCart } from "./cart-client";
+import { NetworkError } from "~/lib/fetch-json";
+import { cartApi, enqueueCartOperation, signalCart } from "./cart-client";
 import { CART_ITEMS_KEY } from "./cart-provider";
 import { computeTotals, formatCep, lineSavings, normalizeCep, packagingFee, packagingFor } from "./cart-rules";
 import type { CartLine, CartView, ShippingQuote } from "./cart-types";
@@ -84,7 +85,7 @@ export function CartPage() {
       try {
         await cartApi.remove(line.id);
       } catch (error) {
-        if (error instanceof CartNetworkError) return void enqueueCartOperation({ kind: "remove", itemId: line.id });
+        if (error instanceof NetworkError) return void enqueueCartOperation({ kind: "remove", itemId: line.id });
         throw error;
       }
     },
@@ -111,7 +112,7 @@ export function CartPage() {
       try {
         await cartApi.update(line.id, body);
       } catch (error) {
-        if (error instanceof CartNetworkError) return void enqueueCartOperation({ kind: "update", itemId: line.id, body });
+        if (error instanceof NetworkError) return void enqueueCartOperation({ kind: "update", itemId: line.id, body });
         throw error;
       }
     },

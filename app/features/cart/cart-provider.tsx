@@ -1,7 +1,7 @@
 import { QueryClientContext, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import { AUTH_CHANGE_EVENT } from "~/features/auth/auth-context";
 import { onRealtime, reconnectRealtime, RESYNC, startRealtime } from "~/lib/realtime";
 import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";

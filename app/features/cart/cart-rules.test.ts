@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classifyCartError, CartNetworkError } from "./cart-client";
+import { NetworkError } from "~/lib/fetch-json";
+import { classifyCartError } from "./cart-client";
 import {
   cartQuantityProblem,
   computeTotals,
@@ -77,7 +78,7 @@ describe("CEP", () => {
 describe("error classification (spec §5)", () => {
   it("classifies network, database, permission, validation and unknown errors", () => {
     expect(classifyCartError(new Error("boom"), false)).toBe("network");
-    expect(classifyCartError(new CartNetworkError("x"), true)).toBe("network");
+    expect(classifyCartError(new NetworkError("x"), true)).toBe("network");
     expect(classifyCartError(new Error("Network request failed"), true)).toBe("network");
     expect(classifyCartError(new Error("lost connection"), true)).toBe("network");
     expect(classifyCartError(Object.assign(new Error("x"), { code: "23505" }), true)).toBe("database");

@@ -12,7 +12,6 @@ import {
   type OutgoingMessage,
   publish,
   publishNow,
-  REALTIME_CHANNEL,
   type RealtimeTopic,
   sessionTopic,
   userTopic,
@@ -309,11 +308,8 @@ const FAST_ADD_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") =
   ), counted as (
     select (select count(*)::int from cart_items where cart_id = (select id from c)) + (select count(*)::int from ins) as n
   )
-  select (select id from ins) as item_id, (select id from c) as cart_id, counted.n,
-         set_config('synchronous_commit', 'off', true) as commit_mode,
-         case when exists (select 1 from ins) then pg_notify('${REALTIME_CHANNEL}', json_build_object(
-           'topic', $11::text, 'type', 'cart.changed',
-           'data', json_build_object('cartId', (select id from c)::text, 'reason', 'added', 'itemCount', counted.n))::text) end as notified
+  select (select id from ins) as item_id, (select id from c) as cart_id, (select user_id from c) as user_id, counted.n,
+         set_config('synchronous_commit', 'off', true) as commit_mode
   from counted`;
 const FAST_ADD = {
   byUser: { name: "cart_fast_add_user", text: FAST_ADD_SQL("user_id", "text") },
@@ -324,7 +320,7 @@ const FAST_ADD = {
  * The common add (a product not yet in the cart) in one statement, so one round trip: the line is
  * priced from the cached product row, and the statement inserts it only if that row still says the
  * same (name, unit, price, purchasable, stock) and the cart holds no line of the product; the
- * realtime message leaves with the commit. Anything else returns undefined and the caller takes the
+ * realtime message leaves right after the commit (publishNow). Anything else returns undefined and the caller takes the
  * full transaction, which answers every refusal with its own error.
  */
 async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
@@ -337,9 +333,8 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
   }
   const fresh = priceLine(product, input.quantity, input.packaging?.enabled ?? false);
   const minimum = product.unitType === "gram" ? MIN_GRAMS : 1;
-  const topic = owner.userId ? userTopic(owner.userId) : sessionTopic(owner.sessionId!);
   const statement = owner.userId ? FAST_ADD.byUser : FAST_ADD.bySession;
-  const result = await db.$client.query<{ item_id: string | null; cart_id: string; n: number }>({
+  const result = await db.$client.query<{ item_id: string | null; cart_id: string; user_id: string | null; n: number }>({
     ...statement,
     values: [
       owner.userId ?? owner.sessionId,
@@ -352,11 +347,13 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
       fresh.unitPriceCents,
       fresh.totalPriceCents,
       JSON.stringify(fresh.metadata),
-      topic,
     ],
   });
   const row = result.rows[0];
   if (!row?.item_id) return undefined;
+  const outbox: Outbox = [];
+  queueChange(outbox, { id: row.cart_id, userId: row.user_id, sessionId: owner.userId ? null : owner.sessionId }, "added", row.n);
+  await publishNow(db, outbox).catch(() => {});
   return { cartId: row.cart_id, itemId: row.item_id, quantity: input.quantity, itemCount: row.n };
 }
 

@@ -3,7 +3,8 @@
  * returns; an operation that fails 3 times is dropped. This part is loaded only when something is
  * queued (enqueueing lives in cart-client.ts).
  */
-import { CartNetworkError, cartApi, logCartError, type QueuedOperation, readQueue, signalCart, writeQueue } from "./cart-client";
+import { NetworkError } from "~/lib/fetch-json";
+import { cartApi, logCartError, type QueuedOperation, readQueue, signalCart, writeQueue } from "./cart-client";
 
 function run(operation: QueuedOperation): Promise<unknown> {
   if (operation.kind === "add") return cartApi.add(operation.body);
@@ -23,7 +24,7 @@ export function processOfflineQueue(): Promise<void> {
         applied++;
         writeQueue(readQueue().filter((queued) => queued.id !== entry.id));
       } catch (error) {
-        if (error instanceof CartNetworkError) break;
+        if (error instanceof NetworkError) break;
         logCartError(error, `offline:${entry.operation.kind}`);
         const retryCount = entry.retryCount + 1;
         const rest = readQueue();

@@ -2,11 +2,12 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { formatCep, formatPhone, type Address } from "~/features/account/address-schema";
 import { useAuth } from "~/features/auth/auth-context";
-import { authClient, AuthError } from "~/features/auth/auth-client";
+import { authClient } from "~/features/auth/auth-client";
 import { SignInForm } from "~/features/auth/auth-forms";
 import { fieldErrors, signUpSchema } from "~/features/auth/auth-schemas";
 import { onCartSignal, signalCart } from "~/features/cart/cart-client";
-import { OrderApiError, orderApi } from "~/features/orders/order-api";
+import { orderApi } from "~/features/orders/order-api";
+import { ApiCallError } from "~/lib/fetch-json";
 import { formatBRL } from "~/lib/money";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
@@ -86,7 +87,7 @@ function CheckoutSignUp() {
       await authClient.signIn(parsed.data.email, parsed.data.password);
       await notify("SIGNED_IN");
     } catch (error) {
-      setFormError(error instanceof AuthError && error.message ? error.message : "Não foi possível criar a conta agora. Tente novamente.");
+      setFormError(error instanceof ApiCallError && error.message ? error.message : "Não foi possível criar a conta agora. Tente novamente.");
     } finally {
       setPending(false);
     }
@@ -212,7 +213,7 @@ function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: { cart: 
     } catch (error) {
       quotedCep.current = null;
       setQuotes(null);
-      setQuoteError(error instanceof OrderApiError ? error.message : "Não foi possível calcular o frete.");
+      setQuoteError(error instanceof ApiCallError ? error.message : "Não foi possível calcular o frete.");
     }
   }
 
@@ -298,8 +299,8 @@ function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: { cart: 
       await navigate(`/success?order=${encodeURIComponent(placed.orderId)}`);
     } catch (error) {
       // A refused order frees its key on the server; a network failure keeps it, so a retry cannot double the order.
-      if (error instanceof OrderApiError && error.status !== 0) idempotencyKey.current = null;
-      setFormError(error instanceof OrderApiError ? error.message : "Não foi possível fechar o pedido. Tente novamente.");
+      if (error instanceof ApiCallError && error.status !== 0) idempotencyKey.current = null;
+      setFormError(error instanceof ApiCallError ? error.message : "Não foi possível fechar o pedido. Tente novamente.");
       setPending(false);
     }
   }

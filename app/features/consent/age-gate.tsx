@@ -1,13 +1,20 @@
-import { Dialog } from "radix-ui";
-import { useCallback, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { buttonClass, focusRing } from "~/ui/button-styles";
-import { ModalFrame } from "~/ui/modal";
 import { acceptTermsAndAllCookies, hasAcceptedTerms, subscribeToConsent } from "./consent-storage";
-import { isScrolledToEnd } from "./terms-scroll";
-import { TermsText } from "./terms-text";
 
 const RESTRICTED_PATH = "/restricao-idade";
+
+// The dialog (Radix Dialog and the terms) is fetched only for a visitor who has not accepted yet:
+// returning visitors, and every page but "/", never load it (decision 006).
+const loadDialog = () => import("./age-gate-dialog");
+const AgeGateDialog = lazy(loadDialog);
+
+// A first visit to "/" needs it right after hydration: start fetching it now, while React loads
+// and hydrates, so the gate follows the page as closely as when it was in the main bundle.
+if (typeof window !== "undefined" && window.location.pathname === "/" && !hasAcceptedTerms()) {
+  // A failure is left to the lazy component, which asks again when the gate renders.
+  loadDialog().catch(() => {});
+}
 
 /** Spec §4: the age and terms gate lives on the home route only. */
 export function AgeGate() {
@@ -29,74 +36,11 @@ function HomeAgeGate() {
     void navigate(RESTRICTED_PATH);
   }
 
-  // A gate, not a notice: no onOpenChange, so Escape and outside clicks cannot close it.
+  if (accepted || declined) return null;
+  // Nothing while the dialog's code arrives, as nothing showed before hydration either.
   return (
-    <Dialog.Root open={!accepted && !declined} modal>
-      <GateContent onAccept={acceptTermsAndAllCookies} onDecline={decline} />
-    </Dialog.Root>
-  );
-}
-
-function GateContent({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
-  const termsRef = useRef<HTMLDivElement | null>(null);
-  const [readToEnd, setReadToEnd] = useState(false);
-
-  // Once read, stays read: scrolling back up does not lock the button again.
-  const checkScroll = useCallback(() => {
-    const box = termsRef.current;
-    if (box && isScrolledToEnd(box)) setReadToEnd(true);
-  }, []);
-
-  // A callback ref, because Radix mounts the portal content a render after the dialog opens.
-  // The observer fires once on mount (the text may fit without scrolling) and again whenever
-  // the box changes size (rotation, zoom, late fonts).
-  const attachTerms = useCallback(
-    (box: HTMLDivElement | null) => {
-      termsRef.current = box;
-      if (!box || typeof ResizeObserver === "undefined") return;
-      const observer = new ResizeObserver(checkScroll);
-      observer.observe(box);
-      return () => {
-        observer.disconnect();
-        termsRef.current = null;
-      };
-    },
-    [checkScroll],
-  );
-
-  return (
-    <ModalFrame
-      onEscapeKeyDown={(event) => event.preventDefault()}
-      onPointerDownOutside={(event) => event.preventDefault()}
-      onInteractOutside={(event) => event.preventDefault()}
-      // Start on the terms box so keyboard users can scroll it right away with the arrow keys.
-      onOpenAutoFocus={(event) => {
-        event.preventDefault();
-        termsRef.current?.focus();
-      }}
-    >
-      <Dialog.Title className="text-xl font-bold text-stone-950">Termos de uso e verificação de idade</Dialog.Title>
-      <Dialog.Description className="mt-2 text-sm text-stone-700">
-        Este site é somente para maiores de 18 anos. Leia os termos até o final para continuar.
-      </Dialog.Description>
-      <div
-        ref={attachTerms}
-        role="region"
-        aria-label="Texto dos termos"
-        tabIndex={0}
-        onScroll={checkScroll}
-        className={`mt-4 max-h-64 min-h-32 overflow-y-auto rounded-lg border border-stone-300 bg-stone-50 p-4 ${focusRing}`}
-      >
-        <TermsText />
-      </div>
-      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onDecline} className={buttonClass("secondary")}>
-          Não Concordo
-        </button>
-        <button type="button" onClick={onAccept} disabled={!readToEnd} className={buttonClass("primary")}>
-          {readToEnd ? "Eu li e concordo com os termos" : "Role até o final para aceitar"}
-        </button>
-      </div>
-    </ModalFrame>
+    <Suspense fallback={null}>
+      <AgeGateDialog onAccept={acceptTermsAndAllCookies} onDecline={decline} />
+    </Suspense>
   );
 }

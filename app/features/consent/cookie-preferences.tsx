@@ -1,9 +1,8 @@
-import { Dialog, Switch } from "radix-ui";
-import { createContext, useCallback, useContext, useId, useState } from "react";
-import { toast } from "sonner";
-import { buttonClass, focusRing } from "~/ui/button-styles";
-import { ModalFrame } from "~/ui/modal";
-import { readCookiePreferences, saveCookiePreferences } from "./consent-storage";
+import { createContext, useCallback, useContext, useRef, useState } from "react";
+import { toast } from "~/ui/toast";
+import type CookiePreferencesDialog from "./cookie-preferences-dialog";
+
+type DialogComponent = typeof CookiePreferencesDialog;
 
 /** Opens the one cookie preference dialog from anywhere (the footer, the /cookies page). */
 const OpenContext = createContext<() => void>(() => {});
@@ -12,100 +11,35 @@ export function useOpenCookiePreferences(): () => void {
   return useContext(OpenContext);
 }
 
-/** Holds the dialog once for the whole page, so every trigger opens the same one. */
+/**
+ * Holds the dialog once for the whole page, so every trigger opens the same one. Its code (Radix
+ * Dialog and Switch) is fetched on the first opening, not with every page (decision 006).
+ */
 export function CookiePreferencesProvider({ children }: { children: React.ReactNode }) {
+  const [LoadedDialog, setLoadedDialog] = useState<DialogComponent | null>(null);
   const [open, setOpen] = useState(false);
-  const openDialog = useCallback(() => setOpen(true), []);
+  // The dialog is unmounted when it closes, so focus would fall to the page: give it back to the trigger.
+  const trigger = useRef<HTMLElement | null>(null);
+  const openDialog = useCallback(() => {
+    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    import("./cookie-preferences-dialog").then(
+      (module) => {
+        // A function in state must be wrapped, or React would call it as an updater.
+        setLoadedDialog(() => module.default);
+        setOpen(true);
+      },
+      // Offline before the first opening: say so instead of doing nothing.
+      () => toast.error("Não foi possível abrir as preferências de cookies", { description: "Verifique sua conexão e tente novamente." }),
+    );
+  }, []);
+  const onOpenChange = useCallback((next: boolean) => {
+    setOpen(next);
+    if (!next) requestAnimationFrame(() => trigger.current?.isConnected && trigger.current.focus());
+  }, []);
   return (
     <OpenContext value={openDialog}>
       {children}
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        {/* Mounted only while open, so the switches start from what is stored right now. */}
-        {open ? <CookiePreferencesDialog onDone={() => setOpen(false)} /> : null}
-      </Dialog.Root>
+      {open && LoadedDialog ? <LoadedDialog onOpenChange={onOpenChange} /> : null}
     </OpenContext>
-  );
-}
-
-function CookiePreferencesDialog({ onDone }: { onDone: () => void }) {
-  const [choices, setChoices] = useState(readCookiePreferences);
-
-  function save(event: React.FormEvent) {
-    event.preventDefault();
-    saveCookiePreferences(choices);
-    toast.success("Preferências salvas");
-    onDone();
-  }
-
-  return (
-    <ModalFrame>
-      <Dialog.Title className="text-xl font-bold text-stone-950">Preferências de cookies</Dialog.Title>
-      <Dialog.Description className="mt-2 text-sm text-stone-700">
-        Escolha quais cookies opcionais podemos usar. Os necessários mantêm o site funcionando e não podem ser
-        desligados.
-      </Dialog.Description>
-      <form onSubmit={save} className="mt-4">
-        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">
-          <CookieSwitch
-            label="Cookies necessários"
-            description="Carrinho, sessão, segurança e suas escolhas de consentimento. Sempre ativos."
-            checked
-            disabled
-          />
-          <CookieSwitch
-            label="Cookies de análise"
-            description="Medem visitas e uso das páginas para melhorar o site."
-            checked={choices.analytics}
-            onCheckedChange={(analytics) => setChoices((current) => ({ ...current, analytics }))}
-          />
-          <CookieSwitch
-            label="Cookies de marketing"
-            description="Permitem mostrar ofertas e campanhas relevantes para você."
-            checked={choices.marketing}
-            onCheckedChange={(marketing) => setChoices((current) => ({ ...current, marketing }))}
-          />
-        </ul>
-        <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Dialog.Close className={buttonClass("secondary")}>Cancelar</Dialog.Close>
-          <button type="submit" className={buttonClass("primary")}>
-            Salvar preferências
-          </button>
-        </div>
-      </form>
-    </ModalFrame>
-  );
-}
-
-type CookieSwitchProps = {
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled?: boolean;
-  onCheckedChange?: (checked: boolean) => void;
-};
-
-function CookieSwitch({ label, description, checked, disabled, onCheckedChange }: CookieSwitchProps) {
-  const id = useId();
-  return (
-    <li className="flex items-start justify-between gap-4 p-4">
-      <div>
-        <label htmlFor={`${id}-switch`} className="font-medium text-stone-950">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="mt-1 text-sm text-stone-600">
-          {description}
-        </p>
-      </div>
-      <Switch.Root
-        id={`${id}-switch`}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={`${id}-description`}
-        className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-stone-400 transition-colors data-[disabled]:cursor-not-allowed data-[disabled]:opacity-70 data-[state=checked]:bg-emerald-700 ${focusRing}`}
-      >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
-    </li>
   );
 }

@@ -3,7 +3,8 @@ import { Link, useRevalidator } from "react-router";
 import { onRealtime } from "~/lib/realtime";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
-import { OrderApiError, orderApi } from "./order-api";
+import { ApiCallError } from "~/lib/fetch-json";
+import { orderApi } from "./order-api";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./order-status";
 import { OrderDetails, OrderList, type OrderDetailView, type OrderSummaryView } from "./order-views";
 
@@ -42,8 +43,8 @@ function OrderActions({ order }: { order: OrderDetailView }) {
       setMessage({ kind: "success", text: done });
       await revalidator.revalidate();
     } catch (error) {
-      const text = error instanceof OrderApiError ? error.message : "Não foi possível concluir.";
-      if (path === "/tracking" && error instanceof OrderApiError && error.status === 400) setTrackingError(text);
+      const text = error instanceof ApiCallError ? error.message : "Não foi possível concluir.";
+      if (path === "/tracking" && error instanceof ApiCallError && error.status === 400) setTrackingError(text);
       else setMessage({ kind: "error", text });
     } finally {
       setPending(false);

@@ -1,8 +1,8 @@
 import { Bell } from "lucide-react";
-import { Popover } from "radix-ui";
 import { useId } from "react";
 import { iconButtonClass } from "~/ui/button-styles";
 import { CountBadge } from "~/ui/count-badge";
+import { Popover } from "~/ui/popover";
 
 /** Spec §9: the badge shows "9+" above 9. */
 const NOTIFICATION_BADGE_MAX = 9;
@@ -24,28 +24,27 @@ export function NotificationBell({ unread, children, onOpenChange }: Notificatio
   const descriptionId = useId();
   const titleId = useId();
   return (
-    <Popover.Root onOpenChange={onOpenChange}>
-      <Popover.Trigger aria-label="Notificações" aria-describedby={descriptionId} className={iconButtonClass}>
-        <Bell aria-hidden="true" className="size-6" />
-        <CountBadge count={unread} max={NOTIFICATION_BADGE_MAX} />
-        <span id={descriptionId} className="sr-only">
-          {describeUnread(unread)}
-        </span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-labelledby={titleId}
-          className="z-40 w-80 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-stone-200 bg-white p-4 shadow-xl"
-        >
-          <h2 id={titleId} className="text-base font-bold text-stone-950">
-            Notificações
-          </h2>
-          <div className="mt-2 text-sm text-stone-700">{children ?? <p>Nenhuma notificação por enquanto.</p>}</div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <Popover
+      onOpenChange={onOpenChange}
+      triggerLabel="Notificações"
+      triggerDescribedBy={descriptionId}
+      triggerClassName={iconButtonClass}
+      trigger={
+        <>
+          <Bell aria-hidden="true" className="size-6" />
+          <CountBadge count={unread} max={NOTIFICATION_BADGE_MAX} />
+          <span id={descriptionId} className="sr-only">
+            {describeUnread(unread)}
+          </span>
+        </>
+      }
+      labelledBy={titleId}
+      className="z-40 w-80 max-w-[calc(100vw-1.5rem)] rounded-2xl border border-stone-200 bg-white p-4 shadow-xl"
+    >
+      <h2 id={titleId} className="text-base font-bold text-stone-950">
+        Notificações
+      </h2>
+      <div className="mt-2 text-sm text-stone-700">{children ?? <p>Nenhuma notificação por enquanto.</p>}</div>
+    </Popover>
   );
 }

@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
-import { Toaster } from "sonner";
 import { AuthProvider, useAuth } from "~/features/auth/auth-context";
 import { CartProvider, useCartCount } from "~/features/cart/cart-provider";
 import { ANONYMOUS, type AuthState } from "~/features/auth/auth-types";
@@ -8,14 +7,11 @@ import { AgeGate } from "~/features/consent/age-gate";
 import { CookiePreferencesProvider } from "~/features/consent/cookie-preferences";
 import { NotificationList, WithNotifications } from "~/features/notifications/notification-center";
 import type { PublicConfig } from "~/lib/public-config";
+import { Toaster } from "~/ui/toast";
 import { PageSkeleton } from "./page-skeleton";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { usePageFade } from "./use-page-fade";
-
-/** Spec §9: toasts stay 3 s, at most 5 at once. */
-const TOAST_DURATION_MS = 3000;
-const TOASTS_VISIBLE = 5;
 
 /** The header with the signed-in user's e-mail (or "Entrar"). */
 function HeaderWithUser() {
@@ -87,13 +83,8 @@ export function Shell({
             </main>
             <SiteFooter publicConfig={publicConfig} />
             <AgeGate />
-            <Toaster
-              duration={TOAST_DURATION_MS}
-              visibleToasts={TOASTS_VISIBLE}
-              position="top-center"
-              // sonner labels its region in English by default.
-              containerAriaLabel="Avisos"
-            />
+            {/* Sonner and its settings (spec §9) load with the first toast. */}
+            <Toaster />
           </div>
         </CartWithUser>
       </CookiePreferencesProvider>

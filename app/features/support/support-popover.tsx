@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
-import { Popover } from "radix-ui";
 import { useId } from "react";
 import { buttonClass } from "~/ui/button-styles";
+import { Popover } from "~/ui/popover";
 import { SUPPORT_QR_SRC, whatsappChatUrl } from "./support-links";
 
 const QR_SIZE_PX = 176;
@@ -11,48 +11,45 @@ export function SupportPopover({ whatsappNumber }: { whatsappNumber: string }) {
   const titleId = useId();
   const hintId = useId();
   return (
-    <Popover.Root>
-      <Popover.Trigger className={buttonClass("secondary")}>
-        <MessageCircle aria-hidden="true" className="size-4" />
+    <Popover
+      triggerClassName={buttonClass("secondary")}
+      trigger={
+        <>
+          <MessageCircle aria-hidden="true" className="size-4" />
+          Atendimento
+        </>
+      }
+      side="top"
+      arrow
+      labelledBy={titleId}
+      className="z-40 w-72 rounded-2xl border border-stone-200 bg-white p-5 text-center shadow-xl"
+    >
+      <h2 id={titleId} className="text-lg font-bold text-stone-950">
         Atendimento
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-labelledby={titleId}
-          className="z-40 w-72 rounded-2xl border border-stone-200 bg-white p-5 text-center shadow-xl"
-        >
-          <h2 id={titleId} className="text-lg font-bold text-stone-950">
-            Atendimento
-          </h2>
-          <p className="mt-1 text-sm text-stone-700">
-            Fale com a gente pelo WhatsApp: aponte a câmera do celular para o código ou toque no botão.
-          </p>
-          <img
-            src={SUPPORT_QR_SRC}
-            alt="QR code para falar com o atendimento no WhatsApp"
-            width={QR_SIZE_PX}
-            height={QR_SIZE_PX}
-            className="mx-auto mt-4 rounded-lg border border-stone-200"
-          />
-          <a
-            href={whatsappChatUrl(whatsappNumber)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-describedby={hintId}
-            className={buttonClass("primary", "mt-4 w-full")}
-          >
-            Iniciar conversa
-          </a>
-          <p id={hintId} className="mt-2 text-xs text-stone-600">
-            Abre o WhatsApp em uma nova aba.
-          </p>
-          <Popover.Arrow className="fill-white" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </h2>
+      <p className="mt-1 text-sm text-stone-700">
+        Fale com a gente pelo WhatsApp: aponte a câmera do celular para o código ou toque no botão.
+      </p>
+      {/* Rendered only while open, so the QR code is fetched when asked for. */}
+      <img
+        src={SUPPORT_QR_SRC}
+        alt="QR code para falar com o atendimento no WhatsApp"
+        width={QR_SIZE_PX}
+        height={QR_SIZE_PX}
+        className="mx-auto mt-4 rounded-lg border border-stone-200"
+      />
+      <a
+        href={whatsappChatUrl(whatsappNumber)}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-describedby={hintId}
+        className={buttonClass("primary", "mt-4 w-full")}
+      >
+        Iniciar conversa
+      </a>
+      <p id={hintId} className="mt-2 text-xs text-stone-600">
+        Abre o WhatsApp em uma nova aba.
+      </p>
+    </Popover>
   );
 }

@@ -1,0 +1,1 @@
+DROP INDEX "cart_items_cart_id";
