@@ -124,7 +124,9 @@ async function loadPricingProducts(db: Database): Promise<Map<string, PricingPro
   const rows = await db
     .select({ uuid: products.id, name: products.name, unitType: products.unitType, priceCents: products.priceCents })
     .from(products);
-  return new Map(rows.map((row) => [nameKey(row.name), row]));
+  // Keyed by the exact name too: the product page sends it as stored, and the exact lookup skips
+  // the locale-aware lower-casing, the largest cost of this hot call (decision 006).
+  return new Map(rows.flatMap((row) => [[nameKey(row.name), row] as const, [row.name, row] as const]));
 }
 
 export function forgetPricingProducts(db: Database): void {
@@ -143,5 +145,6 @@ export async function findProductByName(db: Database, name: string): Promise<Pri
       if (pricingCache.get(db)?.products === loading) pricingCache.delete(db);
     });
   }
-  return (await entry.products).get(nameKey(name));
+  const byName = await entry.products;
+  return byName.get(name) ?? byName.get(nameKey(name));
 }
