@@ -269,3 +269,20 @@ describe("security headers", () => {
     expect(http.headers.get("strict-transport-security")).toBeNull();
   });
 });
+
+describe("caching of API answers", () => {
+  it("a cart (one caller's data) and an error are never stored by a browser or proxy", async () => {
+    const cart = await app.request("/api/cart", { headers: { "cart-session-id": crypto.randomUUID() } });
+    expect(cart.status).toBe(200);
+    expect(cart.headers.get("cache-control")).toBe("no-store");
+    const refused = await app.request("/api/cart", { headers: { "cart-session-id": "not-a-uuid" } });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("an endpoint that sets its own policy keeps it: the support QR code is cached for a day", async () => {
+    const qr = await app.request("/api/support/qr.svg");
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
+  });
+});

@@ -15,7 +15,7 @@ import { apiBodyLimit } from "./body-limit.ts";
 import { csrfProtection } from "./csrf.ts";
 import type { AppEnv, AppServices } from "./app-env.ts";
 import { ApiError, errorBody, notFoundError } from "./errors.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { API_CACHE_CONTROL, securityHeaders } from "./security-headers.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -56,6 +56,12 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     );
   });
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
+  // API answers are per caller (a cart, an order, a session): no browser or proxy keeps them,
+  // unless an endpoint says otherwise (the support QR code). Refusals of the CSRF check included.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", API_CACHE_CONTROL);
+  });
   // Before anything that changes state: the API, /api/auth and React Router actions.
   app.use(csrfProtection(config.PUBLIC_URL));
 

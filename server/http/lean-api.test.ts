@@ -16,6 +16,7 @@ const SAMPLE = "Cogumelo Penis Envy 7";
 /** Headers both paths must send; Date, Content-Length and the generated request id vary. */
 const COMPARED_HEADERS = [
   "content-type",
+  "cache-control",
   "content-security-policy",
   "cross-origin-opener-policy",
   "cross-origin-resource-policy",
@@ -143,6 +144,7 @@ describe("the lean lane answers like the Hono path", () => {
     expect(answer.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(answer.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(answer.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(answer.headers["cache-control"]).toBe("no-store");
   });
 
   it("keeps a plain request id the client sent, replaces an unsafe one, and logs the request with it", async () => {

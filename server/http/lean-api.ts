@@ -5,7 +5,7 @@ import type { AppServices } from "./app-env.ts";
 import { checkJsonContentType, parse, parseJsonText, type Endpoint } from "./api.ts";
 import { crossOriginError, isCrossSiteWrite } from "./csrf.ts";
 import { ApiError, errorBody, payloadTooLargeError } from "./errors.ts";
-import { API_SECURITY_HEADERS, HSTS_HEADER, servedOverHttps } from "./security-headers.ts";
+import { API_CACHE_CONTROL, API_SECURITY_HEADERS, HSTS_HEADER, servedOverHttps } from "./security-headers.ts";
 
 /** Node's request listener: true when the lean lane answered, false to hand the request to Hono. */
 export type LeanLane = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -63,7 +63,7 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], bas
 
   async function answer(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
     const started = performance.now();
-    const headers: Record<string, string | number> = { ...API_SECURITY_HEADERS, "X-Request-Id": requestId };
+    const headers: Record<string, string | number> = { ...API_SECURITY_HEADERS, "Cache-Control": API_CACHE_CONTROL, "X-Request-Id": requestId };
     const encrypted = () => (request.socket as TLSSocket).encrypted === true;
     if (servedOverHttps(config.TRUST_PROXY, header(request, "x-forwarded-proto"), encrypted)) headers[HSTS_HEADER[0]] = HSTS_HEADER[1];
     let status: number = endpoint.status ?? 200;

@@ -29,6 +29,9 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   ...Object.fromEntries(COMMON_HEADERS),
 });
 
+/** What /api answers (both lanes) carry unless the endpoint sets its own Cache-Control. */
+export const API_CACHE_CONTROL = "no-store";
+
 export const HSTS_HEADER = ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"] as const;
 
 /** Whether the client reached us over https: a trusted proxy's forwarded protocol, else our own. */
