@@ -110,7 +110,6 @@ export const exportAccountEndpoint = defineEndpoint({
     const data = await exportAccountData(c.get("services").db, user.id);
     if (!data) throw new ApiError(401, "unauthorized", "Entre na sua conta para continuar.");
     c.header("Content-Disposition", `attachment; filename="meus-dados-loja-micologia.json"`);
-    c.header("Cache-Control", "no-store");
     return data;
   },
 });

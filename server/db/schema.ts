@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ProductDetail } from "../../app/features/catalog/catalog-types.ts";
+import type { OrderAddressSnapshot } from "../../app/features/orders/order-types.ts";
 import {
   boolean,
   check,
@@ -325,18 +326,6 @@ export const addresses = pgTable(
  */
 export const orderStatus = pgEnum("order_status", ["pending_payment", "paid", "preparing", "shipped", "delivered", "cancelled", "refunded"]);
 
-export type OrderAddressSnapshot = {
-  recipientName: string;
-  cpf: string;
-  phone: string;
-  cep: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-};
 
 export const orders = pgTable(
   "orders",

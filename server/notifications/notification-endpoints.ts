@@ -26,7 +26,6 @@ export const listNotificationsEndpoint = defineEndpoint({
   response: z.object({ notifications: z.array(notificationSchema) }),
   async handler({ c }) {
     const user = await requireUser(c);
-    c.header("Cache-Control", "no-store");
     return { notifications: await listNotifications(c.get("services").db, user.id) };
   },
 });
@@ -40,7 +39,6 @@ export const unreadCountEndpoint = defineEndpoint({
   response: z.object({ count: z.number().int() }),
   async handler({ c }) {
     const user = await requireUser(c);
-    c.header("Cache-Control", "no-store");
     return { count: await unreadCount(c.get("services").db, user.id) };
   },
 });

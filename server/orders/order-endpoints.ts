@@ -67,6 +67,13 @@ const detailSchema = summarySchema.extend({
 const orderNotFound = () => new ApiError(404, "not_found", "Pedido não encontrado.");
 const orderId = (c: { req: { param(name: string): string | undefined } }) => c.req.param("id") ?? "";
 
+/** The order of the path's id, with items and history; only the owner's when `ownerId` is given (else 404, like a missing one). */
+async function orderOr404(c: Context<AppEnv>, ownerId?: string) {
+  const order = await getOrder(c.get("services").db, orderId(c), ownerId);
+  if (!order) throw orderNotFound();
+  return order;
+}
+
 export const cepLookupEndpoint = defineEndpoint({
   method: "get",
   path: "/checkout/cep/:cep",
@@ -145,9 +152,7 @@ export const getMyOrderEndpoint = defineEndpoint({
   response: detailSchema,
   async handler({ c }) {
     const user = await requireUser(c);
-    const order = await getOrder(c.get("services").db, orderId(c), user.id);
-    if (!order) throw orderNotFound();
-    return order;
+    return orderOr404(c, user.id);
   },
 });
 
@@ -176,17 +181,9 @@ export const adminGetOrderEndpoint = defineEndpoint({
   response: detailSchema,
   async handler({ c }) {
     await requireAdmin(c);
-    const order = await getOrder(c.get("services").db, orderId(c));
-    if (!order) throw orderNotFound();
-    return order;
+    return orderOr404(c);
   },
 });
-
-async function adminDetail(c: Context<AppEnv>, id: string) {
-  const order = await getOrder(c.get("services").db, id);
-  if (!order) throw orderNotFound();
-  return order;
-}
 
 export const adminConfirmPaymentEndpoint = defineEndpoint({
   method: "post",
@@ -198,7 +195,7 @@ export const adminConfirmPaymentEndpoint = defineEndpoint({
   async handler({ c }) {
     const admin = await requireAdmin(c);
     await confirmPayment(c.get("services"), orderId(c), admin.id);
-    return adminDetail(c, orderId(c));
+    return orderOr404(c);
   },
 });
 
@@ -217,7 +214,7 @@ export const adminMoveStatusEndpoint = defineEndpoint({
     const admin = await requireAdmin(c);
     if (body.status === "cancelled") await cancelOrder(c.get("services"), orderId(c), admin.id, body.note || null);
     else await moveOrderStatus(c.get("services"), orderId(c), body.status, admin.id, body.note || null);
-    return adminDetail(c, orderId(c));
+    return orderOr404(c);
   },
 });
 
@@ -232,7 +229,7 @@ export const adminTrackingEndpoint = defineEndpoint({
   async handler({ body, c }) {
     const admin = await requireAdmin(c);
     await addTracking(c.get("services"), orderId(c), body.trackingCode, admin.id);
-    return adminDetail(c, orderId(c));
+    return orderOr404(c);
   },
 });
 
@@ -247,7 +244,7 @@ export const adminCancelEndpoint = defineEndpoint({
   async handler({ body, c }) {
     const admin = await requireAdmin(c);
     await cancelOrder(c.get("services"), orderId(c), admin.id, body.reason || null);
-    return adminDetail(c, orderId(c));
+    return orderOr404(c);
   },
 });
 

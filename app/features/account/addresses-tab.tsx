@@ -1,41 +1,25 @@
 import { MapPin, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { fieldErrors } from "~/features/auth/auth-schemas";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
 import { ApiCallError } from "~/lib/fetch-json";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { accountApi } from "./account-api";
-import { addressSchema, formatCep, formatPhone, UFS, type Address } from "./address-schema";
+import { addressSchema, formatCep, formatPhone, type Address } from "./address-schema";
+import { UfSelect } from "./uf-select";
 
 function AddressForm({ onSaved }: { onSaved: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const input = Object.fromEntries(new FormData(form));
-    const parsed = addressSchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setPending(true);
-    try {
+  const { errors, formError, pending, onSubmit } = useSchemaForm(
+    addressSchema,
+    async (_parsed, form) => {
       // What was typed; the server parses it with the same schema.
-      await accountApi("/addresses", { method: "POST", json: input });
+      await accountApi("/addresses", { method: "POST", json: Object.fromEntries(new FormData(form)) });
       form.reset();
       onSaved();
-    } catch (error) {
-      setFormError(error instanceof ApiCallError ? error.message : "Não foi possível salvar o endereço.");
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    "Não foi possível salvar o endereço.",
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Novo endereço" className="grid gap-4 sm:grid-cols-6">
@@ -53,33 +37,7 @@ function AddressForm({ onSaved }: { onSaved: () => void }) {
       <Field className="sm:col-span-4" label="Complemento (opcional)" name="complement" autoComplete="address-line2" error={errors.complement} />
       <Field className="sm:col-span-3" label="Bairro" name="neighborhood" error={errors.neighborhood} />
       <Field className="sm:col-span-2" label="Cidade" name="city" autoComplete="address-level2" error={errors.city} />
-      <div className="sm:col-span-1">
-        <label htmlFor="endereco-uf" className="block text-sm font-medium text-stone-900">
-          UF
-        </label>
-        <select
-          id="endereco-uf"
-          name="state"
-          defaultValue=""
-          aria-invalid={errors.state ? true : undefined}
-          aria-describedby={errors.state ? "endereco-uf-erro" : undefined}
-          className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-2 py-2.5 text-base"
-        >
-          <option value="" disabled>
-            —
-          </option>
-          {UFS.map((uf) => (
-            <option key={uf} value={uf}>
-              {uf}
-            </option>
-          ))}
-        </select>
-        {errors.state ? (
-          <p id="endereco-uf-erro" className="mt-1 text-sm text-red-800">
-            {errors.state}
-          </p>
-        ) : null}
-      </div>
+      <UfSelect className="sm:col-span-1" id="endereco-uf" error={errors.state} />
       <div className="sm:col-span-6">
         <button type="submit" disabled={pending} className={buttonClass("primary")}>
           {pending ? "Salvando…" : "Salvar endereço"}

@@ -5,8 +5,7 @@ import { useAuth } from "~/features/auth/auth-context";
 import type { AuthUser } from "~/features/auth/auth-types";
 import { NotificationList, useNotificationCenter } from "~/features/notifications/notification-center";
 import { CustomerOrders } from "~/features/orders/customer-orders";
-import type { SuccessOrder } from "~/features/orders/success-page";
-import type { OrderSummaryView } from "~/features/orders/order-views";
+import type { OrderSummary, OrderWithQr } from "~/features/orders/order-types";
 import { focusRing } from "~/ui/button-styles";
 import { AddressesTab } from "./addresses-tab";
 import type { Address } from "./address-schema";
@@ -30,7 +29,7 @@ export type CustomerPanelProps = {
   referral: Referral;
   /** ?order=ID: the order to open. */
   order: string | null;
-  orders: { orders: OrderSummaryView[]; order: SuccessOrder | null };
+  orders: { orders: OrderSummary[]; order: OrderWithQr | null };
 };
 
 const triggerClass = `inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 data-[state=active]:bg-emerald-800 data-[state=active]:text-white ${focusRing}`;

@@ -4,12 +4,11 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "~/ui/toast";
 import { useAuth } from "~/features/auth/auth-context";
-import { fieldErrors } from "~/features/auth/auth-schemas";
 import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
 import { ModalFrame } from "~/ui/modal";
-import { ApiCallError } from "~/lib/fetch-json";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { accountApi } from "./account-api";
 import { DELETE_CONFIRMATION, deleteAccountSchema } from "./address-schema";
 
@@ -17,34 +16,19 @@ function DeleteAccountDialog() {
   const { notify } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = deleteAccountSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setPending(true);
-    try {
-      await accountApi("", { method: "DELETE", json: parsed.data });
-    } catch (error) {
-      setFormError(error instanceof ApiCallError ? error.message : "Não foi possível excluir a conta.");
-      setPending(false);
-      return;
-    }
-    // Signed out everywhere by the server; this tab (and the others) forget the user quietly.
-    safeStorage.set(STORAGE_KEYS.suppressAuthToasts, JSON.stringify({ reason: "account_deleted", ts: Date.now() }));
-    await notify("SIGNED_OUT");
-    setOpen(false);
-    toast.success("Sua conta foi excluída.");
-    await navigate("/");
-  }
+  const { errors, formError, pending, onSubmit } = useSchemaForm(
+    deleteAccountSchema,
+    async (input) => {
+      await accountApi("", { method: "DELETE", json: input });
+      // Signed out everywhere by the server; this tab (and the others) forget the user quietly.
+      safeStorage.set(STORAGE_KEYS.suppressAuthToasts, JSON.stringify({ reason: "account_deleted", ts: Date.now() }));
+      await notify("SIGNED_OUT");
+      setOpen(false);
+      toast.success("Sua conta foi excluída.");
+      await navigate("/");
+    },
+    "Não foi possível excluir a conta.",
+  );
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

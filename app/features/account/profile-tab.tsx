@@ -3,40 +3,32 @@ import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { authClient } from "~/features/auth/auth-client";
 import { ApiCallError } from "~/lib/fetch-json";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { useAuth } from "~/features/auth/auth-context";
-import { changeEmailSchema, changePasswordSchema, fieldErrors, PASSWORD_MIN_LENGTH, updateNameSchema } from "~/features/auth/auth-schemas";
+import { changeEmailSchema, changePasswordSchema, PASSWORD_MIN_LENGTH, updateNameSchema } from "~/features/auth/auth-schemas";
 import type { AuthUser } from "~/features/auth/auth-types";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
 
 type Status = { kind: "error" | "success"; text: string } | null;
 
+/** A profile form: the shared schema form, plus the success message `send` returns. */
 function useProfileForm<S extends z.ZodType>(schema: S, send: (input: z.output<S>) => Promise<string>) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>(null);
-  const [pending, setPending] = useState(false);
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(form)));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      setStatus(null);
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      setStatus({ kind: "success", text: await send(parsed.data) });
-      form.reset();
-    } catch (error) {
-      const text = error instanceof ApiCallError && error.message ? error.message : "Não foi possível salvar. Tente novamente.";
-      setStatus({ kind: "error", text });
-    } finally {
-      setPending(false);
-    }
+  const [success, setSuccess] = useState<string | null>(null);
+  const form = useSchemaForm(
+    schema,
+    async (input, element) => {
+      setSuccess(await send(input));
+      element.reset();
+    },
+    "Não foi possível salvar. Tente novamente.",
+  );
+  const status: Status = form.formError ? { kind: "error", text: form.formError } : success ? { kind: "success", text: success } : null;
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    setSuccess(null);
+    return form.onSubmit(event);
   }
-  return { errors, status, pending, onSubmit };
+  return { errors: form.errors, status, pending: form.pending, onSubmit };
 }
 
 const sectionClass = "space-y-4 rounded-xl border border-stone-200 p-4 sm:p-5";

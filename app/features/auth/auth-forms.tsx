@@ -3,11 +3,10 @@ import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
-import { ApiCallError } from "~/lib/fetch-json";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { authClient } from "./auth-client";
 import { useAuth } from "./auth-context";
 import {
-  fieldErrors,
   PASSWORD_MIN_LENGTH,
   requestResetSchema,
   resetPasswordSchema,
@@ -17,38 +16,8 @@ import {
 
 const GENERIC_ERROR = "Não foi possível concluir agora. Verifique sua conexão e tente novamente.";
 
-function messageOf(error: unknown): string {
-  return error instanceof ApiCallError && error.message ? error.message : GENERIC_ERROR;
-}
-
 /** Reads a form, checks it with the shared schema and runs `send` when it passes. */
-function useAuthForm<S extends z.ZodType>(schema: S, send: (input: z.output<S>) => Promise<void>) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      setFormError(null);
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setPending(true);
-    try {
-      await send(parsed.data);
-    } catch (error) {
-      setFormError(messageOf(error));
-    } finally {
-      setPending(false);
-    }
-  }
-  return { errors, formError, pending, onSubmit };
-}
+const useAuthForm = <S extends z.ZodType>(schema: S, send: (input: z.output<S>) => Promise<void>) => useSchemaForm(schema, send, GENERIC_ERROR);
 
 export function SignInForm({ next, notice }: { next: string; notice?: React.ReactNode }) {
   const { notify } = useAuth();

@@ -111,12 +111,3 @@ export function changePasswordSchema(email: string) {
 export const updateNameSchema = z.object({ name: nameSchema });
 export const changeEmailSchema = z.object({ newEmail: emailSchema });
 
-/** Field → first message, for showing zod's verdict next to each input. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

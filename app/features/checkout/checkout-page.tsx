@@ -1,17 +1,19 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { formatCep, formatPhone, type Address } from "~/features/account/address-schema";
+import { UfSelect } from "~/features/account/uf-select";
 import { useAuth } from "~/features/auth/auth-context";
 import { authClient } from "~/features/auth/auth-client";
 import { SignInForm } from "~/features/auth/auth-forms";
-import { fieldErrors, signUpSchema } from "~/features/auth/auth-schemas";
+import { signUpSchema } from "~/features/auth/auth-schemas";
 import { onCartSignal, signalCart } from "~/features/cart/cart-client";
 import { orderApi } from "~/features/orders/order-api";
 import { ApiCallError } from "~/lib/fetch-json";
+import { fieldErrors, useSchemaForm } from "~/lib/use-schema-form";
 import { formatBRL } from "~/lib/money";
 import { buttonClass } from "~/ui/button-styles";
 import { Field, FormMessage } from "~/ui/field";
-import { checkoutAddressSchema, SHIPPING_METHOD_LABELS, UFS, type ShippingMethod } from "./checkout-schemas";
+import { checkoutAddressSchema, SHIPPING_METHOD_LABELS, type ShippingMethod } from "./checkout-schemas";
 
 /**
  * PRODUCT.md checkout: identification, address (only for physical items), shipping, review with the
@@ -66,32 +68,38 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
+/** A checkbox the review step requires (18+, terms), with its error announced next to it. */
+function Confirmation({ name, errorId, error, onChange, children }: { name: string; errorId: string; error?: string; onChange: () => void; children: React.ReactNode }) {
+  return (
+    <div>
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          name={name}
+          onChange={onChange}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-0.5 size-4"
+        />
+        <span>{children}</span>
+      </label>
+      {error ? <p id={errorId} className="mt-1 text-red-800">{error}</p> : null}
+    </div>
+  );
+}
+
 /** Sign-up inside the checkout: the account is created and signed in at once (the e-mail is confirmed later). */
 function CheckoutSignUp() {
   const { notify } = useAuth();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = signUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setPending(true);
-    try {
-      await authClient.signUp({ ...parsed.data, callbackURL: "/auth?verificado=1" });
-      await authClient.signIn(parsed.data.email, parsed.data.password);
+  const { errors, formError, pending, onSubmit } = useSchemaForm(
+    signUpSchema,
+    async (input) => {
+      await authClient.signUp({ ...input, callbackURL: "/auth?verificado=1" });
+      await authClient.signIn(input.email, input.password);
       await notify("SIGNED_IN");
-    } catch (error) {
-      setFormError(error instanceof ApiCallError && error.message ? error.message : "Não foi possível criar a conta agora. Tente novamente.");
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    "Não foi possível criar a conta agora. Tente novamente.",
+  );
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Criar conta" className="space-y-4">
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
@@ -361,32 +369,7 @@ function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: { cart: 
             <Field className="sm:col-span-4" label="Complemento (opcional)" name="complement" autoComplete="address-line2" value={address.complement} onChange={set("complement")} error={errors.complement} />
             <Field className="sm:col-span-3" label="Bairro" name="neighborhood" value={address.neighborhood} onChange={set("neighborhood")} error={errors.neighborhood} />
             <Field className="sm:col-span-2" label="Cidade" name="city" autoComplete="address-level2" value={address.city} onChange={set("city")} error={errors.city} />
-            <div className="sm:col-span-1">
-              <label htmlFor="checkout-uf" className="block text-sm font-medium text-stone-900">
-                UF
-              </label>
-              <select
-                id="checkout-uf"
-                name="state"
-                value={address.state}
-                onChange={set("state")}
-                aria-invalid={errors.state ? true : undefined}
-                aria-describedby={errors.state ? "checkout-uf-erro" : undefined}
-                className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-2 py-2.5 text-base"
-              >
-                <option value="">—</option>
-                {UFS.map((uf) => (
-                  <option key={uf} value={uf}>
-                    {uf}
-                  </option>
-                ))}
-              </select>
-              {errors.state ? (
-                <p id="checkout-uf-erro" className="mt-1 text-sm text-red-800">
-                  {errors.state}
-                </p>
-              ) : null}
-            </div>
+            <UfSelect className="sm:col-span-1" id="checkout-uf" value={address.state} onChange={set("state")} error={errors.state} />
             <label className="flex items-center gap-2 text-sm sm:col-span-6">
               <input type="checkbox" checked={saveAddress} onChange={(event) => setSaveAddress(event.target.checked)} className="size-4" />
               Salvar este endereço na minha conta
@@ -430,40 +413,16 @@ function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: { cart: 
       <Step number={step++} title="Revisão e pagamento">
         <CartLines cart={cart} shippingCents={cart.needsShipping ? (selected?.priceCents ?? null) : 0} />
         <div className="mt-5 space-y-3 text-sm">
-          <div>
-            <label className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                name="confirmAdult"
-                onChange={() => clearError("confirmAdult")}
-                aria-invalid={errors.confirmAdult ? true : undefined}
-                aria-describedby={errors.confirmAdult ? "confirmar-idade-erro" : undefined}
-                className="mt-0.5 size-4"
-              />
-              <span>Declaro que tenho 18 anos ou mais. Declarar idade falsa é crime.</span>
-            </label>
-            {errors.confirmAdult ? <p id="confirmar-idade-erro" className="mt-1 text-red-800">{errors.confirmAdult}</p> : null}
-          </div>
-          <div>
-            <label className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                name="acceptTerms"
-                onChange={() => clearError("acceptTerms")}
-                aria-invalid={errors.acceptTerms ? true : undefined}
-                aria-describedby={errors.acceptTerms ? "aceitar-termos-erro" : undefined}
-                className="mt-0.5 size-4"
-              />
-              <span>
-                Li e aceito os{" "}
-                <Link to="/termos" target="_blank" className="font-medium text-emerald-800 underline">
-                  termos
-                </Link>
-                , incluindo a devolução em até 7 dias de produtos fechados na embalagem original.
-              </span>
-            </label>
-            {errors.acceptTerms ? <p id="aceitar-termos-erro" className="mt-1 text-red-800">{errors.acceptTerms}</p> : null}
-          </div>
+          <Confirmation name="confirmAdult" errorId="confirmar-idade-erro" error={errors.confirmAdult} onChange={() => clearError("confirmAdult")}>
+            Declaro que tenho 18 anos ou mais. Declarar idade falsa é crime.
+          </Confirmation>
+          <Confirmation name="acceptTerms" errorId="aceitar-termos-erro" error={errors.acceptTerms} onChange={() => clearError("acceptTerms")}>
+            Li e aceito os{" "}
+            <Link to="/termos" target="_blank" className="font-medium text-emerald-800 underline">
+              termos
+            </Link>
+            , incluindo a devolução em até 7 dias de produtos fechados na embalagem original.
+          </Confirmation>
         </div>
         <p className="mt-4 text-sm text-stone-700">Você paga com Pix na próxima tela. O pedido fica reservado por {expiryMinutes} minutos.</p>
         {formError ? (

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressSchema, UFS } from "../account/address-schema";
+import { addressSchema } from "../account/address-schema";
 
 /**
  * The checkout's inputs, one zod schema each, used by the form in the browser and by the API on
@@ -41,7 +41,6 @@ export const cpfSchema = z
 export const cepSchema = addressSchema.shape.cep;
 export const phoneSchema = addressSchema.shape.phone;
 export const ufSchema = addressSchema.shape.state;
-export { UFS };
 
 /** The delivery address of an order: a saved address plus the recipient's CPF (invoice, Correios). */
 export const checkoutAddressSchema = addressSchema.extend({ cpf: cpfSchema });

@@ -6,13 +6,14 @@ import { Field, FormMessage } from "~/ui/field";
 import { ApiCallError } from "~/lib/fetch-json";
 import { orderApi } from "./order-api";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./order-status";
-import { OrderDetails, OrderList, type OrderDetailView, type OrderSummaryView } from "./order-views";
+import { OrderDetails, OrderList } from "./order-views";
+import type { OrderDetail, OrderSummary } from "./order-types";
 
 type AdminOrdersProps = {
-  orders: OrderSummaryView[];
+  orders: OrderSummary[];
   status: OrderStatus | null;
   orderId: string | null;
-  order: (OrderDetailView & { customerEmail?: string; customerName?: string }) | null;
+  order: OrderDetail | null;
 };
 
 const hrefWith = (status: OrderStatus | null, order?: string) => {
@@ -23,7 +24,7 @@ const hrefWith = (status: OrderStatus | null, order?: string) => {
   return query ? `?${query}` : "?";
 };
 
-function OrderActions({ order }: { order: OrderDetailView }) {
+function OrderActions({ order }: { order: OrderDetail }) {
   const revalidator = useRevalidator();
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [trackingError, setTrackingError] = useState<string | undefined>();

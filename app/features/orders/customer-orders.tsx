@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { PixPayment } from "~/features/payments/pix-payment";
-import { OrderDetails, OrderList, type OrderSummaryView } from "./order-views";
-import { useOrderUpdates, type SuccessOrder } from "./success-page";
+import { OrderDetails, OrderList } from "./order-views";
+import type { OrderSummary, OrderWithQr } from "./order-types";
+import { useOrderUpdates } from "./success-page";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
-export function CustomerOrders({ orders, order, requested }: { orders: OrderSummaryView[]; order: SuccessOrder | null; requested: string | null }) {
+export function CustomerOrders({ orders, order, requested }: { orders: OrderSummary[]; order: OrderWithQr | null; requested: string | null }) {
   const reload = useOrderUpdates(order?.id ?? null);
   if (order) {
     return (

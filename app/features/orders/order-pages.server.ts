@@ -1,14 +1,14 @@
 import { currentUser, requireAdmin, requireUser, type PageArgs } from "../../../server/auth/access.ts";
 import { appContext } from "../../../server/http/app-context.ts";
 import { listAddresses } from "../account/account-data.server.ts";
-import { getOrder, listAdminOrders, listCustomerOrders, loadCheckoutCart, type OrderDetail } from "./orders.server.ts";
+import { getOrder, listAdminOrders, listCustomerOrders, loadCheckoutCart } from "./orders.server.ts";
 import { pixQrSvg } from "../payments/pix-qr.server.ts";
 import { quoteShipping } from "../shipping/shipping-quote.server.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status.ts";
+import type { OrderDetail, OrderWithQr } from "./order-types.ts";
 
 /** What the order pages' loaders read (checkout, success, the customer panel, the admin). */
 
-export type OrderWithQr = OrderDetail & { pixQrSvg: string | null };
 
 async function withQr(order: OrderDetail | null): Promise<OrderWithQr | null> {
   if (!order) return null;

@@ -1,42 +1,7 @@
 import { Link } from "react-router";
 import { formatBRL } from "~/lib/money";
 import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "./order-status";
-
-/** Shapes the loaders send (orders.server.ts), as plain data. */
-export type OrderSummaryView = {
-  id: string;
-  number: number;
-  status: OrderStatus;
-  totalCents: number;
-  createdAt: string;
-  itemCount: number;
-  customerEmail?: string;
-  customerName?: string;
-};
-
-export type OrderDetailView = OrderSummaryView & {
-  subtotalCents: number;
-  packagingCents: number;
-  shippingCents: number;
-  discountCents: number;
-  shippingMethod: string | null;
-  shippingDays: number | null;
-  shippingAddress: {
-    recipientName: string;
-    phone: string;
-    cep: string;
-    street: string;
-    number: string;
-    complement: string | null;
-    neighborhood: string;
-    city: string;
-    state: string;
-  } | null;
-  trackingCode: string | null;
-  cancelReason: string | null;
-  items: Array<{ productId: string; productName: string; unitType: "gram" | "unit"; quantity: number; totalPriceCents: number; packagingFeeCents: number; finalTotalCents: number }>;
-  history: Array<{ fromStatus: OrderStatus | null; toStatus: OrderStatus; note: string | null; createdAt: string }>;
-};
+import type { OrderDetail, OrderSummary } from "./order-types";
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
@@ -58,7 +23,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 const quantityText = (unitType: "gram" | "unit", quantity: number) => (unitType === "gram" ? `${quantity} g` : `${quantity} un.`);
 
 /** A list of orders; each opens with ?order=ID on the same page. */
-export function OrderList({ orders, hrefFor, showCustomer = false }: { orders: OrderSummaryView[]; hrefFor: (id: string) => string; showCustomer?: boolean }) {
+export function OrderList({ orders, hrefFor, showCustomer = false }: { orders: OrderSummary[]; hrefFor: (id: string) => string; showCustomer?: boolean }) {
   return (
     <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
       {orders.map((order) => (
@@ -78,7 +43,7 @@ export function OrderList({ orders, hrefFor, showCustomer = false }: { orders: O
 }
 
 /** Lines, totals, delivery, tracking and the timestamped history of one order. */
-export function OrderDetails({ order }: { order: OrderDetailView }) {
+export function OrderDetails({ order }: { order: OrderDetail }) {
   const address = order.shippingAddress;
   return (
     <div className="space-y-6">

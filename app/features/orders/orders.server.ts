@@ -9,7 +9,6 @@ import {
   orders,
   orderStatusHistory,
   products,
-  type OrderAddressSnapshot,
 } from "../../../server/db/schema.ts";
 import type { AppServices } from "../../../server/http/app-env.ts";
 import { ApiError } from "../../../server/http/errors.ts";
@@ -34,6 +33,7 @@ import {
   trackingMessage,
   type OrderMessage,
 } from "./order-messages.ts";
+import type { OrderAddressSnapshot, OrderDetail, OrderSummary } from "./order-types.ts";
 import { canTransition, holdsStock, isValidTrackingCode, normalizeTrackingCode, TRACKING_CODE_MESSAGE, type OrderStatus } from "./order-status.ts";
 
 type Services = Pick<AppServices, "config" | "db" | "logger">;
@@ -359,45 +359,6 @@ async function saveAddressIfNew(tx: Tx, userId: string, address: CheckoutAddress
  * Reading orders.
  * --------------------------------------------------------------------------------------------- */
 
-export type OrderSummary = {
-  id: string;
-  number: number;
-  status: OrderStatus;
-  totalCents: number;
-  createdAt: string;
-  itemCount: number;
-  customerEmail?: string;
-  customerName?: string;
-};
-
-export type OrderDetail = OrderSummary & {
-  subtotalCents: number;
-  packagingCents: number;
-  shippingCents: number;
-  discountCents: number;
-  shippingMethod: string | null;
-  shippingDays: number | null;
-  shippingAddress: OrderAddressSnapshot | null;
-  trackingCode: string | null;
-  paidAt: string | null;
-  deliveredAt: string | null;
-  cancelReason: string | null;
-  /** Only while the order waits for payment. */
-  pix: { code: string; txid: string; expiresAt: string } | null;
-  items: Array<{
-    productId: string;
-    productName: string;
-    productSlug: string;
-    unitType: "gram" | "unit";
-    quantity: number;
-    unitPriceCents: number;
-    totalPriceCents: number;
-    packagingFeeCents: number;
-    finalTotalCents: number;
-    needsShipping: boolean;
-  }>;
-  history: Array<{ fromStatus: OrderStatus | null; toStatus: OrderStatus; note: string | null; createdAt: string }>;
-};
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -413,9 +374,8 @@ async function itemCounts(db: Executor, ids: string[]): Promise<Map<string, numb
 
 const LIST_LIMIT = 100;
 
-/** A customer's own orders, newest first. */
-export async function listCustomerOrders(db: Database, userId: string): Promise<OrderSummary[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT);
+/** The list rows of these orders, with their line counts; the customer's name and e-mail only for the admin. */
+async function summaries(db: Database, rows: Array<typeof orders.$inferSelect>, withCustomer: boolean): Promise<OrderSummary[]> {
   const counts = await itemCounts(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
@@ -424,7 +384,14 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
     itemCount: counts.get(row.id) ?? 0,
+    ...(withCustomer ? { customerEmail: row.customerEmail, customerName: row.customerName } : {}),
   }));
+}
+
+/** A customer's own orders, newest first. */
+export async function listCustomerOrders(db: Database, userId: string): Promise<OrderSummary[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT);
+  return summaries(db, rows, false);
 }
 
 /** Every order for the admin, optionally of one status, newest first. */
@@ -435,17 +402,7 @@ export async function listAdminOrders(db: Database, status?: OrderStatus): Promi
     .where(status ? eq(orders.status, status) : undefined)
     .orderBy(desc(orders.createdAt))
     .limit(LIST_LIMIT);
-  const counts = await itemCounts(db, rows.map((row) => row.id));
-  return rows.map((row) => ({
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    totalCents: row.totalCents,
-    createdAt: row.createdAt.toISOString(),
-    itemCount: counts.get(row.id) ?? 0,
-    customerEmail: row.customerEmail,
-    customerName: row.customerName,
-  }));
+  return summaries(db, rows, true);
 }
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

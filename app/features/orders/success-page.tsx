@@ -5,9 +5,9 @@ import { onRealtime } from "~/lib/realtime";
 import { formatBRL } from "~/lib/money";
 import { buttonClass } from "~/ui/button-styles";
 import { orderLabel } from "./order-status";
-import { OrderStatusBadge, type OrderDetailView } from "./order-views";
+import { OrderStatusBadge } from "./order-views";
+import type { OrderWithQr } from "./order-types";
 
-export type SuccessOrder = OrderDetailView & { pix: { code: string; txid: string; expiresAt: string } | null; pixQrSvg: string | null };
 
 /** Re-reads the page when a notification about this order arrives (payment confirmed, expired…). */
 export function useOrderUpdates(orderId: string | null) {
@@ -23,7 +23,7 @@ export function useOrderUpdates(orderId: string | null) {
 }
 
 /** /success: the order number, the Pix to pay, what happens next, and the way to the order. */
-export function SuccessPage({ order }: { order: SuccessOrder | null }) {
+export function SuccessPage({ order }: { order: OrderWithQr | null }) {
   const reload = useOrderUpdates(order?.id ?? null);
   if (!order) {
     return (
