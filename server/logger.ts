@@ -34,6 +34,21 @@ export function isoTimeCached(): string {
   return lastTime;
 }
 
+/** The options every logger of the shop shares; `logRequest` writes the same line format by hand. */
+function loggerOptions(level: string): pino.LoggerOptions {
+  return {
+    level,
+    base: { service: "loja" },
+    timestamp: isoTimeCached,
+    redact: ["req.headers.cookie", "req.headers.authorization"],
+  };
+}
+
+/** A logger writing to `stream` instead of stdout (tests read its lines). */
+export function createLoggerTo(level: string, stream: pino.DestinationStream): Logger {
+  return pino(loggerOptions(level), stream);
+}
+
 export function createLogger(level: string): Logger {
   // Asynchronous and batched (decision 006): a request does not wait for its log line, and under
   // load one write carries many lines instead of one system call per request. A quiet server's
@@ -46,13 +61,26 @@ export function createLogger(level: string): Logger {
   destination.on("error", () => {});
   if (destinations.size === 0) process.once("exit", flushAll);
   destinations.add(destination);
-  return pino(
-    {
-      level,
-      base: { service: "loja" },
-      timestamp: isoTimeCached,
-      redact: ["req.headers.cookie", "req.headers.authorization"],
-    },
-    destination,
+  return pino(loggerOptions(level), destination);
+}
+
+/** The access log's fields: one line per HTTP request, from either lane (decision 006). */
+export type RequestLine = { requestId: string; method: string; path: string; status: number; ms: number };
+
+/**
+ * Writes `logger.info(line, "request")`'s exact JSON line, built by hand: the access line is the
+ * one log call on every request, and pino's generic serialisation of it (key walk, redaction
+ * hook, per-value stringify) cost about as much as pricing the request (decision 006). The
+ * logger's level and bindings are honoured; `logger.test.ts` compares the two lines.
+ */
+export function logRequest(logger: Logger, line: RequestLine): void {
+  if (!logger.isLevelEnabled("info")) return;
+  const internals = logger as unknown as Record<symbol, unknown>;
+  const stream = internals[pino.symbols.streamSym] as pino.DestinationStream;
+  const time = (internals[pino.symbols.timeSym] as () => string)();
+  const bindings = internals[pino.symbols.chindingsSym] as string;
+  stream.write(
+    `{"level":30${time}${bindings},"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)}` +
+      `,"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"msg":"request"}\n`,
   );
 }

@@ -1,10 +1,12 @@
 import { once } from "node:events";
+import { Writable } from "node:stream";
 import { randomUUID } from "node:crypto";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { createLoggerTo } from "../logger.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
 import { createApp } from "./app.ts";
 import { createLeanLane } from "./lean-api.ts";
@@ -52,10 +54,15 @@ beforeAll(async () => {
   t = await createTestDatabase();
   const services = { ...t.services, config: { ...t.services.config, MAX_BODY_BYTES: 1000 } };
   // Both paths log through this logger; the lane's lines are checked below.
-  const logger = services.logger.child({});
-  logger.info = ((fields: Record<string, unknown>, message: string) => {
-    logLines.push({ ...fields, msg: message });
-  }) as typeof logger.info;
+  const logger = createLoggerTo(
+    "info",
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split("\n").filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    }),
+  );
   const shared = { ...services, logger };
   const app = createApp(shared);
   const honoListener = getRequestListener(app.fetch);
@@ -155,6 +162,11 @@ describe("the lean lane answers like the Hono path", () => {
     expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(logLines).toContainEqual(
       expect.objectContaining({ msg: "request", requestId: "abc-123", method: "POST", path: PATH, status: 200, ms: expect.any(Number) }),
+    );
+    // Hono's access log writes the same line.
+    await send(honoPort, { ...CASES[0]![1], headers: { ...json, "x-request-id": "via-hono" } });
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ level: 30, msg: "request", requestId: "via-hono", method: "POST", path: PATH, status: 200, ms: expect.any(Number) }),
     );
   });
 
