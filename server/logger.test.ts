@@ -1,44 +1,81 @@
 import { Writable } from "node:stream";
-import { describe, expect, it } from "vitest";
-import { createLoggerTo, logRequest, type RequestLine } from "./logger.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createLoggerTo, LineBatcher, type BatchTarget } from "./logger.ts";
 
-/** A logger whose lines land in `lines` (one string per line, as written). */
-function capturingLogger(level: string) {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split("\n").filter(Boolean));
-      done();
+/** A target that records each batch it is handed and each synchronous flush. */
+function recordingTarget() {
+  const batches: string[] = [];
+  let syncFlushes = 0;
+  const target: BatchTarget = {
+    write: (data) => batches.push(data),
+    flushSync: () => {
+      syncFlushes++;
     },
-  });
-  return { logger: createLoggerTo(level, stream), lines };
+  };
+  return { target, batches, syncFlushes: () => syncFlushes };
 }
 
-const line: RequestLine = { requestId: "abc-123", method: "POST", path: "/api/functions/calculate-price", status: 200, ms: 3 };
+afterEach(() => {
+  vi.useRealTimers();
+});
 
-describe("logRequest (the access log line)", () => {
-  it("writes exactly the line pino writes for logger.info(fields, 'request'), bindings included", () => {
-    const { logger, lines } = capturingLogger("info");
-    const child = logger.child({ worker: 2 });
-    child.info(line, "request");
-    logRequest(child, line);
-    expect(lines).toHaveLength(2);
-    // Same keys in the same order, same values; only the millisecond of the time may differ.
-    const [byPino, byHand] = lines.map((text) => text.replace(/"time":"[^"]+"/, '"time":"T"'));
-    expect(byHand).toBe(byPino);
-    expect(JSON.parse(lines[1]!)).toMatchObject({ level: 30, service: "loja", worker: 2, ...line, msg: "request" });
+describe("LineBatcher (the log's batching in front of sonic-boom)", () => {
+  it("hands the target one write per batch, the lines whole and in order", () => {
+    const { target, batches } = recordingTarget();
+    const batcher = new LineBatcher(target, 30, 60_000);
+    for (let i = 0; i < 7; i++) batcher.write(`{"n":${i}}\n`); // 8 bytes each
+    expect(batches).toEqual(['{"n":0}\n{"n":1}\n{"n":2}\n{"n":3}\n']);
+    batcher.close();
+    expect(batches).toEqual(['{"n":0}\n{"n":1}\n{"n":2}\n{"n":3}\n', '{"n":4}\n{"n":5}\n{"n":6}\n']);
   });
 
-  it("escapes what it is given, so a line is always one valid JSON document", () => {
-    const { logger, lines } = capturingLogger("info");
-    logRequest(logger, { ...line, path: '/a"b\\c\nd' });
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!).path).toBe('/a"b\\c\nd');
+  it("writes a quiet server's lines within the flush period", () => {
+    vi.useFakeTimers();
+    const { target, batches } = recordingTarget();
+    const batcher = new LineBatcher(target, 8192, 200);
+    batcher.write("one line\n");
+    expect(batches).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(batches).toEqual(["one line\n"]);
+    batcher.close();
   });
 
-  it("writes nothing when the level is above info", () => {
-    const { logger, lines } = capturingLogger("warn");
-    logRequest(logger, line);
-    expect(lines).toEqual([]);
+  it("writes everything pending synchronously at exit", () => {
+    const { target, batches, syncFlushes } = recordingTarget();
+    const batcher = new LineBatcher(target, 8192, 60_000);
+    batcher.write("last words\n");
+    batcher.flushSync();
+    expect(batches).toEqual(["last words\n"]);
+    expect(syncFlushes()).toBe(1);
+    batcher.close();
+  });
+
+  it("carries pino's lines unchanged", () => {
+    const { target, batches } = recordingTarget();
+    const batcher = new LineBatcher(target, 8192, 60_000);
+    const logger = createLoggerTo("info", batcher);
+    logger.info({ requestId: "abc", status: 200 }, "request");
+    logger.warn("cuidado: ação");
+    batcher.close();
+    const lines = batches.join("").split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, service: "loja", requestId: "abc", status: 200, msg: "request" }),
+      expect.objectContaining({ level: 40, service: "loja", msg: "cuidado: ação" }),
+    ]);
+  });
+});
+
+describe("createLoggerTo", () => {
+  it("writes to the given stream", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    createLoggerTo("info", stream).info("olá");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.parse(lines[0]!)).toMatchObject({ msg: "olá", service: "loja" });
   });
 });

@@ -6,7 +6,6 @@ import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { mountAuthRoutes } from "../auth/auth-routes.ts";
 import { publicConfig } from "../config.ts";
-import { logRequest } from "../logger.ts";
 import { mountEventRoutes } from "../realtime/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "../support-qr.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
@@ -45,13 +44,16 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     c.set("services", services);
     const started = performance.now();
     await next();
-    logRequest(logger, {
-      requestId: c.get("requestId"),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
-    });
+    logger.info(
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      "request",
+    );
   });
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
   // API answers are per caller (a cart, an order, a session): no browser or proxy keeps them,

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { logRequest } from "../logger.ts";
 import type { AppServices } from "./app-env.ts";
 import { checkJsonContentType, parse, parseJsonText, type Endpoint } from "./api.ts";
 import { crossOriginError, isCrossSiteWrite } from "./csrf.ts";
@@ -110,7 +109,7 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], bas
       response.writeHead(status, headers);
       response.end(json);
     }
-    logRequest(logger, { requestId, method: request.method ?? "", path: basePath + endpoint.path, status, ms: Math.round(performance.now() - started) });
+    logger.info({ requestId, method: request.method, path: basePath + endpoint.path, status, ms: Math.round(performance.now() - started) }, "request");
   }
 
   return (request, response) => {
