@@ -15,7 +15,7 @@ import { authFor } from "../auth/auth.ts";
 import { AUTH_RATE_RULES, consumeRate, rateKey } from "../auth/rate-limit.ts";
 import { defineEndpoint } from "../http/api.ts";
 import { clientAddress, normalizeAddress } from "../http/client-address.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, rateLimitedError } from "../http/errors.ts";
 import { accounts } from "../db/schema.ts";
 import { and, eq } from "drizzle-orm";
 
@@ -129,7 +129,7 @@ export const deleteAccountEndpoint = defineEndpoint({
     // The password proves it is the customer, not someone at an unlocked phone; guesses are limited.
     const address = normalizeAddress(clientAddress(c, services.config.TRUST_PROXY));
     const decision = await consumeRate(services.db, rateKey("delete-account", user.id, address), AUTH_RATE_RULES.signInPerAccountAndAddress);
-    if (!decision.allowed) throw new ApiError(429, "rate_limited", "Muitas tentativas. Aguarde alguns minutos e tente novamente.");
+    if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     const [credential] = await services.db
       .select({ password: accounts.password })
       .from(accounts)

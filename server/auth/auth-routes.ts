@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv, AppServices } from "../http/app-env.ts";
 import { CLIENT_ADDRESS_HEADER, clientAddress, normalizeAddress } from "../http/client-address.ts";
-import { ApiError, errorBody } from "../http/errors.ts";
+import { ApiError, rateLimitedError } from "../http/errors.ts";
 import { requireUser } from "./access.ts";
 import { translateAuthError } from "./auth-errors.ts";
 import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "./auth-paths.ts";
@@ -26,13 +26,6 @@ const DEVICE_COOKIE = "loja.device";
 const DEVICE_COOKIE_DAYS = 365;
 
 type Limit = { key: string; rule: RateRule };
-
-function tooManyRequests(retryAfterSeconds: number): Response {
-  return new Response(JSON.stringify(errorBody("rate_limited", "Muitas tentativas. Aguarde alguns minutos e tente novamente.")), {
-    status: 429,
-    headers: { "content-type": "application/json", "retry-after": String(retryAfterSeconds) },
-  });
-}
 
 /** The e-mail a request is about, lower case, from a JSON or form body; undefined if none. */
 function emailOf(body: string, contentType: string): string | undefined {
@@ -139,7 +132,7 @@ export function mountAuthRoutes(api: Hono<AppEnv>): void {
     const limits = c.req.method === "POST" ? limitsFor(c, path, bucket, email, secret) : [];
     for (const limit of limits) {
       const decision = await consumeRate(services.db, limit.key, limit.rule);
-      if (!decision.allowed) return tooManyRequests(decision.retryAfterSeconds);
+      if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     }
 
     const headers = new Headers(c.req.raw.headers);

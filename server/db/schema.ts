@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ProductDetail } from "../../app/features/catalog/catalog-types.ts";
 import type { OrderAddressSnapshot } from "../../app/features/orders/order-types.ts";
 import {
@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -195,15 +196,60 @@ export const referralLinks = pgTable("referral_links", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Errors reported by browsers (global error screen), kept for the maintenance panel. */
-export const clientErrors = pgTable("client_errors", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  message: text("message").notNull(),
-  path: text("path").notNull(),
-  stack: text("stack"),
-  userAgent: text("user_agent"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+/**
+ * How many browser error reports are kept. The endpoint is public, so the table is a ring of this
+ * many slots rather than a log: a report holds at most ~14,500 characters, so 5,000 of them are
+ * ~70 MB of ASCII text at worst (more if an attacker sends 4-byte characters, still bounded), while
+ * "recent errors" for the maintenance panel rarely needs more (identical ones are only counted).
+ * Lowering it later: the migration that alters the sequence must also delete the rows whose slot is
+ * now out of range, or they would never be overwritten.
+ */
+export const CLIENT_ERRORS_KEPT = 5000;
+
+/** The next slot of `client_errors`: 0 … CLIENT_ERRORS_KEPT - 1, then 0 again. */
+export const clientErrorSlots = pgSequence("client_error_slots", {
+  startWith: 0,
+  minValue: 0,
+  maxValue: CLIENT_ERRORS_KEPT - 1,
+  cycle: true,
 });
+
+/**
+ * What makes two reports "the same error": message and path (the length prefix keeps "/a" + "b/c"
+ * apart from "/ab" + "/c"). md5 is a lookup key here, not a protection: the query compares message
+ * and path as well.
+ */
+export const clientErrorFingerprint = (path: SQL | AnyColumn, message: SQL | AnyColumn) =>
+  sql`md5(length(${path})::text || ':' || ${path} || ${message})`;
+
+/**
+ * Errors reported by browsers (global error screen), kept for the maintenance panel. A new report
+ * takes the next slot of the ring, overwriting the report stored CLIENT_ERRORS_KEPT reports ago, so
+ * the table cannot outgrow its bound whatever the traffic, without a lock or a clean-up job.
+ */
+export const clientErrors = pgTable(
+  "client_errors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slot: integer("slot")
+      .notNull()
+      .unique()
+      .default(sql`nextval('client_error_slots')`),
+    message: text("message").notNull(),
+    path: text("path").notNull(),
+    stack: text("stack"),
+    userAgent: text("user_agent"),
+    /** When the first of these reports arrived; stack and user agent are that first report's. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Identical reports (message and path) arriving soon after the first are counted here. */
+    occurrences: integer("occurrences").notNull().default(1),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    fingerprint: text("fingerprint")
+      .notNull()
+      .generatedAlwaysAs((): SQL => clientErrorFingerprint(sql`"path"`, sql`"message"`)),
+  },
+  (t) => [index("client_errors_fingerprint").on(t.fingerprint, t.createdAt)],
+);
 
 /*
  * Accounts (better-auth, decision 002). better-auth reads and writes these four tables through its

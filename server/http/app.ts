@@ -66,7 +66,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   app.use(csrfProtection(config.PUBLIC_URL));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status, error.headers);
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
     return c.json(errorBody("internal_error", "Erro interno. Tente novamente em instantes."), 500);
   });

@@ -10,10 +10,13 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
-  constructor(status: ContentfulStatusCode, code: string, message: string) {
+  /** Response headers the error needs (a 429's Retry-After); the app's error handler sends them. */
+  readonly headers: Record<string, string>;
+  constructor(status: ContentfulStatusCode, code: string, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.headers = headers;
   }
 }
 
@@ -27,6 +30,11 @@ export const payloadTooLargeError = () =>
   new ApiError(413, "payload_too_large", "O corpo da requisição é grande demais.");
 export const unsupportedMediaError = () =>
   new ApiError(415, "unsupported_media_type", "Envie o corpo como JSON (Content-Type: application/json).");
+
+export const RATE_LIMITED_MESSAGE = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
+/** A refusal by a rate limit (server/auth/rate-limit.ts), saying when to come back. */
+export const rateLimitedError = (retryAfterSeconds: number) =>
+  new ApiError(429, "rate_limited", RATE_LIMITED_MESSAGE, { "Retry-After": String(retryAfterSeconds) });
 
 /** Turns zod's issues into one readable Portuguese sentence naming the fields. */
 export function validationError(error: z.ZodError): ApiError {

@@ -170,6 +170,21 @@ describe("LGPD: delete my account", () => {
     expect(await ctx.t.db.select().from(users).where(eq(users.id, me.userId))).toHaveLength(1);
   });
 
+  it("stops password guesses with 429 rate_limited and a Retry-After; the account survives", async () => {
+    const email = uniqueEmail("adivinha");
+    const browser = await ctx.customer(email, new Browser("203.0.113.77"));
+    const guess = (password: string) => ctx.request("/api/account", { method: "DELETE", browser, json: { password, confirmation: "EXCLUIR" } });
+    for (let i = 0; i < 5; i++) expect((await guess(`chute-errado-${i}`)).status).toBe(400);
+    const refused = await guess(PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as ErrorJson).error).toEqual({
+      code: "rate_limited",
+      message: "Muitas tentativas. Aguarde alguns minutos e tente novamente.",
+    });
+    expect(await ctx.t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
   it("removes the personal data, ends every session and leaves other customers alone", async () => {
     const me = await customerWithData("excluir");
     const laptop = new Browser("203.0.113.99");
