@@ -5,7 +5,17 @@ import path from "node:path";
 export const root = path.resolve(import.meta.dirname, "..");
 export const serverBuild = path.join(root, "build", "server", "index.js");
 
-const SOURCES = ["app", "server", "content", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+// scripts/precompress.ts is part of `npm run build`: a change to it changes build/client.
+const SOURCES = [
+  "app",
+  "server",
+  "content",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/precompress.ts",
+];
 
 function newestChange(entry: string): number {
   const stat = statSync(entry);

@@ -1,4 +1,3 @@
-import { serveStatic } from "@hono/node-server/serve-static";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -16,6 +15,7 @@ import { csrfProtection } from "./csrf.ts";
 import type { AppEnv, AppServices } from "./app-env.ts";
 import { ApiError, errorBody, notFoundError } from "./errors.ts";
 import { API_CACHE_CONTROL, securityHeaders } from "./security-headers.ts";
+import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "./static-files.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -91,14 +91,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   app.route("/api", api);
 
   if (options.clientDir) {
-    const root = options.clientDir;
-    // File names under /assets carry a content hash: they never change, so cache them for a year.
-    app.use("/assets/*", compress(), async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
-    });
-    app.use("/assets/*", serveStatic({ root }));
-    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    app.use("/assets/*", staticFiles(options.clientDir, ASSETS_CACHE_CONTROL));
+    app.use("*", staticFiles(options.clientDir, OTHER_STATIC_CACHE_CONTROL));
   }
 
   if (options.build) {
