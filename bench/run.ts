@@ -4,9 +4,11 @@
 // /healthz, the cost of its shared middleware alone), prints req/s, p50,
 // p99 and the ratios, then the gzipped JS and CSS that the home and product pages load, and stops
 // everything it started. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (2),
-// BENCH_PAIRS (3) and BENCH_PAIR_SECONDS (5) for the paired 1 KB / calculate-price ratio.
+// BENCH_PAIRS (5) and BENCH_PAIR_SECONDS (4) for the paired 1 KB / calculate-price ratio.
 import { type ChildProcess, spawn } from "node:child_process";
+import http from "node:http";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, chmod } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -18,8 +20,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** Back-to-back pairs (bare 1 KB, calculate-price) for issue 3's ratio. */
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
-const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 5);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 4);
 const START_LIMIT_MS = 120_000;
 const PRODUCT_PATH = "/produto/cogumelo-penis-envy-7";
 const PRICE_BODY = JSON.stringify({ quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" });
@@ -108,6 +110,8 @@ function stop(child: ChildProcess, limitMs = 20_000): Promise<void> {
 type Load = {
   name: string;
   url: string;
+  /** The Node process answering (its CPU time per request is reported; PostgreSQL's is not). */
+  pid?: number;
   method?: "GET" | "POST";
   body?: string;
   headers?: Record<string, string>;
@@ -116,7 +120,33 @@ type Load = {
   /** Headers made afresh for every request (a new anonymous cart per add). */
   perRequestHeaders?: () => Record<string, string>;
 };
-type Figures = { rps: number; p50: number; p99: number; failed: number; total: number };
+type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  total: number;
+  /** CPU time the server process spent per request during the measured run, when /proc tells. */
+  cpuMicrosPerRequest?: number;
+};
+
+/** Linux's clock tick for /proc/PID/stat times (USER_HZ, 100 on every Linux this runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * User + system CPU time of a process so far, in µs, from /proc; undefined elsewhere. Unlike
+ * req/s, which on this shared 2-core machine move with the load-generator's and the neighbours'
+ * share of the cores, the server's own CPU time per request barely does (decision 006).
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
 
 async function measure(load: Load): Promise<Figures> {
   const options = {
@@ -139,8 +169,12 @@ async function measure(load: Load): Promise<Figures> {
       : {}),
   };
   if (WARMUP_SECONDS > 0) await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const cpuBefore = cpuMicros(load.pid);
   const result = await autocannon({ ...options, duration: load.seconds ?? SECONDS });
+  const cpuAfter = cpuMicros(load.pid);
   return {
+    cpuMicrosPerRequest:
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : undefined,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -150,7 +184,28 @@ async function measure(load: Load): Promise<Figures> {
 }
 
 /** The JS a page loads: every module it preloads or imports, followed through their static imports. */
-type Weight = { js: number; css: number; files: number; largest: Array<[string, number]> };
+type Weight = {
+  js: number;
+  /** The same files as the server sends them to a browser that accepts Brotli (precompressed at build). */
+  jsTransferred: number;
+  css: number;
+  files: number;
+  largest: Array<[string, number]>;
+};
+
+/** Bytes on the wire for `url` asked with a browser's Accept-Encoding (node:http does not decode). */
+function transferredBytes(url: URL): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
 
 async function pageWeight(origin: string, pathname: string): Promise<Weight> {
   const html = await (await fetch(new URL(pathname, origin))).text();
@@ -162,6 +217,7 @@ async function pageWeight(origin: string, pathname: string): Promise<Weight> {
   for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(match[1]!);
   for (const match of html.matchAll(/<link[^>]+href="([^"]+\.css)"[^>]*rel="stylesheet"/g)) css.add(match[1]!);
   const sizes = new Map<string, number>();
+  let jsTransferred = 0;
   const queue = [...js];
   while (queue.length > 0) {
     const href = queue.shift()!;
@@ -169,15 +225,24 @@ async function pageWeight(origin: string, pathname: string): Promise<Weight> {
     if (sizes.has(url.pathname)) continue;
     const source = Buffer.from(await (await fetch(url)).arrayBuffer());
     sizes.set(url.pathname, gzipSync(source).length);
+    jsTransferred += await transferredBytes(url);
     for (const match of source.toString().matchAll(/(?:import|from)\s*"(\.{1,2}\/[^"]+\.js)"/g)) queue.push(new URL(match[1]!, url).pathname);
   }
   let cssBytes = 0;
   for (const href of css) cssBytes += gzipSync(Buffer.from(await (await fetch(new URL(href, origin))).arrayBuffer())).length;
   const largest = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  return { js: [...sizes.values()].reduce((sum, size) => sum + size, 0), css: cssBytes, files: sizes.size, largest };
+  return { js: [...sizes.values()].reduce((sum, size) => sum + size, 0), jsTransferred, css: cssBytes, files: sizes.size, largest };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const cpuText = (figures: Figures) =>
+  figures.cpuMicrosPerRequest === undefined ? "CPU –" : `CPU ${figures.cpuMicrosPerRequest.toFixed(1)} µs/req`;
+
+/** The median over pairs of bare CPU per request ÷ calculate-price CPU per request. */
+function medianCpuRatio(pairs: Array<[number | undefined, number | undefined]>): number | undefined {
+  const ratios = pairs.flatMap(([bare, price]) => (bare && price ? [bare / price] : [])).sort((a, b) => a - b);
+  return ratios.length > 0 ? ratios[Math.floor(ratios.length / 2)] : undefined;
+}
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 async function main(): Promise<void> {
@@ -202,33 +267,37 @@ async function main(): Promise<void> {
     const barePg = await startNode(["bench/bare-pg.ts"], { BENCH_DATABASE_URL: databaseUrl });
 
     const loads: Load[] = [
-      { name: "bare Node, 1 KB JSON", url: `http://127.0.0.1:${bareJson.port}/` },
-      { name: "bare Node + pg, select by PK", url: `http://127.0.0.1:${barePg.port}/` },
+      { name: "bare Node, 1 KB JSON", url: `http://127.0.0.1:${bareJson.port}/`, pid: bareJson.child.pid },
+      { name: "bare Node + pg, select by PK", url: `http://127.0.0.1:${barePg.port}/`, pid: barePg.child.pid },
       // The shop's own floor: its shared middleware (request id, log, security headers, CSRF) and nothing else.
-      { name: "shop GET /healthz", url: `${shopOrigin}/healthz` },
+      { name: "shop GET /healthz", url: `${shopOrigin}/healthz`, pid: shop.child.pid },
       {
         name: "POST calculate-price",
+        pid: shop.child.pid,
         url: `${shopOrigin}/api/functions/calculate-price`,
         method: "POST",
         body: PRICE_BODY,
         headers: { "content-type": "application/json" },
       },
-      { name: `SSR ${PRODUCT_PATH}`, url: `${shopOrigin}${PRODUCT_PATH}`, headers: { "accept-encoding": "gzip" } },
+      { name: `SSR ${PRODUCT_PATH}`, url: `${shopOrigin}${PRODUCT_PATH}`, headers: { "accept-encoding": "gzip" }, pid: shop.child.pid },
       // Issue 5: the cart. Each add creates a fresh anonymous cart (a new cart-session-id).
       {
         name: "POST add item (novo carrinho)",
+        pid: shop.child.pid,
         url: `${shopOrigin}/api/cart/items`,
         method: "POST",
         body: JSON.stringify({ productId: CART_PRODUCT_ID, quantity: 10 }),
         headers: { "content-type": "application/json" },
         perRequestHeaders: () => ({ "cart-session-id": randomUUID() }),
       },
-      { name: "GET cart (3 itens)", url: `${shopOrigin}/api/cart`, headers: { "cart-session-id": await benchCart(shopOrigin) } },
+      { name: "GET cart (3 itens)", url: `${shopOrigin}/api/cart`, pid: shop.child.pid, headers: { "cart-session-id": await benchCart(shopOrigin) } },
     ];
     console.log(`\n${SECONDS} s por alvo (+${WARMUP_SECONDS} s de aquecimento), ${CONNECTIONS} conexões, ${os.cpus().length} CPUs, Node ${process.version}\n`);
     const results = new Map<string, Figures>();
     const priceLoad = loads.find((load) => load.name === "POST calculate-price")!;
     const pairRatios: number[] = [];
+    /** CPU µs per request of the bare server and of the shop, per pair. */
+    const pairCpu: Array<[number | undefined, number | undefined]> = [];
     for (const load of loads) {
       results.set(load.name, await measure(load));
       const figures = results.get(load.name)!;
@@ -245,27 +314,36 @@ async function main(): Promise<void> {
         const bare = await measure({ ...loads[0]!, seconds: PAIR_SECONDS });
         const price = await measure({ ...priceLoad, seconds: PAIR_SECONDS });
         pairRatios.push(price.rps / bare.rps);
-        console.log(`  par ${round + 1}: 1 KB ${fixed(bare.rps)} req/s, calculate-price ${fixed(price.rps)} req/s → ${fixed(price.rps / bare.rps, 2)}×`);
+        pairCpu.push([bare.cpuMicrosPerRequest, price.cpuMicrosPerRequest]);
+        console.log(
+          `  par ${round + 1}: 1 KB ${fixed(bare.rps)} req/s (${cpuText(bare)}), calculate-price ${fixed(price.rps)} req/s (${cpuText(price)}) → ${fixed(price.rps / bare.rps, 2)}×`,
+        );
       }
     }
 
     const json = results.get(loads[0]!.name)!;
     const pg = results.get(loads[1]!.name)!;
-    console.log(`\n${"alvo".padEnd(40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"falhas".padStart(9)}${"×1KB".padStart(8)}${"×pg".padStart(8)}`);
+    console.log(
+      `\n${"alvo".padEnd(40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"falhas".padStart(9)}${"×1KB".padStart(8)}${"×pg".padStart(8)}${"CPU µs/req".padStart(12)}`,
+    );
     for (const load of loads) {
       const figures = results.get(load.name)!;
       console.log(
         `${load.name.padEnd(40)}${fixed(figures.rps).padStart(9)}${fixed(figures.p50, 1).padStart(9)}${fixed(figures.p99, 1).padStart(9)}` +
-          `${String(figures.failed).padStart(9)}${fixed(figures.rps / json.rps, 2).padStart(8)}${fixed(figures.rps / pg.rps, 2).padStart(8)}`,
+          `${String(figures.failed).padStart(9)}${fixed(figures.rps / json.rps, 2).padStart(8)}${fixed(figures.rps / pg.rps, 2).padStart(8)}` +
+          `${(figures.cpuMicrosPerRequest === undefined ? "–" : fixed(figures.cpuMicrosPerRequest, 1)).padStart(12)}`,
       );
     }
+    console.log("  (CPU µs/req: tempo de CPU do processo Node que responde, por requisição; o do PostgreSQL não entra)");
 
-    console.log("\nPeso das páginas (gzip, primeira visita)");
+    console.log("\nPeso das páginas (gzip nível 6, primeira visita)");
     const weights = new Map<string, Weight>();
     for (const pathname of ["/", PRODUCT_PATH]) {
       const weight = await pageWeight(shopOrigin, pathname);
       weights.set(pathname, weight);
-      console.log(`  ${pathname.padEnd(36)} JS ${kb(weight.js)} (${weight.files} arquivos)  CSS ${kb(weight.css)}`);
+      console.log(
+        `  ${pathname.padEnd(36)} JS ${kb(weight.js)} (${weight.files} arquivos; enviado com Brotli: ${kb(weight.jsTransferred)})  CSS ${kb(weight.css)}`,
+      );
       console.log(`    maiores: ${weight.largest.map(([file, size]) => `${path.basename(file)} ${kb(size)}`).join(", ")}`);
     }
 
@@ -278,6 +356,10 @@ async function main(): Promise<void> {
       `  calculate-price ≥ ${TARGET_PRICE_RATIO}× o servidor de 1 KB: ${fixed(priceRatio, 2)}× (mediana de ${pairRatios.length} pares; ` +
         `em sequência ${fixed(sequentialRatio, 2)}×) ${priceRatio >= TARGET_PRICE_RATIO ? "OK" : "NÃO ATINGIDA"}`,
     );
+    const cpuRatio = medianCpuRatio(pairCpu);
+    if (cpuRatio !== undefined) {
+      console.log(`    pela CPU do servidor (mediana dos pares, µs do 1 KB ÷ µs do calculate-price): ${fixed(cpuRatio, 2)}×`);
+    }
     console.log(`  JS da página de produto ≤ ${kb(TARGET_PRODUCT_JS_BYTES)}: ${kb(productJs)} ${productJs <= TARGET_PRODUCT_JS_BYTES ? "OK" : "NÃO ATINGIDA"}`);
     const addRatio = results.get("POST add item (novo carrinho)")!.rps / pg.rps;
     console.log("\nMeta do issue 5");
