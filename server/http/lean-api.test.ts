@@ -5,10 +5,13 @@ import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
 import { createLoggerTo } from "../logger.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
 import { createApp } from "./app.ts";
+import { defineLeanEndpoint } from "./api.ts";
+import { RATE_LIMITED_MESSAGE, rateLimitedError } from "./errors.ts";
 import { createLeanLane } from "./lean-api.ts";
 
 // The lean lane answers calculate-price without Hono; these tests send the same requests to a
@@ -228,5 +231,34 @@ describe("adding to the cart through the lane answers like the Hono path", () =>
     expect((await send(laneOnlyPort, sent)).status).toBe(201);
     const withCookie = await send(laneOnlyPort, { ...sent, headers: { ...sent.headers!, cookie: "better-auth.session_token=x" } });
     expect(withCookie.status).toBe(599);
+  });
+});
+
+describe("an error's own headers", () => {
+  it("are sent by the lane as by Hono (a 429's Retry-After)", async () => {
+    const limited = defineLeanEndpoint({
+      method: "post",
+      path: "/limitado",
+      summary: "sempre recusa",
+      tag: "teste",
+      response: z.object({}),
+      run: () => {
+        throw rateLimitedError(42);
+      },
+    });
+    const services = { ...t.services, logger: createLoggerTo("silent", new Writable({ write: (_chunk, _encoding, done) => done() })) };
+    const lane = createLeanLane(services, [limited]);
+    const server = createServer((request, response) => {
+      if (!lane(request, response)) response.writeHead(599).end();
+    });
+    const port = await listen(server);
+    try {
+      const answer = await send(port, { path: "/api/limitado", headers: json, body: "{}" });
+      expect(answer.status).toBe(429);
+      expect(answer.headers["retry-after"]).toBe("42");
+      expect(JSON.parse(answer.body)).toEqual({ error: { code: "rate_limited", message: RATE_LIMITED_MESSAGE } });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -91,6 +91,7 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], bas
       if (error instanceof ApiError) {
         status = error.status;
         payload = errorBody(error.code, error.message);
+        Object.assign(headers, error.headers); // a 429's Retry-After, as Hono's onError sends it
       } else {
         logger.error({ err: error, requestId }, "unhandled error");
         status = 500;
