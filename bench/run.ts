@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, chmod } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -54,44 +54,38 @@ let dataDir: string | undefined;
 
 type Started = { child: ChildProcess; port: number };
 
-/** Spawns a Node script and resolves with the port it reports (a JSON line, or the shop's "shop listening" log). */
-function startNode(script: string[], env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Spawns a Node script with its output going to `logFile`, and resolves with the port it reports
+ * there (a JSON line, or the shop's "shop listening" log). A file, not a pipe: draining a pipe of
+ * access-log lines would cost this process (the load generator) CPU during the shop's loads only,
+ * on the same two cores, and count against the shop.
+ */
+async function startNode(script: string[], env: Record<string, string>, logFile: string): Promise<Started> {
+  const log = openSync(logFile, "a");
+  const child = spawn(process.execPath, script, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", log, log] });
+  closeSync(log);
   children.add(child);
-  child.once("exit", () => children.delete(child));
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script.join(" ")} did not start within ${START_LIMIT_MS} ms:\n${output.join("")}`)), START_LIMIT_MS);
-    let pending = "";
-    const onData = (chunk: Buffer) => {
-      if (output.length < 200) output.push(chunk.toString());
-      const lines = (pending + chunk.toString()).split("\n");
-      pending = lines.pop() ?? "";
-      for (const line of lines) {
-        try {
-          const entry = JSON.parse(line) as { port?: number; msg?: string };
-          if (typeof entry.port === "number" && (entry.msg === undefined || entry.msg === "shop listening")) {
-            clearTimeout(timer);
-            // From now on the log is drained unread: a chatty server never blocks on a full pipe, and
-            // parsing its access log here would take CPU from the server under test on this machine.
-            child.stdout!.off("data", onData);
-            child.stdout!.resume();
-            output.length = 0;
-            resolve({ child, port: entry.port });
-            return;
-          }
-        } catch {
-          // not a JSON line
-        }
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => output.length < 200 && output.push(chunk.toString()));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${script.join(" ")} exited (${code}) before listening:\n${output.join("")}`));
-    });
+  let exitCode: number | null | undefined;
+  child.once("exit", (code) => {
+    exitCode = code;
+    children.delete(child);
   });
+  const deadline = Date.now() + START_LIMIT_MS;
+  for (;;) {
+    const output = readFileSync(logFile, "utf8");
+    for (const line of output.split("\n")) {
+      try {
+        const entry = JSON.parse(line) as { port?: number; msg?: string };
+        if (typeof entry.port === "number" && (entry.msg === undefined || entry.msg === "shop listening")) return { child, port: entry.port };
+      } catch {
+        // not a JSON line
+      }
+    }
+    const tail = output.slice(-4000);
+    if (exitCode !== undefined) throw new Error(`${script.join(" ")} exited (${exitCode}) before listening:\n${tail}`);
+    if (Date.now() > deadline) throw new Error(`${script.join(" ")} did not start within ${START_LIMIT_MS} ms:\n${tail}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function stop(child: ChildProcess, limitMs = 20_000): Promise<void> {
@@ -260,11 +254,11 @@ async function main(): Promise<void> {
       DATA_DIR: started,
       PUBLIC_URL: "http://127.0.0.1",
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-    });
+    }, path.join(started, "shop.log"));
     const shopOrigin = `http://127.0.0.1:${shop.port}`;
     const databaseUrl = `postgresql://postgres@${encodeURIComponent(path.join(started, "postgres"))}:5432/shop`;
-    const bareJson = await startNode(["bench/bare-json.ts"], {});
-    const barePg = await startNode(["bench/bare-pg.ts"], { BENCH_DATABASE_URL: databaseUrl });
+    const bareJson = await startNode(["bench/bare-json.ts"], {}, path.join(started, "bare-json.log"));
+    const barePg = await startNode(["bench/bare-pg.ts"], { BENCH_DATABASE_URL: databaseUrl }, path.join(started, "bare-pg.log"));
 
     const loads: Load[] = [
       { name: "bare Node, 1 KB JSON", url: `http://127.0.0.1:${bareJson.port}/`, pid: bareJson.child.pid },
