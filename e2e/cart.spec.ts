@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { productIdForSlug, productUuid } from "../app/features/catalog/product-slugs.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 import { expect, openPage, test, waitForHydration } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
@@ -42,6 +43,127 @@ test("an add in one tab shows in the other tab's badge and list", async ({ conte
   await expect(lines(other)).toHaveCount(1);
   await expect(lines(other).first()).toContainText(PRODUCT_NAME);
   await expect(other.getByTestId("cart-total")).toHaveText("R$ 40,00");
+});
+
+type LaggingTab = Window & {
+  __holdStorage?: () => void;
+  __releaseStorage?: () => void;
+  __channelMessagesHandled?: Record<string, number>;
+  __realtimeReady?: string[];
+};
+
+/**
+ * Makes `target` a busy tab whose copy of localStorage lags behind the other tabs' writes. In
+ * Chromium another tab's write becomes readable here together with its `storage` event, and a
+ * BroadcastChannel message is not ordered with them: under load the add's channel messages were
+ * seen arriving ~120 ms before the new cartSessionId was readable in the other tab. Between
+ * __holdStorage() and __releaseStorage() the storage events are held and getItem answers what the
+ * tab saw before them; channel messages go through. It also counts the channel messages the
+ * page's own handlers have run and the realtime streams the server has declared ready.
+ */
+async function lagStorageOf(target: Page) {
+  await target.addInitScript(() => {
+    const tab = window as LaggingTab;
+    const held: StorageEvent[] = [];
+    const before = new Map<string, string | null>();
+    let holding = false;
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      if (holding && this === localStorage && before.has(key)) return before.get(key) ?? null;
+      return getItem.call(this, key);
+    };
+    window.addEventListener(
+      "storage",
+      (event) => {
+        if (!holding || event.storageArea !== localStorage) return;
+        event.stopImmediatePropagation();
+        if (event.key !== null && !before.has(event.key)) before.set(event.key, event.oldValue);
+        held.push(event);
+      },
+      true,
+    );
+    tab.__holdStorage = () => {
+      holding = true;
+    };
+    tab.__releaseStorage = () => {
+      holding = false;
+      before.clear();
+      for (const event of held.splice(0)) {
+        const { key, oldValue, newValue, url, storageArea } = event;
+        window.dispatchEvent(new StorageEvent("storage", { key, oldValue, newValue, url, storageArea }));
+      }
+    };
+    const handled: Record<string, number> = (tab.__channelMessagesHandled = {});
+    const onmessage = Object.getOwnPropertyDescriptor(BroadcastChannel.prototype, "onmessage")!;
+    Object.defineProperty(BroadcastChannel.prototype, "onmessage", {
+      configurable: true,
+      get(this: BroadcastChannel) {
+        return onmessage.get!.call(this) as unknown;
+      },
+      set(this: BroadcastChannel, handler: unknown) {
+        const name = this.name;
+        const counted =
+          typeof handler === "function"
+            ? function (this: BroadcastChannel, event: MessageEvent) {
+                try {
+                  return (handler as (event: MessageEvent) => unknown).call(this, event);
+                } finally {
+                  handled[name] = (handled[name] ?? 0) + 1;
+                }
+              }
+            : handler;
+        onmessage.set!.call(this, counted);
+      },
+    });
+    const ready: string[] = (tab.__realtimeReady = []);
+    const NativeEventSource = window.EventSource;
+    window.EventSource = class extends NativeEventSource {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener("ready", () => ready.push(new URL(String(url), location.href).search));
+      }
+    };
+  });
+}
+
+test("a change signalled before the other tab sees the new cart session still reaches it", async ({ context, page }) => {
+  const other = await context.newPage();
+  await lagStorageOf(other);
+  await openCart(other);
+  await expect(other.getByText("Seu carrinho está vazio")).toBeVisible();
+  await openPage(page, PRODUCT_PATH);
+  await other.evaluate(() => (window as LaggingTab).__holdStorage!());
+
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  const session = await storageItem(page, "cartSessionId");
+  expect(session).toBeTruthy();
+  // The other tab has run its handlers of the add's messages (cart_sync, and shop_realtime's
+  // reconnect) while its localStorage still showed no cart session.
+  await expect
+    .poll(() =>
+      other.evaluate(() => {
+        const handled = (window as LaggingTab).__channelMessagesHandled!;
+        return (handled.cart_sync ?? 0) > 0 && (handled.shop_realtime ?? 0) > 0;
+      }),
+    )
+    .toBe(true);
+  expect(await other.evaluate(() => localStorage.getItem("cartSessionId"))).toBeNull();
+
+  await other.evaluate(() => (window as LaggingTab).__releaseStorage!());
+  await expect(cartLink(other)).toHaveAccessibleDescription("1 item");
+  await expect(lines(other)).toHaveCount(1);
+
+  // The other tab holds the realtime connection (it opened first): it listens to the new cart's
+  // session, so a change made elsewhere (here the API, not a tab of this browser) reaches it.
+  await expect.poll(() => other.evaluate(() => (window as LaggingTab).__realtimeReady)).toContain(`?cart_session=${session}`);
+  const added = await context.request.post("/api/cart/items", {
+    data: { productId: productUuid(productIdForSlug("cogumelo-penis-envy-albino")!), quantity: 2 },
+    headers: { origin: E2E_BASE_URL, "cart-session-id": session! },
+  });
+  expect(added.status()).toBe(201);
+  await expect(cartLink(other)).toHaveAccessibleDescription("2 itens");
+  await expect(lines(other)).toHaveCount(2);
 });
 
 test("a removal the server refuses comes back (optimistic, rolled back)", async ({ page }) => {

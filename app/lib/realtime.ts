@@ -48,10 +48,10 @@ function listen(type: string): void {
   });
 }
 
-function open(): void {
+/** `search`: the query of /api/events, this tab's own reading of the parameters unless given. */
+function open(search = query()): void {
   source?.close();
   listening.clear();
-  const search = query();
   source = new EventSource(search ? `${EVENTS_URL}?${search}` : EVENTS_URL);
   let opened = false;
   // The first `ready` is the start; a later one is an automatic reconnect. The server replays what
@@ -81,9 +81,9 @@ export function startRealtime(params: () => string): void {
   started = true;
   if (typeof BroadcastChannel !== "undefined") {
     channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = (message: MessageEvent<{ type?: string; data?: unknown; reconnect?: boolean }>) => {
+    channel.onmessage = (message: MessageEvent<{ type?: string; data?: unknown; reconnect?: boolean; query?: unknown }>) => {
       if (message.data?.reconnect) {
-        if (leader) open();
+        if (leader) open(typeof message.data.query === "string" ? message.data.query : undefined);
         return;
       }
       if (message.data?.type) dispatch(message.data.type, message.data.data);
@@ -98,10 +98,17 @@ export function startRealtime(params: () => string): void {
   void locks.request(LOCK, () => new Promise<void>(() => becomeLeader())).catch(() => becomeLeader());
 }
 
-/** The parameters changed (a new cart session, a sign-in): the connection starts again with them. */
+/**
+ * The parameters changed (a new cart session, a sign-in): the connection starts again with them.
+ * They travel with the message: they come from localStorage (the cart session), and the leading
+ * tab may read its copy before this tab's write reaches it (a BroadcastChannel message is not
+ * ordered with localStorage), which would leave the connection on the old parameters until the
+ * next change.
+ */
 export function reconnectRealtime(): void {
-  if (leader) open();
-  channel?.postMessage({ reconnect: true });
+  const search = query();
+  if (leader) open(search);
+  channel?.postMessage({ reconnect: true, query: search });
 }
 
 /** Calls `handler` for each event of `type` (in this tab, whichever tab holds the connection). */

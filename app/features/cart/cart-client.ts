@@ -92,8 +92,27 @@ export function signalCart(detail: CartSignalDetail): void {
   tellOtherTabs(detail);
 }
 
+/**
+ * What the other tabs receive. `session` is the cart session id this tab saw when it sent the
+ * message (null when none), so a receiver can tell whether its own copy of localStorage has caught
+ * up with it (see cartSyncReadyHere).
+ */
+export type CartSyncMessage = { type?: CartSignal; productName?: string; ts?: number; session?: string | null };
+
+/**
+ * Whether a message that came over a BroadcastChannel can be applied in this tab now. A channel
+ * message is not ordered with localStorage: in a busy tab it can arrive before the cartSessionId
+ * the sender wrote just before it (a new cart's first add) is readable here, and a re-read then
+ * asks about no cart at all. The same message also comes as a `storage` event, which the browser
+ * fires only once this tab sees the sender's earlier writes: a channel message this tab cannot
+ * apply yet is left to it. (Messages from a tab without the `session` field apply as before.)
+ */
+export function cartSyncReadyHere(message: CartSyncMessage): boolean {
+  return message.session === undefined || message.session === readCartSessionId();
+}
+
 function tellOtherTabs(detail: CartSignalDetail): void {
-  const message = { type: detail.type, productName: detail.productName, ts: Date.now() };
+  const message: CartSyncMessage = { type: detail.type, productName: detail.productName, ts: Date.now(), session: readCartSessionId() };
   // A storage key (every browser) and the cart_sync channel, closed 100 ms later (spec §4).
   safeStorage.set(STORAGE_KEYS.cartSync, JSON.stringify(message));
   if (typeof BroadcastChannel === "undefined") return;

@@ -10,7 +10,8 @@ import {
   CART_NOTIFICATIONS_CHANNEL,
   CART_SYNC_CHANNEL,
   cartApi,
-  type CartSignal,
+  cartSyncReadyHere,
+  type CartSyncMessage,
   clearLocalCart,
   logCartError,
   onCartSignal,
@@ -147,10 +148,13 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
     });
 
     // Other tabs: a storage key and the cart_sync / cart_notifications channels (spec §4). The
-    // same change may come by all three: each is applied once.
+    // same change may come by all three: each is applied once. A channel message that arrives
+    // before this tab sees the sender's cart session is not applied (nor marked seen): its
+    // storage event, which comes after that write, applies it (cartSyncReadyHere).
     const seen = new Set<string>();
-    const fromOtherTab = (message: { type?: CartSignal; ts?: number } | null) => {
+    const fromOtherTab = (message: CartSyncMessage | null, via: "storage" | "channel") => {
       if (!message?.type) return;
+      if (via === "channel" && !cartSyncReadyHere(message)) return;
       const key = `${message.type}:${message.ts}`;
       if (seen.has(key)) return;
       seen.add(key);
@@ -166,7 +170,7 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
     const onStorage = (event: StorageEvent) => {
       if (event.key !== STORAGE_KEYS.cartSync || !event.newValue) return;
       try {
-        fromOtherTab(JSON.parse(event.newValue) as { type?: CartSignal; ts?: number });
+        fromOtherTab(JSON.parse(event.newValue) as CartSyncMessage, "storage");
       } catch {
         // Not ours.
       }
@@ -177,7 +181,7 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
         ? []
         : [CART_SYNC_CHANNEL, CART_NOTIFICATIONS_CHANNEL].map((name) => {
             const channel = new BroadcastChannel(name);
-            channel.onmessage = (event: MessageEvent<{ type?: CartSignal; ts?: number }>) => fromOtherTab(event.data);
+            channel.onmessage = (event: MessageEvent<CartSyncMessage>) => fromOtherTab(event.data, "channel");
             return channel;
           });
 
