@@ -23,6 +23,8 @@ const files: Record<string, Buffer> = {
   "assets/root-XyZ789.css": Buffer.from(Array.from({ length: 200 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, "0")};margin:${i}px}`).join("")),
   "favicon.svg": Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<circle cx="8" cy="8" r="4"/>'.repeat(60)}</svg>`),
   "assets/tiny-Q1.js": Buffer.from("export const a=1;"),
+  // A small route module, like the dozen a page loads: worth a copy (Brotli takes a third or more off).
+  "assets/cursos-R2d2.js": Buffer.from(sampleScript(5)),
   // Images and fonts are compressed formats: another pass only costs CPU.
   "images/products/cogumelo-800.webp": Buffer.alloc(8000, 7),
   "images/og.jpg": Buffer.alloc(8000, 7),
@@ -46,6 +48,16 @@ afterAll(async () => {
 });
 
 describe("precompressDirectory", () => {
+  it("compresses a page's small modules too (a few hundred bytes), not only the large chunks", async () => {
+    const name = "assets/cursos-R2d2.js";
+    const original = files[name]!;
+    expect(original.length).toBeGreaterThan(256);
+    expect(original.length).toBeLessThan(1024);
+    const br = await readFile(path.join(dir, `${name}.br`));
+    expect(brotliDecompressSync(br).equals(original)).toBe(true);
+    expect(br.length).toBeLessThan(original.length * 0.7);
+  });
+
   it.each(["assets/entry.client-AbC123.js", "assets/root-XyZ789.css", "favicon.svg"])(
     "writes %s.br and .gz that decode to the original, Brotli smaller than gzip, gzip at least as small as the default level",
     async (name) => {
@@ -70,12 +82,14 @@ describe("precompressDirectory", () => {
     }
   });
 
-  it("leaves images, fonts, files under 1 KB and files that do not shrink alone", async () => {
+  it("leaves images, fonts, files under MIN_BYTES and files that do not shrink alone", async () => {
     for (const name of ["images/products/cogumelo-800.webp", "images/og.jpg", "assets/font.woff2", "assets/tiny-Q1.js", "noise.txt"]) {
       expect(existsSync(path.join(dir, `${name}.br`)), `${name}.br`).toBe(false);
       expect(existsSync(path.join(dir, `${name}.gz`)), `${name}.gz`).toBe(false);
     }
-    expect(results.map((result) => result.file).sort()).toEqual(["assets/entry.client-AbC123.js", "assets/root-XyZ789.css", "favicon.svg", "noise.txt"].sort());
+    expect(results.map((result) => result.file).sort()).toEqual(
+      ["assets/cursos-R2d2.js", "assets/entry.client-AbC123.js", "assets/root-XyZ789.css", "favicon.svg", "noise.txt"].sort(),
+    );
     expect(results.find((result) => result.file === "noise.txt")).toEqual({ file: "noise.txt", bytes: 4000, br: undefined, gz: undefined });
   });
 
