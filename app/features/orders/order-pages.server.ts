@@ -1,7 +1,7 @@
 import { currentUser, requireAdmin, requireUser, type PageArgs } from "../../../server/auth/access.ts";
 import { appContext } from "../../../server/http/app-context.ts";
 import { listAddresses } from "../account/account-data.server.ts";
-import { getOrder, listAdminOrders, listCustomerOrders, loadCheckoutCart } from "./orders.server.ts";
+import { expirePendingOrders, getOrder, listAdminOrders, listCustomerOrders, loadCheckoutCart } from "./orders.server.ts";
 import { pixQrSvg } from "../payments/pix-qr.server.ts";
 import { quoteShipping } from "../shipping/shipping-quote.server.ts";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status.ts";
@@ -38,15 +38,18 @@ export async function loadCheckout(args: PageArgs) {
 /** /success?order=ID: one of the customer's own orders, with its Pix QR while unpaid. */
 export async function loadSuccess(args: PageArgs & { url: URL }) {
   const user = await requireUser(args);
-  const { db } = args.context.get(appContext).services;
+  const services = args.context.get(appContext).services;
   const id = orderParam(args.url);
-  return { order: id ? await withQr(await getOrder(db, id, user.id)) : null };
+  await expirePendingOrders(services, { userId: user.id });
+  return { order: id ? await withQr(await getOrder(services.db, id, user.id)) : null };
 }
 
 /** /cliente: the orders list and the opened order (?order=ID, only the customer's own). */
 export async function loadCustomerOrders(args: PageArgs & { url: URL }, userId: string) {
-  const { db } = args.context.get(appContext).services;
+  const services = args.context.get(appContext).services;
+  const { db } = services;
   const id = orderParam(args.url);
+  await expirePendingOrders(services, { userId });
   const [orders, order] = await Promise.all([listCustomerOrders(db, userId), id ? getOrder(db, id, userId).then(withQr) : Promise.resolve(null)]);
   return { orders, order };
 }

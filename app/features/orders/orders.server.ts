@@ -619,15 +619,17 @@ export function addTracking(services: Services, id: string, rawCode: string, adm
 /**
  * Cancels unpaid orders whose Pix expired and releases their stock. Each instance claims a batch
  * with `FOR UPDATE SKIP LOCKED`, so two instances never process the same order. Returns how many.
+ * With `userId`, only that customer's orders: their order pages call it before reading, so an order
+ * whose countdown reached zero reads as cancelled at once instead of at the job's next tick.
  */
-export async function expirePendingOrders(services: Services, options: { now?: Date; batch?: number } = {}): Promise<number> {
+export async function expirePendingOrders(services: Services, options: { now?: Date; batch?: number; userId?: string } = {}): Promise<number> {
   const now = options.now ?? new Date();
   let expired = 0;
   const created = await services.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.status, "pending_payment"), lte(orders.pixExpiresAt, now)))
+      .where(and(eq(orders.status, "pending_payment"), lte(orders.pixExpiresAt, now), options.userId ? eq(orders.userId, options.userId) : undefined))
       .orderBy(asc(orders.pixExpiresAt))
       .limit(options.batch ?? 50)
       .for("update", { skipLocked: true });
