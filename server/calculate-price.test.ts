@@ -1,28 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { forgetPricingProducts } from "../app/features/catalog/catalog.server.ts";
 import { MAX_GRAMS } from "../app/features/pricing/gram-pricing.ts";
 import { quote, toPricingResponse } from "../app/features/pricing/price-quote.ts";
-import { createTestDatabase, type TestDatabase } from "../test/database.ts";
+import { useTestApp } from "../test/test-app.ts";
 import { products } from "./db/schema.ts";
-import { createApp } from "./http/app.ts";
 
-let t: TestDatabase;
-let app: ReturnType<typeof createApp>;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = createApp(t.services);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const ctx = useTestApp();
 
 const SAMPLE = "Cogumelo Penis Envy 7";
 const SPEC_FIELDS = ["unit_price", "discount_percentage", "discount_amount", "base_total", "total_price", "packaging_fee", "final_total"];
 const ENGLISH = /\b(invalid|expected|unrecognized|required|received|error|not found|too (big|small)|must)\b/i;
 
 function post(body: unknown, headers: Record<string, string> = { "content-type": "application/json" }) {
-  return app.request("/api/functions/calculate-price", {
+  return ctx.app.request("/api/functions/calculate-price", {
     method: "POST",
     headers,
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -108,13 +99,13 @@ describe("POST /api/functions/calculate-price", () => {
 
   it("follows the unit price an admin sets in the database", async () => {
     const name = "Consultoria de Cultivo";
-    await t.db.update(products).set({ priceCents: 275_50 }).where(eq(products.name, name));
-    forgetPricingProducts(t.db);
+    await ctx.t.db.update(products).set({ priceCents: 275_50 }).where(eq(products.name, name));
+    forgetPricingProducts(ctx.t.db);
     expect(await priceOf({ quantity: 2, product_name: name })).toMatchObject({ unit_price: 275.5, final_total: 551 });
   });
 
   it("lists its body and its response in the OpenAPI document", async () => {
-    const document = (await (await app.request("/api/openapi.json")).json()) as {
+    const document = (await (await ctx.app.request("/api/openapi.json")).json()) as {
       paths: Record<string, { post?: { requestBody: unknown; responses: Record<string, { content: { "application/json": { schema: { required: string[] } } } }> } }>;
     };
     const operation = document.paths["/functions/calculate-price"]?.post;

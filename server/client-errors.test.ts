@@ -5,30 +5,23 @@ import { asc, count, eq, like, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmptyDatabase, createTestDatabase, dropDatabase, type TestDatabase } from "../test/database.ts";
+import { describe, expect, it } from "vitest";
+import { createEmptyDatabase, createTestDatabase, dropDatabase } from "../test/database.ts";
+import { useTestApp } from "../test/test-app.ts";
 import { CLIENT_ERROR_RATE_RULE, CLIENT_ERROR_REPEAT_WINDOW_SECONDS, recordClientError } from "./client-errors.ts";
 import { createDatabase } from "./db/client.ts";
 import { migrationsFolder, runMigrations } from "./db/migrate.ts";
 import { CLIENT_ERRORS_KEPT, clientErrors } from "./db/schema.ts";
 import { createApp } from "./http/app.ts";
 
-let t: TestDatabase;
-let app: ReturnType<typeof createApp>;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = createApp(t.services);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const ctx = useTestApp();
 
 type ErrorJson = { error: { code: string; message: string } };
 const LIMIT = CLIENT_ERROR_RATE_RULE.max;
 
 /** A report as the error screen sends it, from a browser at `address`. */
 function report(address: string, body: unknown, options: { target?: ReturnType<typeof createApp>; headers?: Record<string, string> } = {}) {
-  return (options.target ?? app).request(
+  return (options.target ?? ctx.app).request(
     "/api/client-errors",
     {
       method: "POST",
@@ -42,7 +35,7 @@ function report(address: string, body: unknown, options: { target?: ReturnType<t
 const unique = (label: string) => `${label} ${crypto.randomUUID()}`;
 
 async function stored(message: string) {
-  return t.db.select().from(clientErrors).where(eq(clientErrors.message, message));
+  return ctx.t.db.select().from(clientErrors).where(eq(clientErrors.message, message));
 }
 
 async function expectLimited(response: Response) {
@@ -72,9 +65,9 @@ describe("POST /api/client-errors is rate limited per client address", () => {
   });
 
   it("holds across instances: the counter lives in PostgreSQL", async () => {
-    const secondInstance = createApp({ ...t.services });
+    const secondInstance = createApp({ ...ctx.t.services });
     for (let i = 0; i < LIMIT; i++) {
-      const target = i % 2 === 0 ? app : secondInstance;
+      const target = i % 2 === 0 ? ctx.app : secondInstance;
       expect((await report("198.51.100.10", { message: unique("instâncias"), path: "/" }, { target })).status).toBe(202);
     }
     await expectLimited(await report("198.51.100.10", { message: unique("instâncias"), path: "/" }, { target: secondInstance }));
@@ -87,7 +80,7 @@ describe("POST /api/client-errors is rate limited per client address", () => {
       expect(response.status).toBe(i < LIMIT ? 202 : 429);
     }
 
-    const proxied = createApp({ ...t.services, config: { ...t.services.config, TRUST_PROXY: true } });
+    const proxied = createApp({ ...ctx.t.services, config: { ...ctx.t.services.config, TRUST_PROXY: true } });
     const viaProxy = (client: string) =>
       report("10.0.0.2", { message: unique("proxy"), path: "/" }, { target: proxied, headers: { "x-forwarded-for": client } });
     for (let i = 0; i < LIMIT; i++) expect((await viaProxy("198.51.100.21")).status).toBe(202);
@@ -120,7 +113,7 @@ describe("identical reports are counted, not stored again", () => {
     }
     expect((await report("198.51.100.43", { message, path: "/checkout" })).status).toBe(202);
 
-    const rows = await t.db.select().from(clientErrors).where(eq(clientErrors.message, message)).orderBy(asc(clientErrors.path));
+    const rows = await ctx.t.db.select().from(clientErrors).where(eq(clientErrors.message, message)).orderBy(asc(clientErrors.path));
     expect(rows.map((row) => [row.path, row.occurrences])).toEqual([
       ["/carrinho", 3],
       ["/checkout", 1],
@@ -130,12 +123,12 @@ describe("identical reports are counted, not stored again", () => {
     expect(rows[0]!.lastSeenAt.getTime()).toBeGreaterThanOrEqual(rows[0]!.createdAt.getTime());
 
     // Once the first one is older than the window, the error gets a new row (when it came back shows).
-    await t.db
+    await ctx.t.db
       .update(clientErrors)
       .set({ createdAt: sql`now() - make_interval(secs => ${CLIENT_ERROR_REPEAT_WINDOW_SECONDS + 1})` })
       .where(eq(clientErrors.message, message));
     expect((await report("198.51.100.44", { message, path: "/carrinho" })).status).toBe(202);
-    const after = await t.db.select().from(clientErrors).where(eq(clientErrors.message, message));
+    const after = await ctx.t.db.select().from(clientErrors).where(eq(clientErrors.message, message));
     expect(after.filter((row) => row.path === "/carrinho").map((row) => row.occurrences).sort()).toEqual([1, 3]);
   });
 });

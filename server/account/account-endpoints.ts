@@ -10,7 +10,7 @@ import {
   removeAddress,
 } from "../../app/features/account/account-data.server.ts";
 import { addressSchema, deleteAccountSchema } from "../../app/features/account/address-schema.ts";
-import { requireUser, USER_ONLY } from "../auth/access.ts";
+import { USER_ONLY } from "../auth/access.ts";
 import { authFor } from "../auth/auth.ts";
 import { AUTH_RATE_RULES, consumeRate, rateKey } from "../auth/rate-limit.ts";
 import { defineEndpoint } from "../http/api.ts";
@@ -41,8 +41,7 @@ export const listAddressesEndpoint = defineEndpoint({
   tag: "conta",
   guard: USER_ONLY,
   response: z.object({ addresses: z.array(addressOutput) }),
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     return { addresses: await listAddresses(c.get("services").db, user.id) };
   },
 });
@@ -56,8 +55,7 @@ export const addAddressEndpoint = defineEndpoint({
   body: addressSchema,
   response: addressOutput,
   status: 201,
-  async handler({ body, c }) {
-    const user = await requireUser(c);
+  async handler({ body, c, user }) {
     const address = await addAddress(c.get("services").db, user.id, body);
     if (!address) throw new ApiError(409, "too_many_addresses", `Você já tem ${MAX_ADDRESSES} endereços salvos. Remova um para adicionar outro.`);
     return address;
@@ -72,8 +70,7 @@ export const removeAddressEndpoint = defineEndpoint({
   guard: USER_ONLY,
   response: z.null(),
   status: 204,
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     const id = c.req.param("id") ?? "";
     const valid = z.uuid().safeParse(id).success;
     // Someone else's address answers exactly like one that does not exist.
@@ -91,8 +88,7 @@ export const referralEndpoint = defineEndpoint({
   tag: "conta",
   guard: USER_ONLY,
   response: z.object({ code: z.string(), link: z.string(), totalCredits: z.number().int() }),
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     const { db, config } = c.get("services");
     return referralSummary(db, config.PUBLIC_URL, user.id);
   },
@@ -105,8 +101,7 @@ export const exportAccountEndpoint = defineEndpoint({
   tag: "conta",
   guard: USER_ONLY,
   response: z.object({ exportedAt: z.string(), account: z.object({ id: z.string(), email: z.string() }).loose() }).loose(),
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     const data = await exportAccountData(c.get("services").db, user.id);
     if (!data) throw new ApiError(401, "unauthorized", "Entre na sua conta para continuar.");
     c.header("Content-Disposition", `attachment; filename="meus-dados-loja-micologia.json"`);
@@ -123,8 +118,7 @@ export const deleteAccountEndpoint = defineEndpoint({
   body: deleteAccountSchema,
   response: z.null(),
   status: 204,
-  async handler({ body, c }) {
-    const user = await requireUser(c);
+  async handler({ body, c, user }) {
     const services = c.get("services");
     // The password proves it is the customer, not someone at an unlocked phone; guesses are limited.
     const address = normalizeAddress(clientAddress(c, services.config.TRUST_PROXY));

@@ -9,9 +9,9 @@ import { isAdminAccount } from "./admins.ts";
 import { authFor } from "./auth.ts";
 
 /**
- * The access rules of the shop, in one place (decision 002). Every loader, action and API endpoint
- * that needs an account calls requireUser or requireAdmin; they throw, so a handler only continues
- * with a user it may serve:
+ * The access rules of the shop, in one place (decision 002). Every loader and action that needs an
+ * account calls requireUser or requireAdmin, and every such API endpoint declares USER_ONLY or
+ * ADMIN_ONLY, which call them; they throw, so a handler only continues with a user it may serve:
  * - a page: anonymous → redirect to /auth?next=<this page>; not an admin → a 403 page;
  * - the API: anonymous → 401; not an admin → 403; always the API's error shape.
  */
@@ -85,6 +85,6 @@ export async function requireAdmin(target: AccessTarget): Promise<SessionUser> {
   throw data({ reason: "admin_only" }, { status: 403 });
 }
 
-/** Endpoint guards (server/http/api.ts): checked before the body is parsed. */
+/** Endpoint guards (server/http/api.ts): checked before the body is parsed; the handler gets their user. */
 export const USER_ONLY: EndpointGuard = { access: "user", check: (c) => requireUser(c) };
 export const ADMIN_ONLY: EndpointGuard = { access: "admin", check: (c) => requireAdmin(c) };

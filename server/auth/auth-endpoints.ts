@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "../http/api.ts";
 import { listAdminEmails } from "./admins.ts";
-import { ADMIN_ONLY, isAdmin, requireAdmin, requireUser, USER_ONLY } from "./access.ts";
+import { ADMIN_ONLY, isAdmin, USER_ONLY } from "./access.ts";
 
 /**
  * Spec §7 `is_admin`: is the caller an admin? It answers only about the caller: the e-mail must be
@@ -16,8 +16,7 @@ export const isAdminEndpoint = defineEndpoint({
   guard: USER_ONLY,
   body: z.strictObject({ user_email: z.string().trim().min(1).max(254) }),
   response: z.boolean(),
-  async handler({ body, c }) {
-    const user = await requireUser(c);
+  async handler({ body, c, user }) {
     if (body.user_email.toLowerCase() !== user.email.toLowerCase()) return false;
     return isAdmin(c, user);
   },
@@ -34,7 +33,6 @@ export const listAdminsEndpoint = defineEndpoint({
     admins: z.array(z.object({ email: z.string(), source: z.enum(["config", "database"]) })),
   }),
   async handler({ c }) {
-    await requireAdmin(c);
     return { admins: await listAdminEmails(c.get("services")) };
   },
 });

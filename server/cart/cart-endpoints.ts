@@ -15,7 +15,7 @@ import {
   type CartOwner,
 } from "../../app/features/cart/cart.server.ts";
 import { normalizeCep } from "../../app/features/cart/cart-rules.ts";
-import { currentUser, requireUser, USER_ONLY } from "../auth/access.ts";
+import { currentUser, USER_ONLY } from "../auth/access.ts";
 import { defineEndpoint, withAnonymousLeanLane } from "../http/api.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ApiError } from "../http/errors.ts";
@@ -245,8 +245,7 @@ export const migrateCartEndpoint = defineEndpoint({
   tag: TAG,
   guard: USER_ONLY,
   response: z.object({ migrated: z.boolean() }),
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     const owner = await cartOwner(c);
     if (!owner.sessionId) return { migrated: false };
     return { migrated: await migrateCart(c.get("services").db, user.id, owner.sessionId) };

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, validationError } from "./errors.ts";
+import type { SessionUser } from "../auth/access.ts";
 import type { AppEnv, AppServices } from "./app-env.ts";
 
 // zod's own messages in Brazilian Portuguese, so validation errors reach the UI ready to show.
@@ -8,13 +9,14 @@ z.config(z.locales.ptBR());
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
-export type EndpointGuard = { access: "user" | "admin"; check: (c: Context<AppEnv>) => Promise<unknown> };
-
 /**
- * One API operation: its input schemas, its output schema and its handler. The same
- * definition validates requests and generates the OpenAPI document.
+ * Who may call an endpoint (server/auth/access.ts: USER_ONLY, ADMIN_ONLY). `check` throws the API's
+ * 401 or 403 for anyone else, and otherwise returns the caller, whom the handler receives as `user`.
  */
-export type Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = {
+export type EndpointGuard = { access: "user" | "admin"; check: (c: Context<AppEnv>) => Promise<SessionUser> };
+
+/** What every endpoint declares besides its access and its handler. */
+type EndpointFields<B extends z.ZodType, Q extends z.ZodType> = {
   method: Method;
   path: string;
   summary: string;
@@ -23,14 +25,40 @@ export type Endpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Zo
   query?: Q;
   response: z.ZodType;
   status?: 200 | 201 | 202 | 204;
-  /**
-   * Who may call it (server/auth/access.ts: USER_ONLY, ADMIN_ONLY), checked before the body is even
-   * parsed, so a caller without access learns nothing from validation errors. Absent: public.
-   */
+};
+
+type HandlerInput<B extends z.ZodType, Q extends z.ZodType> = { body: z.infer<B>; query: z.infer<Q>; c: Context<AppEnv> };
+type Handler<Input> = (input: Input) => Promise<unknown> | unknown;
+
+/**
+ * Anyone may call it, so its handler gets no `user`; one that serves a signed-in caller differently
+ * (the cart) reads `currentUser(c)` itself.
+ */
+export type PublicEndpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = EndpointFields<B, Q> & {
+  guard?: undefined;
+  handler: Handler<HandlerInput<B, Q>>;
+};
+
+/**
+ * Only callers its guard lets through. The guard runs before the body is even parsed, so a caller
+ * without access learns nothing from validation errors; the handler gets the caller as `user`.
+ */
+export type GuardedEndpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = EndpointFields<B, Q> & {
+  guard: EndpointGuard;
+  handler: Handler<HandlerInput<B, Q> & { user: SessionUser }>;
+};
+
+/**
+ * One API operation as `defineEndpoint` leaves it, its input types erased: the same definition
+ * validates requests, is served by mountEndpoints (and the lean lane) and generates the OpenAPI document.
+ */
+export type Endpoint = EndpointFields<z.ZodType, z.ZodType> & {
+  /** Absent: public. */
   guard?: EndpointGuard;
-  handler: (input: { body: z.infer<B>; query: z.infer<Q>; c: Context<AppEnv> }) => Promise<unknown> | unknown;
+  /** `user`: whom the guard let through; undefined for a public endpoint, whose handler's type has no `user`. */
+  handler: Handler<HandlerInput<z.ZodType, z.ZodType> & { user?: SessionUser }>;
   /** Set by `defineLeanEndpoint` or `withAnonymousLeanLane`: the handler without Hono, for the lean lane (lean-api.ts). */
-  lean?: (input: LeanInput<B, Q>) => Promise<unknown> | unknown;
+  lean?: (input: LeanInput) => Promise<unknown> | unknown;
   /** The lean lane serves only requests without a Cookie header (no session to read); the others take the Hono route. */
   leanWithoutCookiesOnly?: boolean;
 };
@@ -43,9 +71,11 @@ export type LeanInput<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Z
   header: (name: string) => string | undefined;
 };
 
-export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
-  endpoint: Endpoint<B, Q>,
-): Endpoint {
+/** A guarded endpoint (`guard: USER_ONLY` or `ADMIN_ONLY`): its handler gets the caller as `user`, never null. */
+export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(endpoint: GuardedEndpoint<B, Q>): Endpoint;
+/** A public endpoint (no `guard`): its handler gets no `user`. */
+export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(endpoint: PublicEndpoint<B, Q>): Endpoint;
+export function defineEndpoint(endpoint: GuardedEndpoint | PublicEndpoint): Endpoint {
   return endpoint as unknown as Endpoint;
 }
 
@@ -55,28 +85,28 @@ export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.Zod
  * Node's http server with the same checks, headers, log and errors (decision 006).
  */
 export function defineLeanEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
-  endpoint: Omit<Endpoint<B, Q>, "handler" | "guard" | "lean"> & { run: (input: LeanInput<B, Q>) => Promise<unknown> | unknown },
+  endpoint: EndpointFields<B, Q> & { run: (input: LeanInput<B, Q>) => Promise<unknown> | unknown },
 ): Endpoint {
   const { run, ...rest } = endpoint;
   return {
     ...rest,
     lean: run,
     handler: ({ body, query, c }) => run({ body, query, services: c.get("services"), header: (name) => c.req.header(name) }),
-  } as Endpoint<B, Q> as unknown as Endpoint;
+  } as PublicEndpoint<B, Q> as unknown as Endpoint;
 }
 
 /**
- * An endpoint whose anonymous callers the lean lane may serve with `anonymous` (decision 006): a
+ * A public endpoint whose anonymous callers the lean lane may serve with `anonymous` (decision 006): a
  * request without a Cookie header has no session, so the Hono handler would see no user either.
  * Requests with cookies (a signed-in customer, or anything else) take the Hono route as before.
  * `anonymous` must answer exactly as `handler` does for a caller without a session;
  * lean-api.test.ts sends the same requests both ways.
  */
 export function withAnonymousLeanLane<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
-  endpoint: Omit<Endpoint<B, Q>, "lean" | "leanWithoutCookiesOnly" | "guard">,
+  endpoint: Omit<PublicEndpoint<B, Q>, "guard">,
   anonymous: (input: LeanInput<B, Q>) => Promise<unknown> | unknown,
 ): Endpoint {
-  return { ...endpoint, lean: anonymous, leanWithoutCookiesOnly: true } as Endpoint<B, Q> as unknown as Endpoint;
+  return { ...endpoint, lean: anonymous, leanWithoutCookiesOnly: true } as PublicEndpoint<B, Q> as unknown as Endpoint;
 }
 
 /** 415 unless the body is declared JSON (any charset). */
@@ -109,10 +139,11 @@ const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
   for (const endpoint of endpoints) {
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
-      await endpoint.guard?.check(c);
+      // Before the body: a caller without access gets 401 or 403, never a validation error.
+      const user = await endpoint.guard?.check(c);
       const body = endpoint.body ? parse(endpoint.body, await readJsonBody(c)) : undefined;
       const query = endpoint.query ? parse(endpoint.query, c.req.query()) : undefined;
-      const result = await endpoint.handler({ body, query, c });
+      const result = await endpoint.handler({ body, query, c, user });
       if (endpoint.status === 204) return c.body(null, 204);
       return c.json(result as object, endpoint.status ?? 200);
     });

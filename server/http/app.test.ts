@@ -3,21 +3,14 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testServices, type TestDatabase } from "../../test/database.ts";
+import { describe, expect, it } from "vitest";
+import { testServices } from "../../test/database.ts";
+import { useTestApp } from "../../test/test-app.ts";
 import { createDatabase, type Database } from "../db/client.ts";
 import { clientErrors } from "../db/schema.ts";
 import { createApp } from "./app.ts";
 
-let t: TestDatabase;
-let app: ReturnType<typeof createApp>;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = createApp(t.services);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const ctx = useTestApp();
 
 const ENGLISH = /\b(invalid|expected|unrecognized|required|received|error|not found|too large)\b/i;
 const PORTUGUESE = /\b(dados|inválid[oa]s?|corpo|requisição|recurso|encontrado|envie|banco|indisponível|erro|interno)\b/i;
@@ -37,7 +30,7 @@ async function expectApiError(response: Response, status: number, code: string):
   return body.error.message;
 }
 
-function postJson(body: string, headers: Record<string, string> = {}, target = app) {
+function postJson(body: string, headers: Record<string, string> = {}, target = ctx.app) {
   return target.request("/api/client-errors", {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -60,13 +53,13 @@ async function unreachableDatabase(): Promise<{ db: Database; dispose(): Promise
 
 describe("health checks", () => {
   it("/healthz answers 200 while the process is up", async () => {
-    const response = await app.request("/healthz");
+    const response = await ctx.app.request("/healthz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
   it("/readyz answers 200 when the database answers", async () => {
-    const response = await app.request("/readyz");
+    const response = await ctx.app.request("/readyz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ready" });
   });
@@ -108,7 +101,7 @@ describe("POST /api/client-errors", () => {
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ received: true });
 
-    const rows = await t.db.select().from(clientErrors).where(eq(clientErrors.message, message));
+    const rows = await ctx.t.db.select().from(clientErrors).where(eq(clientErrors.message, message));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ path: "/carrinho", stack: "TypeError: x\n at y", userAgent: "Vitest/1.0" });
   });
@@ -149,11 +142,11 @@ describe("POST /api/client-errors", () => {
   });
 
   it("rejects a body larger than MAX_BODY_BYTES with 413, whether or not Content-Length announces it", async () => {
-    const big = JSON.stringify({ message: "x".repeat(t.services.config.MAX_BODY_BYTES), path: "/" });
+    const big = JSON.stringify({ message: "x".repeat(ctx.t.services.config.MAX_BODY_BYTES), path: "/" });
     await expectApiError(await postJson(big, { "content-length": String(Buffer.byteLength(big)) }), 413, "payload_too_large");
 
     const bytes = new TextEncoder().encode(big);
-    const chunked = await app.request("/api/client-errors", {
+    const chunked = await ctx.app.request("/api/client-errors", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: new ReadableStream({
@@ -168,7 +161,7 @@ describe("POST /api/client-errors", () => {
   });
 
   it("accepts a body of exactly MAX_BODY_BYTES and refuses one byte more", async () => {
-    const small = createApp({ ...t.services, config: { ...t.services.config, MAX_BODY_BYTES: 1000 } });
+    const small = createApp({ ...ctx.t.services, config: { ...ctx.t.services.config, MAX_BODY_BYTES: 1000 } });
     const json = JSON.stringify({ message: "no limite", path: "/" });
     const atLimit = json.padEnd(1000, " ");
     expect((await postJson(atLimit, {}, small)).status).toBe(202);
@@ -203,13 +196,13 @@ describe("unknown API paths", () => {
     ["GET", "/api/client-errors"],
     ["DELETE", "/api/client-errors"],
   ])("%s %s answers 404 with the error shape", async (method, url) => {
-    await expectApiError(await app.request(url, { method }), 404, "not_found");
+    await expectApiError(await ctx.app.request(url, { method }), 404, "not_found");
   });
 });
 
 describe("GET /api/openapi.json", () => {
   it("is an OpenAPI 3.1 document describing POST /client-errors from its zod schema", async () => {
-    const response = await app.request("/api/openapi.json");
+    const response = await ctx.app.request("/api/openapi.json");
     expect(response.status).toBe(200);
     type Operation = { requestBody: { content: Record<string, { schema: unknown }> }; responses: object };
     const doc = (await response.json()) as { openapi: string; paths: Record<string, Record<string, Operation>> };
@@ -232,8 +225,8 @@ describe("GET /api/openapi.json", () => {
 
 describe("security headers", () => {
   it("sends a CSP with a fresh script nonce and frame-ancestors 'none', nosniff and a referrer policy", async () => {
-    const first = await app.request("/healthz");
-    const second = await app.request("/healthz");
+    const first = await ctx.app.request("/healthz");
+    const second = await ctx.app.request("/healthz");
     const csp = first.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
@@ -248,19 +241,19 @@ describe("security headers", () => {
   });
 
   it("sends them on API errors too", async () => {
-    const response = await app.request("/api/nao-existe");
+    const response = await ctx.app.request("/api/nao-existe");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 
   it("sends no HSTS over plain http, nor for a forwarded https header it does not trust", async () => {
-    expect((await app.request("/healthz")).headers.get("strict-transport-security")).toBeNull();
-    const spoofed = await app.request("/healthz", { headers: { "x-forwarded-proto": "https" } });
+    expect((await ctx.app.request("/healthz")).headers.get("strict-transport-security")).toBeNull();
+    const spoofed = await ctx.app.request("/healthz", { headers: { "x-forwarded-proto": "https" } });
     expect(spoofed.headers.get("strict-transport-security")).toBeNull();
   });
 
   it("sends HSTS behind a trusted proxy that forwarded an https request, and only then", async () => {
-    const proxied = createApp(testServices(t.db, { TRUST_PROXY: "true" }));
+    const proxied = createApp(testServices(ctx.t.db, { TRUST_PROXY: "true" }));
     const https = await proxied.request("/healthz", { headers: { "x-forwarded-proto": "https" } });
     expect(https.headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains/);
     const chained = await proxied.request("/healthz", { headers: { "x-forwarded-proto": "https, http" } });
@@ -272,16 +265,16 @@ describe("security headers", () => {
 
 describe("caching of API answers", () => {
   it("a cart (one caller's data) and an error are never stored by a browser or proxy", async () => {
-    const cart = await app.request("/api/cart", { headers: { "cart-session-id": crypto.randomUUID() } });
+    const cart = await ctx.app.request("/api/cart", { headers: { "cart-session-id": crypto.randomUUID() } });
     expect(cart.status).toBe(200);
     expect(cart.headers.get("cache-control")).toBe("no-store");
-    const refused = await app.request("/api/cart", { headers: { "cart-session-id": "not-a-uuid" } });
+    const refused = await ctx.app.request("/api/cart", { headers: { "cart-session-id": "not-a-uuid" } });
     expect(refused.status).toBe(400);
     expect(refused.headers.get("cache-control")).toBe("no-store");
   });
 
   it("an endpoint that sets its own policy keeps it: the support QR code is cached for a day", async () => {
-    const qr = await app.request("/api/support/qr.svg");
+    const qr = await ctx.app.request("/api/support/qr.svg");
     expect(qr.status).toBe(200);
     expect(qr.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);
   });

@@ -4,8 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../../scripts/precompress.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
-import { createApp } from "./app.ts";
+import { useTestApp } from "../../test/test-app.ts";
 
 const SCRIPT = "/assets/produto-Dx81kQ.js";
 const ICON = "/favicon.svg";
@@ -21,8 +20,6 @@ const files: Record<string, Buffer> = {
   [IMAGE]: Buffer.alloc(6000, 3),
 };
 
-let t: TestDatabase;
-let app: ReturnType<typeof createApp>;
 let clientDir: string;
 beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), "shop-client-"));
@@ -32,16 +29,15 @@ beforeAll(async () => {
   }
   // The client build as `npm run build` leaves it.
   await precompressDirectory(clientDir);
-  t = await createTestDatabase();
-  app = createApp(t.services, { clientDir });
 });
 afterAll(async () => {
-  await t?.close();
   if (clientDir) await rm(clientDir, { recursive: true, force: true });
 });
+// Registered after the hooks above: its beforeAll runs once the folder is there, its afterAll before the folder goes.
+const ctx = useTestApp(() => ({ clientDir }));
 
 async function get(url: string, acceptEncoding?: string) {
-  const response = await app.request(url, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
+  const response = await ctx.app.request(url, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });
   expect(response.status).toBe(200);
   return { response, body: Buffer.from(await response.arrayBuffer()) };
 }
@@ -103,7 +99,7 @@ describe("static files of the client build", () => {
   });
 
   it("a missing asset is not found (and not cached for a year)", async () => {
-    const response = await app.request("/assets/nao-existe-123.js", { headers: { "accept-encoding": "br, gzip" } });
+    const response = await ctx.app.request("/assets/nao-existe-123.js", { headers: { "accept-encoding": "br, gzip" } });
     expect(response.status).toBe(404);
     expect(response.headers.get("cache-control")).not.toBe(YEAR);
   });

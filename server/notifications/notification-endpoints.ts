@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NOTIFICATION_TYPES } from "../../app/features/notifications/notification-rules.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "../../app/features/notifications/notifications.server.ts";
-import { requireUser, USER_ONLY } from "../auth/access.ts";
+import { USER_ONLY } from "../auth/access.ts";
 import { defineEndpoint } from "../http/api.ts";
 import { ApiError } from "../http/errors.ts";
 
@@ -24,8 +24,7 @@ export const listNotificationsEndpoint = defineEndpoint({
   tag: "notificações",
   guard: USER_ONLY,
   response: z.object({ notifications: z.array(notificationSchema) }),
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     return { notifications: await listNotifications(c.get("services").db, user.id) };
   },
 });
@@ -37,8 +36,7 @@ export const unreadCountEndpoint = defineEndpoint({
   tag: "notificações",
   guard: USER_ONLY,
   response: z.object({ count: z.number().int() }),
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     return { count: await unreadCount(c.get("services").db, user.id) };
   },
 });
@@ -51,8 +49,7 @@ export const markReadEndpoint = defineEndpoint({
   guard: USER_ONLY,
   response: z.null(),
   status: 204,
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     const id = c.req.param("id") ?? "";
     if (!z.uuid().safeParse(id).success || !(await markRead(c.get("services").db, user.id, id))) {
       throw new ApiError(404, "not_found", "Notificação não encontrada.");
@@ -68,8 +65,7 @@ export const markAllReadEndpoint = defineEndpoint({
   tag: "notificações",
   guard: USER_ONLY,
   response: z.object({ updated: z.number().int() }),
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     return { updated: await markAllRead(c.get("services").db, user.id) };
   },
 });

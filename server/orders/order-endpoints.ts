@@ -14,7 +14,7 @@ import {
   quoteCartShipping,
 } from "../../app/features/orders/orders.server.ts";
 import { lookupCep } from "../../app/features/shipping/cep-lookup.server.ts";
-import { ADMIN_ONLY, requireAdmin, requireUser, USER_ONLY } from "../auth/access.ts";
+import { ADMIN_ONLY, USER_ONLY } from "../auth/access.ts";
 import { defineEndpoint } from "../http/api.ts";
 import type { AppEnv } from "../http/app-env.ts";
 import { ApiError } from "../http/errors.ts";
@@ -88,7 +88,6 @@ export const cepLookupEndpoint = defineEndpoint({
     z.object({ ok: z.literal(false), reason: z.enum(["not_found", "unavailable"]) }),
   ]),
   async handler({ c }) {
-    await requireUser(c);
     const cep = cepSchema.safeParse(c.req.param("cep") ?? "");
     if (!cep.success) throw new ApiError(400, "validation_error", `Dados inválidos. cep: ${cep.error.issues[0]!.message}`);
     const { config } = c.get("services");
@@ -107,8 +106,7 @@ export const shippingQuoteEndpoint = defineEndpoint({
     needsShipping: z.boolean(),
     options: z.array(z.object({ method: z.enum(["pac", "sedex"]), label: z.string(), priceCents: z.number().int(), deliveryDays: z.number().int(), region: z.string() })),
   }),
-  async handler({ body, c }) {
-    const user = await requireUser(c);
+  async handler({ body, c, user }) {
     return quoteCartShipping(c.get("services").db, user.id, body.cep);
   },
 });
@@ -122,8 +120,7 @@ export const placeOrderEndpoint = defineEndpoint({
   body: placeOrderSchema,
   response: z.object({ orderId: z.string(), number: z.number().int(), replayed: z.boolean() }),
   status: 201,
-  async handler({ body, c }) {
-    const user = await requireUser(c);
+  async handler({ body, c, user }) {
     const placed = await placeOrder(c.get("services"), user, body);
     if (placed.replayed) c.status(200);
     return placed;
@@ -137,8 +134,7 @@ export const listMyOrdersEndpoint = defineEndpoint({
   tag: "pedidos",
   guard: USER_ONLY,
   response: z.object({ orders: z.array(summarySchema) }),
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     return { orders: await listCustomerOrders(c.get("services").db, user.id) };
   },
 });
@@ -150,8 +146,7 @@ export const getMyOrderEndpoint = defineEndpoint({
   tag: "pedidos",
   guard: USER_ONLY,
   response: detailSchema,
-  async handler({ c }) {
-    const user = await requireUser(c);
+  async handler({ c, user }) {
     return orderOr404(c, user.id);
   },
 });
@@ -167,7 +162,6 @@ export const adminListOrdersEndpoint = defineEndpoint({
   query: z.object({ status: orderStatusSchema.optional() }),
   response: z.object({ orders: z.array(summarySchema) }),
   async handler({ query, c }) {
-    await requireAdmin(c);
     return { orders: await listAdminOrders(c.get("services").db, query.status) };
   },
 });
@@ -180,7 +174,6 @@ export const adminGetOrderEndpoint = defineEndpoint({
   guard: ADMIN_ONLY,
   response: detailSchema,
   async handler({ c }) {
-    await requireAdmin(c);
     return orderOr404(c);
   },
 });
@@ -192,8 +185,7 @@ export const adminConfirmPaymentEndpoint = defineEndpoint({
   tag: "admin",
   guard: ADMIN_ONLY,
   response: detailSchema,
-  async handler({ c }) {
-    const admin = await requireAdmin(c);
+  async handler({ c, user: admin }) {
     await confirmPayment(c.get("services"), orderId(c), admin.id);
     return orderOr404(c);
   },
@@ -210,8 +202,7 @@ export const adminMoveStatusEndpoint = defineEndpoint({
     note: z.string().trim().max(500, "Máximo de 500 caracteres.").optional(),
   }),
   response: detailSchema,
-  async handler({ body, c }) {
-    const admin = await requireAdmin(c);
+  async handler({ body, c, user: admin }) {
     if (body.status === "cancelled") await cancelOrder(c.get("services"), orderId(c), admin.id, body.note || null);
     else await moveOrderStatus(c.get("services"), orderId(c), body.status, admin.id, body.note || null);
     return orderOr404(c);
@@ -226,8 +217,7 @@ export const adminTrackingEndpoint = defineEndpoint({
   guard: ADMIN_ONLY,
   body: z.object({ trackingCode: z.string({ error: "Informe o código de rastreio." }).trim().min(1, "Informe o código de rastreio.").max(20, "Código de rastreio longo demais.") }),
   response: detailSchema,
-  async handler({ body, c }) {
-    const admin = await requireAdmin(c);
+  async handler({ body, c, user: admin }) {
     await addTracking(c.get("services"), orderId(c), body.trackingCode, admin.id);
     return orderOr404(c);
   },
@@ -241,8 +231,7 @@ export const adminCancelEndpoint = defineEndpoint({
   guard: ADMIN_ONLY,
   body: z.object({ reason: z.string().trim().max(500, "Máximo de 500 caracteres.").optional() }),
   response: detailSchema,
-  async handler({ body, c }) {
-    const admin = await requireAdmin(c);
+  async handler({ body, c, user: admin }) {
     await cancelOrder(c.get("services"), orderId(c), admin.id, body.reason || null);
     return orderOr404(c);
   },
