@@ -6,6 +6,7 @@ import {
   addTracking,
   cancelOrder,
   confirmPayment,
+  expirePendingOrders,
   getOrder,
   listAdminOrders,
   listCustomerOrders,
