@@ -9,7 +9,7 @@ import { isAdminAccount } from "./admins.ts";
 import { authFor } from "./auth.ts";
 
 /**
- * The access rules of the shop, in one place (decision 002). Every loader and action that needs an
+ * The access rules of the shop, in one place (decision 003). Every loader and action that needs an
  * account calls requireUser or requireAdmin, and every such API endpoint declares USER_ONLY or
  * ADMIN_ONLY, which call them; they throw, so a handler only continues with a user it may serve:
  * - a page: anonymous → redirect to /auth?next=<this page>; not an admin → a 403 page;
