@@ -136,6 +136,7 @@ export const listMyOrdersEndpoint = defineEndpoint({
   guard: USER_ONLY,
   response: z.object({ orders: z.array(summarySchema) }),
   async handler({ c, user }) {
+    await expirePendingOrders(c.get("services"), { userId: user.id }); // an overdue Pix reads as cancelled (decision 005)
     return { orders: await listCustomerOrders(c.get("services").db, user.id) };
   },
 });
@@ -148,6 +149,7 @@ export const getMyOrderEndpoint = defineEndpoint({
   guard: USER_ONLY,
   response: detailSchema,
   async handler({ c, user }) {
+    await expirePendingOrders(c.get("services"), { userId: user.id });
     return orderOr404(c, user.id);
   },
 });

@@ -341,6 +341,12 @@ describe("Pix expiry", () => {
     expect(panel.order?.status).toBe("cancelled");
     expect(panel.orders.find((order) => order.id === theirs.orderId)?.status).toBe("cancelled");
     expect(await stockOf(KIT)).toBe(before! + 2);
+
+    // The API reads the same way (expiry gave the customer's cart back: they order it again).
+    const again = (await (await place(customer, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
+    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, again.orderId));
+    expect((await orderOf(customer, again.orderId)).status).toBe("cancelled");
+    expect(await stockOf(KIT)).toBe(before! + 2);
   });
 });
 
