@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any route module builds a schema.
+import "~/lib/zod-browser";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import {

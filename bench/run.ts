@@ -5,6 +5,7 @@
 // p99 and the ratios, then the gzipped JS and CSS that the home and product pages load, and stops
 // everything it started. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (2),
 // BENCH_PAIRS (5) and BENCH_PAIR_SECONDS (4) for the paired 1 KB / calculate-price ratio.
+// Last, Lighthouse on the same two pages (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it).
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import { randomUUID } from "node:crypto";
@@ -15,6 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfNeeded, root } from "../scripts/build-if-needed.ts";
+import { chromiumPath, lighthouseEnabled, lighthouseReport } from "./lighthouse.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -24,6 +26,8 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 4);
 const START_LIMIT_MS = 120_000;
 const PRODUCT_PATH = "/produto/cogumelo-penis-envy-7";
+/** The pages weighed and put through Lighthouse. */
+const PAGES = ["/", PRODUCT_PATH];
 const PRICE_BODY = JSON.stringify({ quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" });
 /** Penis Envy 7 sample, kit and consultoria (their fixed UUIDs): the cart loads add and read them. */
 const CART_PRODUCT_ID = "550e8400-e29b-41d4-a716-446655440002";
@@ -240,6 +244,8 @@ function medianCpuRatio(pairs: Array<[number | undefined, number | undefined]>):
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 async function main(): Promise<void> {
+  // A missing Chromium is told now, not after minutes of loads.
+  if (lighthouseEnabled()) chromiumPath();
   buildIfNeeded();
   dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-bench-"));
   // As root, PostgreSQL runs as 'postgres', which must be able to enter the folder.
@@ -332,7 +338,7 @@ async function main(): Promise<void> {
 
     console.log("\nPeso das páginas (gzip nível 6, primeira visita)");
     const weights = new Map<string, Weight>();
-    for (const pathname of ["/", PRODUCT_PATH]) {
+    for (const pathname of PAGES) {
       const weight = await pageWeight(shopOrigin, pathname);
       weights.set(pathname, weight);
       console.log(
@@ -360,6 +366,8 @@ async function main(): Promise<void> {
     console.log(`  add item ≥ ${TARGET_ADD_ITEM_RATIO}× o servidor Node + pg: ${fixed(addRatio, 2)}× ${addRatio >= TARGET_ADD_ITEM_RATIO ? "OK" : "NÃO ATINGIDA"}`);
     const failures = [...results.values()].reduce((sum, figures) => sum + figures.failed, 0);
     if (failures > 0) console.log(`\nAtenção: ${failures} respostas com erro ou status diferente de 2xx durante a carga.`);
+    // After the loads and alone: Chromium's CPU would count against the shop's req/s.
+    if (lighthouseEnabled()) await lighthouseReport(shopOrigin, PAGES);
   } finally {
     await Promise.all([...children].map((child) => stop(child)));
     await rm(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { clickRouterLink, expect, openPage, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, settle, test } from "./fixtures.ts";
 
 test.describe("hideHeader", () => {
   test("the header shows on a normal visit", async ({ page }) => {
@@ -45,4 +45,21 @@ test.describe("scroll restoration per path", () => {
     await expect(page).toHaveURL("/termos");
     await expect.poll(() => scrollY(page)).toBe(0);
   });
+});
+
+test.describe("content security policy", () => {
+  // Lighthouse's best-practices "inspector-issues" found zod's eval probe on the form pages: the
+  // policy has no 'unsafe-eval', and a blocked eval is a violation even when the page catches it.
+  for (const path of ["/", "/produto/cogumelo-penis-envy-7", "/auth", "/checkout"]) {
+    test(`${path} loads without a CSP violation`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as Window & { cspViolations?: string[] }).cspViolations = seen;
+        document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+      });
+      await openPage(page, path);
+      await settle(page);
+      expect(await page.evaluate(() => (window as Window & { cspViolations?: string[] }).cspViolations)).toEqual([]);
+    });
+  }
 });
