@@ -43,6 +43,13 @@ async function checkScreen(page: Page, path: string, screen = path): Promise<voi
   await expectAccessible(page, screen);
 }
 
+/** Opens `path` at a phone's width (below `md`: logo, account and admin links move into the menu) and opens the menu. */
+async function openPhoneMenu(page: Page, path: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, path);
+  await page.getByRole("banner").getByRole("button", { name: "Abrir menu" }).click();
+}
+
 /** Fills the signed-in customer's cart through the API: the course and a spawn (which needs shipping). */
 async function fillCart(page: Page): Promise<void> {
   for (const productId of [productUuid(201), productUuid(7)]) {
@@ -184,9 +191,7 @@ test.describe("a visitor", () => {
   });
 
   test("the header's menu on a phone", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await openPage(page, "/");
-    await page.getByRole("banner").getByRole("button", { name: "Abrir menu" }).click();
+    await openPhoneMenu(page, "/");
     await expectAccessible(page, "menu do cabeçalho aberto (celular)");
   });
 });
@@ -298,5 +303,11 @@ test.describe("an admin", () => {
   test("/maintenance-panel and /customizar-produto", async ({ page }) => {
     await checkScreen(page, "/maintenance-panel");
     await checkScreen(page, "/customizar-produto");
+  });
+
+  test("the header's menu on a phone, with the admin links", async ({ page }) => {
+    await openPhoneMenu(page, "/admin");
+    await expect(page.getByRole("banner").getByRole("navigation", { name: "Administração" })).toBeVisible();
+    await expectAccessible(page, "menu do cabeçalho aberto (celular, admin)");
   });
 });
