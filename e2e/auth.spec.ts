@@ -1,11 +1,10 @@
 import type { Page } from "@playwright/test";
+import { fromTheShop, signedInCustomer } from "./shop-steps.ts";
 import { clickRouterLink, expect, openPage, test } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
-import { E2E_ADMIN_EMAIL, E2E_BASE_URL } from "./test-env.ts";
+import { E2E_ADMIN_EMAIL } from "./test-env.ts";
 
 const PASSWORD = "cogumelo-azul-42";
-/** What a browser sends with every POST; better-auth refuses a request that carries cookies without it. */
-const fromTheShop = { origin: E2E_BASE_URL };
 const prefixOf = (email: string) => email.split("@")[0]!;
 
 const userButton = (page: Page, email: string) => page.getByRole("banner").getByRole("button", { name: `Conta de ${prefixOf(email)}` });
@@ -21,14 +20,6 @@ async function signInThroughForm(page: Page, email: string, password = PASSWORD)
 async function signOutThroughMenu(page: Page, email: string) {
   await userButton(page, email).click();
   await page.getByRole("dialog", { name: "Minha conta" }).getByRole("button", { name: "Sair" }).click();
-}
-
-/** An account made through the API (the journeys that are not about signing up), signed in in this page's context. */
-async function signedInCustomer(page: Page, email: string) {
-  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { name: "Cliente Teste", email, password: PASSWORD } });
-  expect(signUp.status()).toBe(200);
-  const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: fromTheShop });
-  expect(signIn.status()).toBe(200);
 }
 
 test("sign up, confirm by e-mail, sign out, sign in, reset the password by e-mail, reach /cliente", async ({ page }) => {
@@ -108,7 +99,7 @@ test("sign up, confirm by e-mail, sign out, sign in, reset the password by e-mai
 
 test("a sign-out that fails keeps the customer signed in and says why (spec §8)", async ({ page }) => {
   const email = uniqueEmail("falha-saida");
-  await signedInCustomer(page, email);
+  await signedInCustomer(page, email, PASSWORD);
   await openPage(page, "/cliente");
   await expect(userButton(page, email)).toBeVisible();
 
@@ -178,7 +169,7 @@ test("an admin (ADMIN_EMAILS, address confirmed by the e-mailed link) sees the a
 
 test("a customer gets a 403 page on the admin pages, and sees no admin links", async ({ page }) => {
   const email = uniqueEmail("curiosa");
-  await signedInCustomer(page, email);
+  await signedInCustomer(page, email, PASSWORD);
   for (const path of ["/admin", "/maintenance-panel", "/customizar-produto"]) {
     const response = await openPage(page, path);
     expect(response?.status(), path).toBe(403);
@@ -199,7 +190,7 @@ test("a visitor asking for an admin page is sent to /auth and comes back", async
 test("the customer panel: addresses, referral link, data download and account deletion", async ({ page }) => {
   test.setTimeout(60_000);
   const email = uniqueEmail("painel");
-  await signedInCustomer(page, email);
+  await signedInCustomer(page, email, PASSWORD);
   await openPage(page, "/cliente?aba=enderecos");
 
   const form = page.getByRole("form", { name: "Novo endereço" });

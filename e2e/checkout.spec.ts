@@ -2,40 +2,15 @@
 // shipping, review, order), while an admin in another browser sees the order arrive live, confirms
 // the payment and adds the tracking code, and the customer's bell and order page follow live.
 import type { Page } from "@playwright/test";
+import { acceptGate, addFiftyGramsInSachets, signedInAdmin } from "./shop-steps.ts";
 import { expect, openPage, test, waitForHydration } from "./fixtures.ts";
-import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
-import { withShopDatabase } from "./shop-db.ts";
+import { uniqueEmail, waitForMail } from "./mail.ts";
 
 const PASSWORD = "pedido-pix-de-teste-42";
 
 test.use({ gateAccepted: false });
 
 const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Notificações" });
-
-async function acceptGate(page: Page) {
-  const gate = page.getByRole("dialog", { name: "Termos de uso e verificação de idade" });
-  await expect(gate).toBeVisible();
-  await gate.getByRole("region", { name: "Texto dos termos" }).evaluate(
-    (element) =>
-      new Promise<void>((resolve) => {
-        element.addEventListener("scroll", () => requestAnimationFrame(() => resolve()), { once: true });
-        element.scrollTop = element.scrollHeight;
-      }),
-  );
-  await gate.getByRole("button", { name: "Eu li e concordo com os termos" }).click();
-  await expect(gate).toBeHidden();
-}
-
-/** An admin (listed in admin_emails, as the maintenance panel will do) who confirmed the address, signed in in `page`. */
-async function signedInAdmin(page: Page): Promise<string> {
-  const email = uniqueEmail("admin-pedidos");
-  await withShopDatabase((client) => client.query("insert into admin_emails (email) values ($1)", [email]));
-  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { name: "Admin Pedidos", email, password: PASSWORD } });
-  expect(signUp.status()).toBe(200);
-  const mail = await waitForMail(email, (m) => m.subject.startsWith("Confirme"));
-  await page.goto(new URL(linkIn(mail, "/api/auth/verify-email")).pathname + new URL(linkIn(mail, "/api/auth/verify-email")).search);
-  return email;
-}
 
 test("a visitor buys with Pix; the admin confirms and ships it; both follow it live", async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -44,7 +19,7 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
   const adminContext = await browser.newContext({ locale: "pt-BR" });
   await adminContext.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
   const admin = await adminContext.newPage();
-  await signedInAdmin(admin);
+  await signedInAdmin(admin, PASSWORD);
   await openPage(admin, "/admin");
   await expect(admin.getByRole("heading", { name: "Administração" })).toBeVisible();
 
@@ -52,10 +27,7 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
   await openPage(page, "/");
   await acceptGate(page);
   await openPage(page, "/produto/cogumelo-penis-envy-7");
-  await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "50 g" }).click();
-  await page.getByLabel(/Embalagem individual por sachê/).check();
-  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
-  await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
+  await addFiftyGramsInSachets(page);
   await openPage(page, "/produto/curso-cultivo-domestico");
   await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Carrinho", exact: true })).toHaveAccessibleDescription("2 itens");

@@ -23,7 +23,7 @@ function AddressForm({ onSaved }: { onSaved: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Novo endereço" className="grid gap-4 sm:grid-cols-6">
-      <h3 className="text-base font-semibold text-stone-950 sm:col-span-6">Novo endereço</h3>
+      <h2 className="text-base font-semibold text-stone-950 sm:col-span-6">Novo endereço</h2>
       {formError ? (
         <div className="sm:col-span-6">
           <FormMessage kind="error">{formError}</FormMessage>

@@ -70,9 +70,9 @@ export function PrivacyTab() {
   return (
     <div className="space-y-6">
       <section className="space-y-3 rounded-xl border border-stone-200 p-4 sm:p-5" aria-labelledby="privacidade-dados">
-        <h3 id="privacidade-dados" className="text-base font-semibold text-stone-950">
+        <h2 id="privacidade-dados" className="text-base font-semibold text-stone-950">
           Baixar meus dados
-        </h3>
+        </h2>
         <p className="text-sm text-stone-700">Um arquivo JSON com tudo o que a loja guarda sobre você.</p>
         <a href="/api/account/export" download className={buttonClass("secondary")}>
           <Download aria-hidden="true" className="size-4" />
@@ -80,9 +80,9 @@ export function PrivacyTab() {
         </a>
       </section>
       <section className="space-y-3 rounded-xl border border-red-200 p-4 sm:p-5" aria-labelledby="privacidade-excluir">
-        <h3 id="privacidade-excluir" className="text-base font-semibold text-stone-950">
+        <h2 id="privacidade-excluir" className="text-base font-semibold text-stone-950">
           Excluir minha conta
-        </h3>
+        </h2>
         <p className="text-sm text-stone-700">Remove seus dados pessoais e encerra todas as sessões.</p>
         <DeleteAccountDialog />
       </section>

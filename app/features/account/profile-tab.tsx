@@ -67,7 +67,7 @@ export function ProfileTab({ user }: { user: AuthUser }) {
   return (
     <div className="space-y-6">
       <form noValidate onSubmit={nameForm.onSubmit} className={sectionClass} aria-label="Nome">
-        <h3 className="text-base font-semibold text-stone-950">Nome</h3>
+        <h2 className="text-base font-semibold text-stone-950">Nome</h2>
         {nameForm.status ? <FormMessage kind={nameForm.status.kind}>{nameForm.status.text}</FormMessage> : null}
         <Field label="Nome" name="name" autoComplete="name" defaultValue={user.name} key={user.name} error={nameForm.errors.name} />
         <button type="submit" disabled={nameForm.pending} className={buttonClass("primary")}>
@@ -76,7 +76,7 @@ export function ProfileTab({ user }: { user: AuthUser }) {
       </form>
 
       <form noValidate onSubmit={emailForm.onSubmit} className={sectionClass} aria-label="E-mail">
-        <h3 className="text-base font-semibold text-stone-950">E-mail</h3>
+        <h2 className="text-base font-semibold text-stone-950">E-mail</h2>
         <p className="text-sm text-stone-800">
           E-mail atual: <strong>{user.email}</strong> {user.emailVerified ? "(confirmado)" : "(não confirmado)"}
         </p>
@@ -96,7 +96,7 @@ export function ProfileTab({ user }: { user: AuthUser }) {
       </form>
 
       <form noValidate onSubmit={passwordForm.onSubmit} className={sectionClass} aria-label="Senha">
-        <h3 className="text-base font-semibold text-stone-950">Senha</h3>
+        <h2 className="text-base font-semibold text-stone-950">Senha</h2>
         {passwordForm.status ? <FormMessage kind={passwordForm.status.kind}>{passwordForm.status.text}</FormMessage> : null}
         <Field label="Senha atual" name="currentPassword" type="password" autoComplete="current-password" error={passwordForm.errors.currentPassword} />
         <Field

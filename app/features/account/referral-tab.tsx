@@ -19,7 +19,7 @@ export function ReferralTab({ referral }: { referral: Referral }) {
   return (
     <div className="space-y-6">
       <div>
-        <h3 className="text-base font-semibold text-stone-950">Seu link de indicação</h3>
+        <h2 className="text-base font-semibold text-stone-950">Seu link de indicação</h2>
         <p className="mt-1 text-sm text-stone-700">
           Quando alguém se cadastra por este link e tem o primeiro pedido pago, você ganha créditos para usar nas próximas compras.
         </p>

@@ -54,7 +54,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
 
   return (
     <section aria-label="Ações do pedido" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
-      <h3 className="text-base font-bold text-stone-950">Ações</h3>
+      <h2 className="text-base font-bold text-stone-950">Ações</h2>
       {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
       <div className="flex flex-wrap gap-2">
         {order.status === "pending_payment" ? (

@@ -1,0 +1,313 @@
+// Automated accessibility checks (decision 007): axe-core's WCAG 2.0/2.1 A and AA rules on every screen
+// a visitor, a customer and an admin can reach (app/routes.ts), dialogs and popovers open included.
+// A new screen, tab or dialog gets its line here.
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Cookie, Page } from "@playwright/test";
+import { productUuid } from "../app/features/catalog/product-slugs.ts";
+import { acceptGate, addFiftyGramsInSachets, fromTheShop, signedInAdmin, signedInCustomer } from "./shop-steps.ts";
+import { expect, openPage, settle, test } from "./fixtures.ts";
+import { uniqueEmail } from "./mail.ts";
+
+const PASSWORD = "acessibilidade-42";
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+// One axe run takes 3 to 8 s on the test machine's two shared cores; some tests make two or three.
+test.describe.configure({ timeout: 60_000 });
+
+/**
+ * Runs axe on the page as it is now and fails with one readable line per violation and element:
+ * rule, impact, CSS target and axe's help text (its page on dequeuniversity.com explains the fix).
+ */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Transitions (the page fade, a dialog's zoom-in) would have axe read colours half-way through;
+  // endless ones (a skeleton's pulse) never finish and are not waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const problems = violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact ?? "?"}) em ${node.target.join(" ")}: ${violation.help}` +
+        (node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, " ")}` : "") +
+        ` [${violation.helpUrl}]`,
+    ),
+  );
+  expect(problems, `${screen}: violações de acessibilidade (axe, ${WCAG_TAGS.join(", ")})`).toEqual([]);
+}
+
+/** Opens `path` as a first visit, waits for hydration and for the browser-only state to settle, and checks it. */
+async function checkScreen(page: Page, path: string, screen = path): Promise<void> {
+  await openPage(page, path);
+  await settle(page);
+  await expectAccessible(page, screen);
+}
+
+/** Opens `path` at a phone's width (below `md`: logo, account and admin links move into the menu) and opens the menu. */
+async function openPhoneMenu(page: Page, path: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openPage(page, path);
+  await page.getByRole("banner").getByRole("button", { name: "Abrir menu" }).click();
+}
+
+/** Fills the signed-in customer's cart through the API: the course and a spawn (which needs shipping). */
+async function fillCart(page: Page): Promise<void> {
+  for (const productId of [productUuid(201), productUuid(7)]) {
+    const added = await page.request.post("/api/cart/items", { data: { productId, quantity: 1 }, headers: fromTheShop });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+}
+
+/** Places the order of the filled cart through the API (Pix, SEDEX to São Paulo) and returns its id. */
+async function placeOrder(page: Page): Promise<string> {
+  const placed = await page.request.post("/api/checkout/orders", {
+    headers: fromTheShop,
+    data: {
+      idempotencyKey: randomUUID(),
+      address: {
+        recipientName: "Cliente Acessível",
+        phone: "11912345678",
+        cep: "01310100",
+        street: "Avenida Paulista",
+        number: "1000",
+        neighborhood: "Bela Vista",
+        city: "São Paulo",
+        state: "SP",
+        cpf: "52998224725",
+      },
+      shippingMethod: "sedex",
+      confirmAdult: true,
+      acceptTerms: true,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return ((await placed.json()) as { orderId: string }).orderId;
+}
+
+/** A new customer in a browser context of their own: `orders` orders placed, then the cart filled again. */
+async function customerWithOrders(browser: Browser, orders: number): Promise<{ session: Cookie[]; orderIds: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedInCustomer(page, uniqueEmail("acessivel"), PASSWORD);
+  const orderIds: string[] = [];
+  for (let placed = 0; placed < orders; placed++) {
+    await fillCart(page);
+    orderIds.push(await placeOrder(page));
+  }
+  await fillCart(page);
+  const session = await context.cookies();
+  await context.close();
+  return { session, orderIds };
+}
+
+test.describe("a first-time visitor", () => {
+  test.use({ gateAccepted: false });
+
+  test("the home page with the age gate open, then after accepting it", async ({ page }) => {
+    await openPage(page, "/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+    await expect(page.getByRole("dialog", { name: "Termos de uso e verificação de idade" })).toBeVisible();
+    await expectAccessible(page, "/ com o aviso de idade aberto");
+    await acceptGate(page);
+    await expectAccessible(page, "/ depois de aceitar o aviso");
+  });
+});
+
+test.describe("a visitor", () => {
+  const PAGES = [
+    "/produto/cogumelo-penis-envy-7",
+    "/produto/cultura-liquida-golden-teacher",
+    "/produto/spawn-cogumelo-golden-teacher",
+    "/produto/cogumelo-golden-teacher",
+    "/produto/consultoria-cultivo",
+    "/produto/curso-cultivo-domestico",
+    "/cursos",
+    "/referencias",
+    "/guia-cultivo",
+    "/prototipo/kit-cultivo-gt",
+    "/restricao-idade",
+    "/privacidade",
+    "/termos",
+    "/cookies",
+    "/pagina-que-nao-existe",
+    "/__teste/erro",
+    "/auth",
+    "/auth?modo=criar",
+    "/auth?modo=esqueci",
+    "/auth?modo=redefinir&token=token-de-teste",
+    "/auth?error=invalid_token",
+    "/checkout",
+  ];
+  for (const path of PAGES) {
+    test(path, async ({ page }) => {
+      await checkScreen(page, path);
+    });
+  }
+
+  test("the cart, empty and with an item", async ({ page }) => {
+    await openPage(page, "/cart");
+    await expect(page.getByText("Seu carrinho está vazio")).toBeVisible();
+    await expectAccessible(page, "/cart vazio");
+
+    await openPage(page, "/produto/cogumelo-penis-envy-7");
+    await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+    await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
+    await openPage(page, "/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await expectAccessible(page, "/cart com um item");
+  });
+
+  test("the sign-in and sign-up forms with their errors", async ({ page }) => {
+    await openPage(page, "/auth");
+    const signIn = page.getByRole("form", { name: "Entrar" });
+    await signIn.getByRole("button", { name: "Entrar" }).click();
+    await expect(signIn.getByLabel("E-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page, "/auth com erros");
+    await page.getByRole("tab", { name: "Criar conta" }).click();
+    const signUp = page.getByRole("form", { name: "Criar conta" });
+    await signUp.getByRole("button", { name: "Criar conta" }).click();
+    await expect(signUp.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+    await expectAccessible(page, "/auth?modo=criar com erros");
+  });
+
+  test("a product page with the added-to-cart toast, then the checkout's sign-up step", async ({ page }) => {
+    await openPage(page, "/produto/cogumelo-penis-envy-7");
+    await addFiftyGramsInSachets(page);
+    await expectAccessible(page, "produto com embalagem e aviso de adicionado");
+    await checkScreen(page, "/checkout", "/checkout com itens (visitante)");
+  });
+
+  test("the footer's dialogs: cookie preferences and support", async ({ page }) => {
+    await openPage(page, "/");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("button", { name: "Preferências de cookies" }).click();
+    await expect(page.getByRole("dialog", { name: "Preferências de cookies" })).toBeVisible();
+    await expectAccessible(page, "preferências de cookies abertas");
+    await page.keyboard.press("Escape");
+
+    await footer.getByRole("button", { name: "Atendimento" }).click();
+    await expect(page.getByRole("dialog", { name: "Atendimento" }).getByRole("img")).toHaveJSProperty("complete", true);
+    await expectAccessible(page, "atendimento aberto");
+  });
+
+  test("the header's menu on a phone", async ({ page }) => {
+    await openPhoneMenu(page, "/");
+    await expectAccessible(page, "menu do cabeçalho aberto (celular)");
+  });
+});
+
+test.describe("a customer", () => {
+  let session: Cookie[];
+  let orderId: string;
+
+  // One account per worker, with an order placed and the cart filled again (for /cart and /checkout).
+  test.beforeAll(async ({ browser }) => {
+    const customer = await customerWithOrders(browser, 1);
+    session = customer.session;
+    orderId = customer.orderIds[0]!;
+  });
+  test.beforeEach(async ({ context }) => context.addCookies(session));
+
+  for (const path of ["/cliente", ...["notificacoes", "indicacoes", "enderecos", "perfil", "privacidade"].map((tab) => `/cliente?aba=${tab}`)]) {
+    test(path, async ({ page }) => {
+      await checkScreen(page, path);
+    });
+  }
+
+  test("one order in the panel, and the Pix payment screen", async ({ page }) => {
+    await checkScreen(page, `/cliente?order=${orderId}`, "/cliente?order= (detalhe do pedido)");
+    await openPage(page, `/success?order=${orderId}`);
+    await expect(page.getByRole("img", { name: "QR Code do Pix" })).toBeVisible();
+    await expectAccessible(page, "/success (pagamento Pix)");
+  });
+
+  test("the header's notifications and account popovers", async ({ page }) => {
+    await openPage(page, "/");
+    await page.getByRole("banner").getByRole("button", { name: "Notificações" }).click();
+    await expect(page.getByRole("list", { name: "Notificações recentes" }).getByRole("listitem")).not.toHaveCount(0);
+    await expectAccessible(page, "notificações abertas");
+    await page.keyboard.press("Escape");
+    await page.getByRole("banner").getByRole("button", { name: /^Conta de / }).click();
+    await expect(page.getByRole("dialog", { name: "Minha conta" })).toBeVisible();
+    await expectAccessible(page, "menu da conta aberto");
+  });
+
+  test("the cart with items", async ({ page }) => {
+    await checkScreen(page, "/cart", "/cart com itens (cliente)");
+  });
+
+  test("the checkout form, with shipping options and errors", async ({ page }) => {
+    await openPage(page, "/checkout");
+    const form = page.getByRole("form", { name: "Finalizar compra" });
+    await expect(form).toBeVisible();
+    await expectAccessible(page, "/checkout com itens");
+    await form.getByLabel("CEP").fill("01310-100");
+    await form.getByRole("button", { name: "Buscar CEP" }).click();
+    await expect(form.getByRole("radio", { name: /SEDEX/ })).toBeVisible();
+    await form.getByLabel("CPF").fill("111.111.111-11");
+    await form.getByRole("button", { name: "Fazer pedido e pagar com Pix" }).click();
+    await expect(form.getByLabel("CPF")).toHaveAccessibleDescription("CPF inválido: confira os dígitos.");
+    await expectAccessible(page, "/checkout com opções de envio e erros");
+  });
+
+  test("the address form with its errors, and the account deletion dialog", async ({ page }) => {
+    await openPage(page, "/cliente?aba=enderecos");
+    const form = page.getByRole("form", { name: "Novo endereço" });
+    await form.getByRole("button", { name: "Salvar endereço" }).click();
+    await expect(form.getByText("O CEP tem 8 dígitos, ex.: 01310-100.")).toBeVisible();
+    await expectAccessible(page, "/cliente?aba=enderecos com erros");
+    await openPage(page, "/cliente?aba=privacidade");
+    await page.getByRole("button", { name: "Excluir minha conta" }).click();
+    await expect(page.getByRole("dialog", { name: "Excluir minha conta" })).toBeVisible();
+    await expectAccessible(page, "diálogo de exclusão da conta");
+  });
+
+  test("/auth when signed in, and the 403 page of /admin", async ({ page }) => {
+    await checkScreen(page, "/auth", "/auth (já conectado)");
+    await checkScreen(page, "/admin", "/admin (403 para cliente)");
+  });
+});
+
+test.describe("an admin", () => {
+  let session: Cookie[];
+  let pendingId: string;
+  let paidId: string;
+
+  // A customer's two orders (one paid by the admin) and the admin's session, once per worker.
+  test.beforeAll(async ({ browser }) => {
+    const { orderIds } = await customerWithOrders(browser, 2);
+    pendingId = orderIds[0]!;
+    paidId = orderIds[1]!;
+    const context = await browser.newContext();
+    const adminPage = await context.newPage();
+    await signedInAdmin(adminPage, PASSWORD);
+    const paid = await adminPage.request.post(`/api/admin/orders/${paidId}/confirm-payment`, { headers: fromTheShop });
+    expect(paid.status(), await paid.text()).toBe(200);
+    session = await context.cookies();
+    await context.close();
+  });
+  test.beforeEach(async ({ context }) => context.addCookies(session));
+
+  test("/admin, all orders and an empty filter", async ({ page }) => {
+    await checkScreen(page, "/admin");
+    await checkScreen(page, "/admin?status=cancelled", "/admin?status=cancelled (filtro vazio)");
+  });
+
+  test("/admin, one order awaiting payment and one paid (tracking form)", async ({ page }) => {
+    await checkScreen(page, `/admin?order=${pendingId}`, "/admin?order= (aguardando pagamento)");
+    await openPage(page, `/admin?order=${paidId}`);
+    await expect(page.getByLabel("Código de rastreio (Correios)")).toBeVisible();
+    await expectAccessible(page, "/admin?order= (pago, com rastreio)");
+  });
+
+  test("/maintenance-panel and /customizar-produto", async ({ page }) => {
+    await checkScreen(page, "/maintenance-panel");
+    await checkScreen(page, "/customizar-produto");
+  });
+
+  test("the header's menu on a phone, with the admin links", async ({ page }) => {
+    await openPhoneMenu(page, "/admin");
+    await expect(page.getByRole("banner").getByRole("navigation", { name: "Administração" })).toBeVisible();
+    await expectAccessible(page, "menu do cabeçalho aberto (celular, admin)");
+  });
+});

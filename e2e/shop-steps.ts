@@ -1,0 +1,53 @@
+// Steps several journeys share: customers and admins made through the API and signed in in a page's
+// context, the first visitor's age gate accepted, a product page's cart line chosen and added.
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures.ts";
+import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
+import { withShopDatabase } from "./shop-db.ts";
+import { E2E_BASE_URL } from "./test-env.ts";
+
+/** What a browser sends with every POST; better-auth refuses a request that carries cookies without it. */
+export const fromTheShop = { origin: E2E_BASE_URL };
+
+/** An account made through the API (the journeys that are not about signing up), signed in in this page's context. */
+export async function signedInCustomer(page: Page, email: string, password: string) {
+  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { name: "Cliente Teste", email, password } });
+  expect(signUp.status()).toBe(200);
+  const signIn = await page.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: fromTheShop });
+  expect(signIn.status()).toBe(200);
+}
+
+/** An admin (listed in admin_emails, as the maintenance panel will do) who confirmed the address, signed in in `page`. */
+export async function signedInAdmin(page: Page, password: string): Promise<string> {
+  const email = uniqueEmail("admin-pedidos");
+  await withShopDatabase((client) => client.query("insert into admin_emails (email) values ($1)", [email]));
+  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { name: "Admin Pedidos", email, password } });
+  expect(signUp.status()).toBe(200);
+  const mail = await waitForMail(email, (m) => m.subject.startsWith("Confirme"));
+  const link = new URL(linkIn(mail, "/api/auth/verify-email"));
+  await page.goto(link.pathname + link.search);
+  return email;
+}
+
+/** The first-visit gate: scrolls its terms to the end and accepts them. */
+export async function acceptGate(page: Page) {
+  const gate = page.getByRole("dialog", { name: "Termos de uso e verificação de idade" });
+  await expect(gate).toBeVisible();
+  await gate.getByRole("region", { name: "Texto dos termos" }).evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        element.addEventListener("scroll", () => requestAnimationFrame(() => resolve()), { once: true });
+        element.scrollTop = element.scrollHeight;
+      }),
+  );
+  await gate.getByRole("button", { name: "Eu li e concordo com os termos" }).click();
+  await expect(gate).toBeHidden();
+}
+
+/** On a gram product's page: 50 g with individual sachets, added to the cart (the toast confirms it). */
+export async function addFiftyGramsInSachets(page: Page) {
+  await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "50 g" }).click();
+  await page.getByLabel(/Embalagem individual por sachê/).check();
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
+}
