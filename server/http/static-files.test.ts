@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../../scripts/precompress.ts";
 import { useTestApp } from "../../test/test-app.ts";
+import { API_CSP } from "./security-headers.ts";
 
 const SCRIPT = "/assets/produto-Dx81kQ.js";
 const ICON = "/favicon.svg";
@@ -96,6 +97,14 @@ describe("static files of the client build", () => {
     expect(body.equals(files[IMAGE]!)).toBe(true);
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(response.headers.get("cache-control")).toBe(HOUR);
+  });
+
+  it("a built script gets the fixed no-document policy; a file outside /assets (an SVG can be opened as a page) keeps the page's, with its nonce", async () => {
+    const script = await get(SCRIPT, "br");
+    expect(script.response.headers.get("content-security-policy")).toBe(API_CSP);
+    expect(script.response.headers.get("x-content-type-options")).toBe("nosniff");
+    const icon = await get(ICON, "br");
+    expect(icon.response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
   });
 
   it("a missing asset is not found (and not cached for a year)", async () => {
