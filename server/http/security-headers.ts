@@ -62,7 +62,8 @@ const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
  * The JSON API and the build's hashed scripts and stylesheets are never documents: they get the
  * fixed `API_CSP`, not a page policy with a fresh nonce. A page loads some 30 assets; a nonce policy
  * on each cost 255 bytes of header (against 79) that no browser uses and that HTTP/2 cannot
- * compress, since the nonce changes every time (Lighthouse, decision 006).
+ * compress, since the nonce changes every time (Lighthouse, decision 006). Exception to keep in mind:
+ * a Web Worker runs under its own script's policy; the shop has none, and one added later needs its own.
  */
 const isNeverADocument = (path: string) => isApiPath(path) || path.startsWith("/assets/");
 
