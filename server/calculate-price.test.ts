@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { forgetPricingProducts } from "../app/features/catalog/catalog.server.ts";
 import { MAX_GRAMS } from "../app/features/pricing/gram-pricing.ts";
 import { quote, toPricingResponse } from "../app/features/pricing/price-quote.ts";
-import { useTestApp } from "../test/test-app.ts";
+import { setUpTestApp } from "../test/test-app.ts";
 import { products } from "./db/schema.ts";
 
-const ctx = useTestApp();
+const ctx = setUpTestApp();
 
 const SAMPLE = "Cogumelo Penis Envy 7";
 const SPEC_FIELDS = ["unit_price", "discount_percentage", "discount_amount", "base_total", "total_price", "packaging_fee", "final_total"];

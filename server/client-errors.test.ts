@@ -7,14 +7,14 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createEmptyDatabase, createTestDatabase, dropDatabase } from "../test/database.ts";
-import { useTestApp } from "../test/test-app.ts";
+import { setUpTestApp } from "../test/test-app.ts";
 import { CLIENT_ERROR_RATE_RULE, CLIENT_ERROR_REPEAT_WINDOW_SECONDS, recordClientError } from "./client-errors.ts";
 import { createDatabase } from "./db/client.ts";
 import { migrationsFolder, runMigrations } from "./db/migrate.ts";
 import { CLIENT_ERRORS_KEPT, clientErrors } from "./db/schema.ts";
 import { createApp } from "./http/app.ts";
 
-const ctx = useTestApp();
+const ctx = setUpTestApp();
 
 type ErrorJson = { error: { code: string; message: string } };
 const LIMIT = CLIENT_ERROR_RATE_RULE.max;

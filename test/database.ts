@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { loadConfig } from "../server/config.ts";
 import { createDatabase, type Database } from "../server/db/client.ts";
 import type { AppServices } from "../server/http/app-env.ts";
@@ -66,6 +66,38 @@ export async function createTestDatabase(options: { env?: Env } = {}): Promise<T
     async close() {
       await db.$client.end();
       await dropDatabase(name);
+    },
+  };
+}
+
+/**
+ * A database of this test file's own, created in a beforeAll and closed (and dropped) in an
+ * afterAll. Call it at the top of the file; its fields can be read from the first test or hook on.
+ */
+export function setUpTestDatabase(options: { env?: Env } = {}): Omit<TestDatabase, "close"> {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const database = (): TestDatabase => {
+    if (!current) throw new Error("setUpTestDatabase: the database exists from its beforeAll on");
+    return current;
+  };
+  return {
+    get name() {
+      return database().name;
+    },
+    get url() {
+      return database().url;
+    },
+    get db() {
+      return database().db;
+    },
+    get services() {
+      return database().services;
     },
   };
 }

@@ -1,18 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CATALOG } from "../../app/features/catalog/catalog.ts";
 import { productUuid } from "../../app/features/catalog/product-slugs.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { setUpTestDatabase } from "../../test/database.ts";
 import { products } from "./schema.ts";
 import { productRows, seed } from "./seed.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestDatabase();
 
 const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n;
 

@@ -1,17 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRODUCT_SLUGS, productUuid } from "../../app/features/catalog/product-slugs.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { setUpTestDatabase } from "../../test/database.ts";
 import { productCatalog } from "./schema.ts";
 import { seed } from "./seed.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestDatabase();
 
 const count = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(productCatalog))[0]!.n;
 

@@ -5,12 +5,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testServices } from "../../test/database.ts";
-import { useTestApp } from "../../test/test-app.ts";
+import { setUpTestApp } from "../../test/test-app.ts";
 import { createDatabase, type Database } from "../db/client.ts";
 import { clientErrors } from "../db/schema.ts";
 import { createApp } from "./app.ts";
 
-const ctx = useTestApp();
+const ctx = setUpTestApp();
 
 const ENGLISH = /\b(invalid|expected|unrecognized|required|received|error|not found|too large)\b/i;
 const PORTUGUESE = /\b(dados|inválid[oa]s?|corpo|requisição|recurso|encontrado|envie|banco|indisponível|erro|interno)\b/i;

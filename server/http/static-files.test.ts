@@ -4,7 +4,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../../scripts/precompress.ts";
-import { useTestApp } from "../../test/test-app.ts";
+import { setUpTestApp } from "../../test/test-app.ts";
 import { API_CSP } from "./security-headers.ts";
 
 const SCRIPT = "/assets/produto-Dx81kQ.js";
@@ -35,7 +35,7 @@ afterAll(async () => {
   if (clientDir) await rm(clientDir, { recursive: true, force: true });
 });
 // Registered after the hooks above: its beforeAll runs once the folder is there, its afterAll before the folder goes.
-const ctx = useTestApp(() => ({ clientDir }));
+const ctx = setUpTestApp(() => ({ clientDir }));
 
 async function get(url: string, acceptEncoding?: string) {
   const response = await ctx.app.request(url, { headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } });

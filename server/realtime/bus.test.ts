@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "../../test/database.ts";
 import { publishNow, realtimeBus, sessionTopic, type RealtimeMessage } from "./bus.ts";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestDatabase();
 
 describe("publishNow (messages sent after a write commits)", () => {
   it("delivers every message of many concurrent writes, each write's messages in order, and tells each caller when its own are sent", async () => {

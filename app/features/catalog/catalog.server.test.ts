@@ -1,19 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { productCatalog, products } from "../../../server/db/schema.ts";
-import { createTestDatabase, type TestDatabase } from "../../../test/database.ts";
+import { setUpTestDatabase } from "../../../test/database.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "./catalog-fallback";
 import { findProductByName, forgetPricingProducts, getProductPage, listProducts } from "./catalog.server";
 import { FIXED_PRODUCT_SLUGS, productUuid } from "./product-slugs";
 
 const ORIGIN = "https://loja.example";
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setUpTestDatabase();
 
 const builtIn = (slug: string) => `/images/products/${slug}-800.webp`;
 const imageOf = async (numericId: number) => (await listProducts(t.db, ORIGIN)).find((product) => product.id === numericId)!.image;
