@@ -345,6 +345,8 @@ test.describe("content pages", () => {
       "E-book de Cultivo Avançado",
       "Workshop de Técnicas Profissionais",
     ]);
+    // The first picture is fetched first (it is the largest element on a phone's first screen).
+    await expect(page.locator("main article article img").first()).toHaveAttribute("fetchpriority", "high");
     await page.getByRole("link", { name: "E-book de Cultivo Avançado" }).click();
     await expect(page).toHaveURL("/produto/ebook-cultivo-avancado");
   });

@@ -28,7 +28,8 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
         <ul className="mt-5 grid gap-5 sm:grid-cols-2">
           {loaderData.products.map((product, index) => (
             <li key={product.id}>
-              <ProductCard product={product} loading={index < 2 ? "eager" : "lazy"} />
+              {/* The first picture is the page's largest on a phone (Lighthouse's LCP): high priority. */}
+              <ProductCard product={product} loading={index === 0 ? "priority" : index < 2 ? "eager" : "lazy"} />
             </li>
           ))}
         </ul>
