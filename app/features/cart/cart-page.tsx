@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "~/ui/toast";
 import { ProductImage } from "~/features/catalog/product-image";
@@ -132,10 +132,22 @@ export function CartPage() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: CART_ITEMS_KEY }),
   });
 
+  // The removed line takes its focused button with it: focus moves first to the next line's remove
+  // button (or the previous one's), or to the heading when it was the last line.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  function removeLine(line: CartLine, button: HTMLElement) {
+    const row = button.closest("li");
+    const neighbour = (row?.nextElementSibling ?? row?.previousElementSibling)?.querySelector<HTMLElement>("[data-remove-line]");
+    (neighbour ?? headingRef.current)?.focus();
+    remove.mutate(line);
+  }
+
   const view = query.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-stone-950 sm:text-3xl">Carrinho</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-stone-950 sm:text-3xl">
+        Carrinho
+      </h1>
       {!view && query.isError ? (
         <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-950">
           <p className="font-semibold">Não foi possível carregar o carrinho.</p>
@@ -157,7 +169,7 @@ export function CartPage() {
                   key={line.id}
                   line={line}
                   onChange={(quantity, packagingEnabled) => change.mutate({ line, quantity, packagingEnabled })}
-                  onRemove={() => remove.mutate(line)}
+                  onRemove={(button) => removeLine(line, button)}
                 />
               ))}
             </ul>
@@ -215,7 +227,7 @@ function CartLineRow({
 }: {
   line: CartLine;
   onChange: (quantity: number, packagingEnabled: boolean) => void;
-  onRemove: () => void;
+  onRemove: (button: HTMLElement) => void;
 }) {
   const isGram = line.unitType === "gram";
   const step = isGram ? SACHET_GRAMS : 1;
@@ -251,7 +263,8 @@ function CartLineRow({
           </h2>
           <button
             type="button"
-            onClick={onRemove}
+            onClick={(event) => onRemove(event.currentTarget)}
+            data-remove-line
             aria-label={`Remover ${line.productName}`}
             className={`inline-flex size-10 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 ${focusRing}`}
           >

@@ -55,6 +55,11 @@ function GateContent({ onAccept, onDecline }: { onAccept: () => void; onDecline:
         event.preventDefault();
         termsRef.current?.focus();
       }}
+      // Focus was on <body> when the gate opened: once it is gone, it goes to the page's content.
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        document.querySelector<HTMLElement>("main")?.focus({ preventScroll: true });
+      }}
     >
       <Dialog.Title className="text-xl font-bold text-stone-950">Termos de uso e verificação de idade</Dialog.Title>
       <Dialog.Description className="mt-2 text-sm text-stone-700">

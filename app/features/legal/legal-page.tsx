@@ -25,7 +25,7 @@ export function LegalPage({ sections, current }: LegalPageProps) {
             id={section.id}
             aria-labelledby={`${section.id}-titulo`}
             data-current={isCurrent || undefined}
-            className="mt-8 scroll-mt-20 rounded-2xl border border-transparent p-4 data-current:border-emerald-300 data-current:bg-emerald-50/60 sm:p-6"
+            className="mt-8 rounded-2xl border border-transparent p-4 data-current:border-emerald-300 data-current:bg-emerald-50/60 sm:p-6"
           >
             <h2 id={`${section.id}-titulo`} className="text-2xl font-bold text-stone-950">
               {section.title}

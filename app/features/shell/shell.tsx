@@ -11,6 +11,7 @@ import { Toaster } from "~/ui/toast";
 import { PageSkeleton } from "./page-skeleton";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { useFocusOnNavigation } from "./use-focus-on-navigation";
 import { usePageFade } from "./use-page-fade";
 
 /** The header with the signed-in user's e-mail (or "Entrar"). */
@@ -56,6 +57,8 @@ export function Shell({
   const navigation = useNavigation();
   const pageRef = useRef<HTMLDivElement>(null);
   usePageFade(pageRef);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigation(mainRef);
 
   // Only a move to another page shows the skeleton; revalidating or changing the query of the
   // current page keeps it on screen.
@@ -73,8 +76,8 @@ export function Shell({
               Pular para o conteúdo
             </a>
             {hideHeader ? null : <HeaderWithUser />}
-            {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll position. */}
-            <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+            {/* tabIndex -1: the skip link (and a navigation, see useFocusOnNavigation) moves keyboard focus here, not only the scroll position. */}
+            <main ref={mainRef} id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
               {loadingOtherPage ? <PageSkeleton /> : null}
               {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
               <div ref={pageRef} hidden={loadingOtherPage}>

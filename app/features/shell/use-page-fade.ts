@@ -5,22 +5,31 @@ import { useLocation } from "react-router";
 export const PAGE_FADE_MS = 150;
 
 /**
- * Fades the element in whenever the page (pathname) changes. A query-only change (filters, an
- * order opened with ?order=) stays on the same page, so it does not blink. The Web Animations
- * API needs no CSS and cancels cleanly when another navigation starts mid-fade.
+ * Runs `run` on the element after each move to another page (pathname). A query-only change
+ * (filters, an order opened with ?order=) stays on the same page, and the first render (hydration)
+ * is no move. `run` must be stable (a module-level function); what it returns cleans up.
  */
-export function usePageFade(ref: RefObject<HTMLElement | null>): void {
+export function useAfterPageChange(ref: RefObject<HTMLElement | null>, run: (element: HTMLElement) => void | (() => void)): void {
   const { pathname } = useLocation();
   const shownPathname = useRef(pathname);
 
   useEffect(() => {
-    // The first render (hydration) already shows the page: nothing to fade.
     if (shownPathname.current === pathname) return;
     shownPathname.current = pathname;
     const element = ref.current;
-    if (!element || typeof element.animate !== "function") return;
-    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-    const animation = element.animate([{ opacity: 0 }, { opacity: 1 }], { duration: PAGE_FADE_MS, easing: "ease-out" });
-    return () => animation.cancel();
-  }, [pathname, ref]);
+    return element ? run(element) : undefined;
+  }, [pathname, ref, run]);
+}
+
+/** The Web Animations API needs no CSS and cancels cleanly when another navigation starts mid-fade. */
+function fadeIn(element: HTMLElement): void | (() => void) {
+  if (typeof element.animate !== "function") return;
+  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+  const animation = element.animate([{ opacity: 0 }, { opacity: 1 }], { duration: PAGE_FADE_MS, easing: "ease-out" });
+  return () => animation.cancel();
+}
+
+/** Fades the element in whenever the page changes; a query-only change does not blink. */
+export function usePageFade(ref: RefObject<HTMLElement | null>): void {
+  useAfterPageChange(ref, fadeIn);
 }
