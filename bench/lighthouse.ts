@@ -32,7 +32,7 @@ export const lighthouseEnabled = () => process.env.BENCH_LIGHTHOUSE !== "0";
 
 /** The Chromium to run, or an error that says how to get one (checked before the loads, not after). */
 export function chromiumPath(): string {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"; // empty counts as not set, as in playwright.config.ts
   if (existsSync(chromium)) return chromium;
   throw new Error(
     `Lighthouse precisa do Chromium e não o encontrou em ${chromium}.\n` +
