@@ -9,6 +9,22 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   environments: {
+    client: {
+      // React, react-dom and React Router load on every page: one file instead of five is four
+      // fewer requests and ~4 KB less gzip on a first visit (decision 006), and it changes only
+      // when those packages do, so it stays cached across the shop's own releases.
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/, priority: 2 },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: { rollupOptions: { input: "./server/entry.ts" } },
     },

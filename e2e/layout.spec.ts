@@ -63,3 +63,21 @@ test.describe("content security policy", () => {
     });
   }
 });
+
+test.describe("stylesheet", () => {
+  test("comes in <head> before the scripts, once, and stays once after moving to another page", async ({ request, page }) => {
+    // A phone on a slow link fetches in document order: the one render-blocking file goes first.
+    const html = await (await request.get("/produto/cogumelo-penis-envy-7")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)];
+    expect(stylesheets).toHaveLength(1);
+    expect(stylesheets[0]!.index).toBeLessThan(head.indexOf('rel="modulepreload"'));
+
+    await openPage(page, "/produto/cogumelo-penis-envy-7");
+    await clickRouterLink(page, "/termos");
+    await expect(page).toHaveURL("/termos");
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+    // Still styled: <body>'s bg-stone-50 (unstyled, it would be transparent).
+    await expect(page.locator("body")).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  });
+});
