@@ -11,6 +11,7 @@ import {
   TEST_SHOP_LEGAL_NAME,
   TEST_SUPPORT_WHATSAPP,
 } from "./e2e/test-env.ts";
+import { chromiumPath } from "./scripts/chromium-path.ts";
 
 /**
  * Browser journeys (e2e/*.spec.ts) in Debian's Chromium against the production build, served by
@@ -18,10 +19,10 @@ import {
  * `npm test` builds first; `npm run test:e2e` assumes a build exists.
  */
 // Playwright's own browser download does not work here: drive the system's Chromium.
-const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-if (!existsSync(chromiumPath)) {
+const chromium = chromiumPath();
+if (!existsSync(chromium)) {
   throw new Error(
-    `Chromium não encontrado em ${chromiumPath}. Rode \`npm test\` (como root ele instala o pacote do Debian) ` +
+    `Chromium não encontrado em ${chromium}. Rode \`npm test\` (como root ele instala o pacote do Debian) ` +
       "ou `sudo apt-get install chromium`, ou defina CHROMIUM_PATH.",
   );
 }
@@ -47,7 +48,7 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: chromium,
       // Without the background-networking flags Chromium keeps dialling out of this closed network.
       args: [
         "--no-sandbox",

@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import os from "node:os";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { chromiumPath } from "../scripts/chromium-path.ts";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Failed runs tried again per page, beyond RUNS. */
@@ -31,8 +32,8 @@ const PASS_SCORE = 0.9;
 export const lighthouseEnabled = () => process.env.BENCH_LIGHTHOUSE !== "0";
 
 /** The Chromium to run, or an error that says how to get one (checked before the loads, not after). */
-export function chromiumPath(): string {
-  const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"; // empty counts as not set, as in playwright.config.ts
+export function lighthouseChromium(): string {
+  const chromium = chromiumPath();
   if (existsSync(chromium)) return chromium;
   throw new Error(
     `Lighthouse precisa do Chromium e não o encontrou em ${chromium}.\n` +
@@ -90,7 +91,7 @@ const metricText = (value: number, unit: string) => (unit === "ms" ? `${(value /
 /** Runs Lighthouse on each path of `origin` and prints the figures; Chromium is started and stopped here. */
 export async function lighthouseReport(origin: string, paths: string[]): Promise<void> {
   // chrome-launcher stops it on Ctrl-C by itself; SIGTERM is ours to pass on.
-  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: ["--headless=new", "--no-sandbox"], logLevel: "silent" });
+  const chrome = await launch({ chromePath: lighthouseChromium(), chromeFlags: ["--headless=new", "--no-sandbox"], logLevel: "silent" });
   const stopChrome = () => chrome.kill();
   process.once("SIGTERM", stopChrome);
   try {

@@ -16,7 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfNeeded, root } from "../scripts/build-if-needed.ts";
-import { chromiumPath, lighthouseEnabled, lighthouseReport } from "./lighthouse.ts";
+import { lighthouseChromium, lighthouseEnabled, lighthouseReport } from "./lighthouse.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -245,7 +245,7 @@ const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 async function main(): Promise<void> {
   // A missing Chromium is told now, not after minutes of loads.
-  if (lighthouseEnabled()) chromiumPath();
+  if (lighthouseEnabled()) lighthouseChromium();
   buildIfNeeded();
   dataDir = await mkdtemp(path.join(os.tmpdir(), "shop-bench-"));
   // As root, PostgreSQL runs as 'postgres', which must be able to enter the folder.

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { chromiumPath } from "./chromium-path.ts";
 
 const OUT = path.resolve(import.meta.dirname, "..", "public", "images", "products");
 const WIDTHS = [400, 800, 1200];
@@ -227,7 +228,7 @@ for (const [key, strain] of Object.entries(STRAINS)) {
 
 await mkdir(OUT, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  executablePath: chromiumPath(),
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 });
 try {

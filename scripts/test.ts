@@ -3,10 +3,9 @@
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
+import { chromiumPath, DEFAULT_CHROMIUM } from "./chromium-path.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const DEFAULT_CHROMIUM = "/usr/bin/chromium";
-
 type Step = { name: string; command: string; args: string[]; env?: NodeJS.ProcessEnv };
 type Timing = { name: string; seconds: number; ok: boolean };
 
@@ -77,7 +76,7 @@ function hasAptGet(): boolean {
 /** The browser tests drive Debian's Chromium: install it when we can, else say how. */
 async function ensureChromium(): Promise<void> {
   const custom = process.env.CHROMIUM_PATH;
-  const chromium = custom || DEFAULT_CHROMIUM;
+  const chromium = chromiumPath();
   if (!isExecutable(chromium)) {
     if (custom) throw new Error(`CHROMIUM_PATH=${custom} não existe ou não é executável. Corrija a variável ou remova-a para usar ${DEFAULT_CHROMIUM}.`);
     const isRoot = process.getuid?.() === 0;
