@@ -1,10 +1,13 @@
 // Automated accessibility checks (decision 007): axe-core's WCAG 2.0/2.1 A and AA rules on every screen
 // a visitor, a customer and an admin can reach (app/routes.ts), dialogs and popovers open included.
-// A new screen, tab or dialog gets its line here.
+// A new screen, tab or dialog gets its line here; a route of app/routes.ts without one fails the last test.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Cookie, Page } from "@playwright/test";
+import { test as plainTest, type Browser, type Cookie, type Page } from "@playwright/test";
+import { matchRoutes } from "react-router";
 import { productUuid } from "../app/features/catalog/product-slugs.ts";
+import routes from "../app/routes.ts";
 import { acceptGate, addFiftyGramsInSachets, fromTheShop, signedInAdmin, signedInCustomer } from "./shop-steps.ts";
 import { expect, openPage, settle, test } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
@@ -17,6 +20,62 @@ const PASSWORD = "acessibilidade-42";
 const RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 // One axe run takes 3 to 8 s on the test machine's two shared cores; some tests make two or three.
 test.describe.configure({ timeout: 60_000 });
+
+/** Screens a visitor reaches by their URL alone, a test each. */
+const VISITOR_PAGES = [
+  "/produto/cogumelo-penis-envy-7",
+  "/produto/cultura-liquida-golden-teacher",
+  "/produto/spawn-cogumelo-golden-teacher",
+  "/produto/cogumelo-golden-teacher",
+  "/produto/consultoria-cultivo",
+  "/produto/curso-cultivo-domestico",
+  "/cursos",
+  "/referencias",
+  "/guia-cultivo",
+  "/prototipo/kit-cultivo-gt",
+  "/restricao-idade",
+  "/privacidade",
+  "/termos",
+  "/cookies",
+  "/pagina-que-nao-existe",
+  // The error screen: this route fails on purpose because the test server runs with EXPOSE_TEST_ROUTES=true.
+  "/__teste/erro",
+  "/auth",
+  "/auth?modo=criar",
+  "/auth?modo=esqueci",
+  "/auth?modo=redefinir&token=token-de-teste",
+  "/auth?error=invalid_token",
+  "/checkout",
+  // Where the old checkout addresses redirect to: the same form as /checkout, at its own address.
+  "/checkout-flow",
+];
+/** The customer panel and each of its tabs, a test each (signed in as a customer). */
+const CUSTOMER_PAGES = ["/cliente", ...["notificacoes", "indicacoes", "enderecos", "perfil", "privacidade"].map((tab) => `/cliente?aba=${tab}`)];
+
+/**
+ * Every route path of app/routes.ts ("" is the index) that no URL of VISITOR_PAGES or CUSTOMER_PAGES
+ * reaches: the titles of the tests below that check it, or why it is not a screen. The last test
+ * fails on a route in neither, so a new route cannot go unchecked.
+ */
+const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }> = {
+  "": { tests: ["the home page with the age gate open, then after accepting it"] },
+  cart: { tests: ["the cart, empty and with an item", "the cart with items"] },
+  success: { tests: ["one order in the panel, and the Pix payment screen"] },
+  admin: {
+    tests: [
+      "/auth when signed in, and the 403 page of /admin",
+      "/admin, all orders and an empty filter",
+      "/admin, one order awaiting payment and one paid (tracking form)",
+    ],
+  },
+  "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto"] },
+  "customizar-produto": { tests: ["/maintenance-panel and /customizar-produto"] },
+  "delivery-address": { notAScreen: "answers 301 to /checkout-flow (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
+  "unified-checkout": { notAScreen: "answers 301 to /checkout-flow (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
+  direitos: { notAScreen: "answers 301 to /privacidade (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
+  "sitemap.xml": { notAScreen: "a resource route: XML for search engines, no page" },
+  "robots.txt": { notAScreen: "a resource route: plain text for search engines, no page" },
+};
 
 /**
  * Runs axe on the page as it is now and fails with one readable line per violation and element:
@@ -118,31 +177,7 @@ test.describe("a first-time visitor", () => {
 });
 
 test.describe("a visitor", () => {
-  const PAGES = [
-    "/produto/cogumelo-penis-envy-7",
-    "/produto/cultura-liquida-golden-teacher",
-    "/produto/spawn-cogumelo-golden-teacher",
-    "/produto/cogumelo-golden-teacher",
-    "/produto/consultoria-cultivo",
-    "/produto/curso-cultivo-domestico",
-    "/cursos",
-    "/referencias",
-    "/guia-cultivo",
-    "/prototipo/kit-cultivo-gt",
-    "/restricao-idade",
-    "/privacidade",
-    "/termos",
-    "/cookies",
-    "/pagina-que-nao-existe",
-    "/__teste/erro",
-    "/auth",
-    "/auth?modo=criar",
-    "/auth?modo=esqueci",
-    "/auth?modo=redefinir&token=token-de-teste",
-    "/auth?error=invalid_token",
-    "/checkout",
-  ];
-  for (const path of PAGES) {
+  for (const path of VISITOR_PAGES) {
     test(path, async ({ page }) => {
       await checkScreen(page, path);
     });
@@ -212,7 +247,7 @@ test.describe("a customer", () => {
   });
   test.beforeEach(async ({ context }) => context.addCookies(session));
 
-  for (const path of ["/cliente", ...["notificacoes", "indicacoes", "enderecos", "perfil", "privacidade"].map((tab) => `/cliente?aba=${tab}`)]) {
+  for (const path of CUSTOMER_PAGES) {
     test(path, async ({ page }) => {
       await checkScreen(page, path);
     });
@@ -314,4 +349,24 @@ test.describe("an admin", () => {
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Administração" })).toBeVisible();
     await expectAccessible(page, "menu do cabeçalho aberto (celular, admin)");
   });
+});
+
+/** The route path of app/routes.ts that serves `url`, as the router matches it ("" is the index). */
+function routePathOf(url: string): string | undefined {
+  const route = matchRoutes(routes.map(({ index, path }) => (index ? { index: true } : { path })), url)?.at(-1)?.route;
+  return route && (route.index ? "" : route.path);
+}
+
+// No browser: the route table against the lists and tests above.
+plainTest("every route of app/routes.ts is checked above or is not a screen", () => {
+  const routePaths = routes.map((route) => (route.index ? "" : (route.path ?? "")));
+  const reached = new Set([...VISITOR_PAGES, ...CUSTOMER_PAGES].map(routePathOf));
+  const unchecked = routePaths.filter((path) => !reached.has(path) && !(path in OTHER_ROUTES));
+  expect(unchecked, "rotas sem verificação de acessibilidade: ponha uma URL em VISITOR_PAGES ou CUSTOMER_PAGES, ou a rota em OTHER_ROUTES").toEqual([]);
+  const gone = Object.keys(OTHER_ROUTES).filter((path) => !routePaths.includes(path));
+  expect(gone, "rotas de OTHER_ROUTES que não existem mais em app/routes.ts").toEqual([]);
+
+  const titles = new Set([...readFileSync(plainTest.info().file, "utf8").matchAll(/\btest\("([^"]+)"/g)].map((match) => match[1]));
+  const missing = Object.values(OTHER_ROUTES).flatMap((check) => ("tests" in check ? check.tests : [])).filter((title) => !titles.has(title));
+  expect(missing, "testes citados em OTHER_ROUTES que não existem neste arquivo").toEqual([]);
 });
