@@ -1,4 +1,4 @@
-// Automated accessibility checks (decision 007): axe-core's WCAG 2.0/2.1 A and AA rules on every screen
+// Automated accessibility checks (decision 007): axe-core's WCAG 2.0/2.1/2.2 A and AA rules and best practices on every screen
 // a visitor, a customer and an admin can reach (app/routes.ts), dialogs and popovers open included.
 // A new screen, tab or dialog gets its line here; a route of app/routes.ts without one fails the last test.
 import { randomUUID } from "node:crypto";
