@@ -8,6 +8,7 @@ import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
 import type { CartCount, CartStatusCheck, CartView, ShippingQuote } from "./cart-types";
 
 export const CART_SESSION_HEADER = "cart-session-id";
+export const CART_TAB_HEADER = "x-cart-tab";
 /** Spec §4: broadcast channels of the cart. */
 export const CART_SYNC_CHANNEL = "cart_sync";
 export const CART_NOTIFICATIONS_CHANNEL = "cart_notifications";
@@ -35,6 +36,13 @@ export function ensureCartSessionId(): string {
   return created;
 }
 
+/**
+ * This page load's id, in memory only: the tabs of a browser share localStorage but each needs its
+ * own. The server names it in the realtime events of this tab's writes (decision 004).
+ */
+let tabId: string | undefined;
+export const cartTabId = (): string => (tabId ??= crypto.randomUUID());
+
 // ---------------------------------------------------------------------------------------------
 // API calls.
 
@@ -48,7 +56,7 @@ export async function cartFetch<T>(path: string, options: CallOptions = {}): Pro
     const body = await fetchJson<T>(path, {
       method: options.method,
       json: options.json,
-      headers: session ? { [CART_SESSION_HEADER]: session } : {},
+      headers: { [CART_TAB_HEADER]: cartTabId(), ...(session && { [CART_SESSION_HEADER]: session }) },
       fallbackMessage: "Não foi possível atualizar o carrinho.",
     });
     recordMetric(path, performance.now() - started, true);

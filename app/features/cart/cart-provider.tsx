@@ -12,13 +12,14 @@ import {
   cartApi,
   cartSyncReadyHere,
   type CartSyncMessage,
+  cartTabId,
   clearLocalCart,
   logCartError,
   onCartSignal,
   readCartSessionId,
   signalCart,
 } from "./cart-client";
-import type { CartCount } from "./cart-types";
+import type { CartChangedEvent, CartCount } from "./cart-types";
 
 /** Query keys of the cart (the /cart page reads CART_ITEMS_KEY). */
 export const CART_COUNT_KEY = ["cart", "count"] as const;
@@ -195,9 +196,11 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
       refreshItems();
     };
     const stopChanged = onRealtime("cart.changed", (data) => {
-      const reason = (data as { reason?: string } | null)?.reason;
-      reread();
-      if (reason === "status") void checkFinished();
+      const event = data as Partial<CartChangedEvent> | null;
+      // The echo of this tab's own write is skipped: its mutation flow has already updated it
+      // (optimistic update, re-sync). The other tabs and devices re-read.
+      if (event?.originTab !== cartTabId()) reread();
+      if (event?.reason === "status") void checkFinished();
     });
     const stopResync = onRealtime(RESYNC, reread);
 
