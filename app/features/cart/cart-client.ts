@@ -38,7 +38,8 @@ export function ensureCartSessionId(): string {
 
 /**
  * This page load's id, in memory only: the tabs of a browser share localStorage but each needs its
- * own. The server names it in the realtime events of this tab's writes (decision 004).
+ * own. The server names it in the realtime events of this tab's writes, and this tab's cart_sync
+ * messages carry it, so the tab can skip the echoes of its own changes (decision 004).
  */
 let tabId: string | undefined;
 export const cartTabId = (): string => (tabId ??= crypto.randomUUID());
@@ -103,9 +104,10 @@ export function signalCart(detail: CartSignalDetail): void {
 /**
  * What the other tabs receive. `session` is the cart session id this tab saw when it sent the
  * message (null when none), so a receiver can tell whether its own copy of localStorage has caught
- * up with it (see cartSyncReadyHere).
+ * up with it (see cartSyncReadyHere). `tab` is the sender's id: a BroadcastChannel message also
+ * reaches the sender's own listening channel, and the sender has applied its change already.
  */
-export type CartSyncMessage = { type?: CartSignal; productName?: string; ts?: number; session?: string | null };
+export type CartSyncMessage = { type?: CartSignal; productName?: string; ts?: number; session?: string | null; tab?: string };
 
 /**
  * Whether a message that came over a BroadcastChannel can be applied in this tab now. A channel
@@ -120,7 +122,7 @@ export function cartSyncReadyHere(message: CartSyncMessage): boolean {
 }
 
 function tellOtherTabs(detail: CartSignalDetail): void {
-  const message: CartSyncMessage = { type: detail.type, productName: detail.productName, ts: Date.now(), session: readCartSessionId() };
+  const message: CartSyncMessage = { type: detail.type, productName: detail.productName, ts: Date.now(), session: readCartSessionId(), tab: cartTabId() };
   // A storage key (every browser) and the cart_sync channel, closed 100 ms later (spec §4).
   safeStorage.set(STORAGE_KEYS.cartSync, JSON.stringify(message));
   if (typeof BroadcastChannel === "undefined") return;

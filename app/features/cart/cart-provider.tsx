@@ -149,12 +149,13 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
     });
 
     // Other tabs: a storage key and the cart_sync / cart_notifications channels (spec §4). The
-    // same change may come by all three: each is applied once. A channel message that arrives
-    // before this tab sees the sender's cart session is not applied (nor marked seen): its
-    // storage event, which comes after that write, applies it (cartSyncReadyHere).
+    // same change may come by all three: each is applied once, and not by the tab that sent it
+    // (its own channel messages reach it too). A channel message that arrives before this tab
+    // sees the sender's cart session is not applied (nor marked seen): its storage event, which
+    // comes after that write, applies it (cartSyncReadyHere).
     const seen = new Set<string>();
     const fromOtherTab = (message: CartSyncMessage | null, via: "storage" | "channel") => {
-      if (!message?.type) return;
+      if (!message?.type || message.tab === cartTabId()) return;
       if (via === "channel" && !cartSyncReadyHere(message)) return;
       const key = `${message.type}:${message.ts}`;
       if (seen.has(key)) return;
