@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { productIdForSlug, productUuid } from "../app/features/catalog/product-slugs.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
@@ -45,11 +46,34 @@ test("an add in one tab shows in the other tab's badge and list", async ({ conte
   await expect(other.getByTestId("cart-total")).toHaveText("R$ 40,00");
 });
 
-type LaggingTab = Window & {
+type WatchedTab = Window & { __realtimeReady?: string[]; __cartChangesForwarded?: number };
+
+/**
+ * Records, in each page of `target`, the realtime streams the server declared ready (their query)
+ * and the cart.changed events the tab holding the connection forwarded over shop_realtime.
+ */
+async function watchRealtime(target: Page | BrowserContext) {
+  await target.addInitScript(() => {
+    const tab = window as WatchedTab;
+    const ready: string[] = (tab.__realtimeReady = []);
+    const NativeEventSource = window.EventSource;
+    window.EventSource = class extends NativeEventSource {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener("ready", () => ready.push(new URL(String(url), location.href).search));
+      }
+    };
+    tab.__cartChangesForwarded = 0;
+    new BroadcastChannel("shop_realtime").addEventListener("message", (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type === "cart.changed") tab.__cartChangesForwarded! += 1;
+    });
+  });
+}
+
+type LaggingTab = WatchedTab & {
   __holdStorage?: () => void;
   __releaseStorage?: () => void;
   __channelMessagesHandled?: Record<string, number>;
-  __realtimeReady?: string[];
 };
 
 /**
@@ -115,15 +139,8 @@ async function lagStorageOf(target: Page) {
         onmessage.set!.call(this, counted);
       },
     });
-    const ready: string[] = (tab.__realtimeReady = []);
-    const NativeEventSource = window.EventSource;
-    window.EventSource = class extends NativeEventSource {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        this.addEventListener("ready", () => ready.push(new URL(String(url), location.href).search));
-      }
-    };
   });
+  await watchRealtime(target);
 }
 
 test("a change signalled before the other tab sees the new cart session still reaches it", async ({ context, page }) => {
@@ -164,6 +181,49 @@ test("a change signalled before the other tab sees the new cart session still re
   expect(added.status()).toBe(201);
   await expect(cartLink(other)).toHaveAccessibleDescription("2 itens");
   await expect(lines(other)).toHaveCount(2);
+});
+
+test("the tab that adds reads the cart only for the add's re-sync, not for the echoes of its own add", async ({ context, page }) => {
+  // A returning visitor's cart session, so the realtime stream listens to it before the add.
+  const session = randomUUID();
+  await context.addInitScript((id) => {
+    if (!localStorage.getItem("cartSessionId")) localStorage.setItem("cartSessionId", id);
+  }, session);
+  await watchRealtime(context);
+  // This tab opens first and holds the connection: it handles each event before forwarding it to the other.
+  await openPage(page, PRODUCT_PATH);
+  await expect.poll(() => page.evaluate(() => (window as WatchedTab).__realtimeReady)).toContain(`?cart_session=${session}`);
+  const other = await context.newPage();
+  await openCart(other);
+  await expect(other.getByText("Seu carrinho está vazio")).toBeVisible();
+
+  const reads: { path: string; at: number }[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === "GET" && (pathname === "/api/cart" || pathname === "/api/cart/count")) reads.push({ path: pathname, at: Date.now() });
+  });
+  const signalled = page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        window.addEventListener("shop:cart", (event) => {
+          if ((event as CustomEvent<{ type: string }>).detail.type === "added") resolve(Date.now());
+        }),
+      ),
+  );
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  const addedAt = await signalled;
+
+  await expect(cartLink(other)).toHaveAccessibleDescription("1 item");
+  await expect(lines(other)).toHaveCount(1);
+  // The realtime event reached the other tab, so this one, which forwarded it, has handled it.
+  await expect.poll(() => other.evaluate(() => (window as WatchedTab).__cartChangesForwarded)).toBe(1);
+  // The add's own flow reads the count once, 1 s after the add (spec §4; its timer cannot fire
+  // sooner, 100 ms are spared for clock rounding). Once that read has started, any read the
+  // echoes caused (the realtime event, the tab's own cart_sync message) has started before it.
+  const resync = (read: { at: number }) => read.at >= addedAt + 900;
+  await expect.poll(() => reads.some(resync)).toBe(true);
+  expect(reads.map((read) => `${read.path}${resync(read) ? " (re-sync)" : ""}`)).toEqual(["/api/cart/count (re-sync)"]);
 });
 
 test("a removal the server refuses comes back (optimistic, rolled back)", async ({ page }) => {

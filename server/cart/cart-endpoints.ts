@@ -34,11 +34,30 @@ function cartSessionId(header: string | undefined): string | null {
   return value ? value.toLowerCase() : null;
 }
 
-/** Who is asking: the signed-in user (cookie) and/or the browser's cart session (header). */
+/** The browser tab that sends a cart write (a random id per page load), named in its realtime messages. */
+export const CART_TAB_HEADER = "x-cart-tab";
+
+const cartTabInput = z.string().regex(/^[\w-]{1,64}$/);
+
+/**
+ * Only spares that tab a re-read, so a missing or odd one is ignored: it never makes a write
+ * fail, and nothing unchecked reaches other browsers' event data.
+ */
+function cartTab(header: string | undefined): string | undefined {
+  const parsed = cartTabInput.safeParse(header);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** What the browser's headers say: its cart session (a malformed one is refused) and its tab. */
+function browserOf(header: (name: string) => string | undefined) {
+  return { sessionId: cartSessionId(header(CART_SESSION_HEADER)), tab: cartTab(header(CART_TAB_HEADER)) };
+}
+
+/** Who is asking: the signed-in user (cookie) and/or the browser's cart session and tab (headers). */
 export async function cartOwner(c: Context<AppEnv>): Promise<CartOwner> {
-  const sessionId = cartSessionId(c.req.header(CART_SESSION_HEADER));
+  const browser = browserOf((name) => c.req.header(name));
   const user = await currentUser(c);
-  return { userId: user?.id ?? null, sessionId };
+  return { userId: user?.id ?? null, ...browser };
 }
 
 const origin = (c: Context<AppEnv>) => new URL(c.get("services").config.PUBLIC_URL).origin;
@@ -166,7 +185,7 @@ export const addItemEndpoint = withAnonymousLeanLane(
       return addItem(c.get("services").db, await cartOwner(c), body);
     },
   },
-  ({ body, services, header }) => addItem(services.db, { userId: null, sessionId: cartSessionId(header(CART_SESSION_HEADER)) }, body),
+  ({ body, services, header }) => addItem(services.db, { userId: null, ...browserOf(header) }, body),
 );
 
 export const updateItemEndpoint = defineEndpoint({
@@ -248,7 +267,7 @@ export const migrateCartEndpoint = defineEndpoint({
   async handler({ c, user }) {
     const owner = await cartOwner(c);
     if (!owner.sessionId) return { migrated: false };
-    return { migrated: await migrateCart(c.get("services").db, user.id, owner.sessionId) };
+    return { migrated: await migrateCart(c.get("services").db, user.id, owner.sessionId, owner.tab) };
   },
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "../../test/auth-helpers.ts";
 import { productUuid } from "../../app/features/catalog/product-slugs.ts";
 import type { CartCount, CartView } from "../../app/features/cart/cart-types.ts";
@@ -21,10 +21,11 @@ const GT_SAMPLE = productUuid(1); // dried, disabled for purchase (spec §3)
 const GT_KIT = productUuid(4); // liquid culture kit, by the unit, R$ 89,90
 const CONSULTORIA = productUuid(101); // service, by the unit, no shipping
 
-type Caller = { session?: string; browser?: Browser };
+/** `tab`: the x-cart-tab header, the browser tab's id. */
+type Caller = { session?: string; browser?: Browser; tab?: string };
 
 function headers(caller: Caller): Record<string, string> {
-  return caller.session ? { "cart-session-id": caller.session } : {};
+  return { ...(caller.session && { "cart-session-id": caller.session }), ...(caller.tab !== undefined && { "x-cart-tab": caller.tab }) };
 }
 
 const add = (caller: Caller, body: unknown) =>
@@ -383,6 +384,15 @@ describe("legacy lines and shipping", () => {
   });
 });
 
+/** Collects the bus messages of a cart session's topic as they arrive. */
+async function listenToSession(session: string) {
+  const bus = realtimeBus(ctx.t.db);
+  await bus.ready();
+  const received: RealtimeMessage[] = [];
+  const stop = bus.subscribe([`session:${session}`], (message) => received.push(message));
+  return { received, stop };
+}
+
 describe("realtime", () => {
   it("publishes a cart change to the session's topic after the transaction commits", async () => {
     const me = anonymous();
@@ -403,17 +413,49 @@ describe("realtime", () => {
 
   it("does not publish what a refused write would have changed", async () => {
     const me = anonymous();
-    const bus = realtimeBus(ctx.t.db);
-    await bus.ready();
-    const received: RealtimeMessage[] = [];
-    const stop = bus.subscribe([`session:${me.session}`], (message) => received.push(message));
+    const { received, stop } = await listenToSession(me.session!);
     await expectError(await add(me, { productId: GT_SAMPLE, quantity: 2 }), 409);
     // A later, successful write arrives; the refused one never did.
-    const got = new Promise<void>((resolve) => bus.subscribe([`session:${me.session}`], () => resolve()));
     await add(me, { productId: PE7_SAMPLE, quantity: 2 });
-    await got;
+    await vi.waitFor(() => expect(received).not.toHaveLength(0));
     stop();
     expect(received.map((message) => (message.data as { reason: string }).reason)).toEqual(["added"]);
+  });
+
+  it("names the tab whose write made the change, and ignores a tab id that is not one without failing the write", async () => {
+    const me = anonymous();
+    const { received, stop } = await listenToSession(me.session!);
+    const nextEvent = async () => {
+      const seen = received.length;
+      await vi.waitFor(() => expect(received.length).toBeGreaterThan(seen));
+      return received[seen]!.data;
+    };
+    const tab = randomUUID();
+    try {
+      // The one-statement add, then the full transaction (the same product again), update, removal.
+      let event = nextEvent();
+      expect((await add({ ...me, tab }, { productId: PE7_SAMPLE, quantity: 2 })).status).toBe(201);
+      expect(await event).toMatchObject({ reason: "added", itemCount: 1, originTab: tab });
+      event = nextEvent();
+      expect((await add({ ...me, tab }, { productId: PE7_SAMPLE, quantity: 2 })).status).toBe(201);
+      expect(await event).toMatchObject({ reason: "updated", originTab: tab });
+      const [line] = (await cart(me)).items;
+
+      for (const odd of ["x".repeat(65), "<script>", "aba um", ""]) {
+        event = nextEvent();
+        expect((await update({ ...me, tab: odd }, line!.id, { quantity: 6 })).status).toBe(200);
+        expect(await event).not.toHaveProperty("originTab");
+      }
+      event = nextEvent();
+      expect((await add({ ...me, tab: "../../etc" }, { productId: GT_KIT, quantity: 1 })).status).toBe(201);
+      expect(await event).not.toHaveProperty("originTab");
+
+      event = nextEvent();
+      expect((await remove({ ...me, tab }, line!.id)).status).toBe(200);
+      expect(await event).toMatchObject({ reason: "removed", itemCount: 1, originTab: tab });
+    } finally {
+      stop();
+    }
   });
 
   it("streams the session's cart events over /api/events, and another session's not", async () => {

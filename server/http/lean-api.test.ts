@@ -191,6 +191,7 @@ const CART_CASES: Array<[string, Sent]> = [
   ["with packaging and a tampered price", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 60, packaging: { enabled: true }, price: 1 }) }],
   ["without a cart session", { headers: json, body: addBody() }],
   ["a cart session that is not a UUID", { headers: { ...json, "cart-session-id": "abc" }, body: addBody() }],
+  ["a tab id that is not one (ignored)", { headers: { ...json, "cart-session-id": "SESSION", "x-cart-tab": "<aba>" }, body: addBody() }],
   ["odd grams", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 3 }) }],
   ["an unknown product", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: randomUUID() }) }],
   ["the Golden Teacher sample, not for sale", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: "550e8400-e29b-41d4-a716-446655440001" }) }],

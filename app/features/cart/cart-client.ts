@@ -8,6 +8,7 @@ import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
 import type { CartCount, CartStatusCheck, CartView, ShippingQuote } from "./cart-types";
 
 export const CART_SESSION_HEADER = "cart-session-id";
+export const CART_TAB_HEADER = "x-cart-tab";
 /** Spec §4: broadcast channels of the cart. */
 export const CART_SYNC_CHANNEL = "cart_sync";
 export const CART_NOTIFICATIONS_CHANNEL = "cart_notifications";
@@ -35,6 +36,14 @@ export function ensureCartSessionId(): string {
   return created;
 }
 
+/**
+ * This page load's id, in memory only: the tabs of a browser share localStorage but each needs its
+ * own. The server names it in the realtime events of this tab's writes, and this tab's cart_sync
+ * messages carry it, so the tab can skip the echoes of its own changes (decision 004).
+ */
+let tabId: string | undefined;
+export const cartTabId = (): string => (tabId ??= crypto.randomUUID());
+
 // ---------------------------------------------------------------------------------------------
 // API calls.
 
@@ -48,7 +57,7 @@ export async function cartFetch<T>(path: string, options: CallOptions = {}): Pro
     const body = await fetchJson<T>(path, {
       method: options.method,
       json: options.json,
-      headers: session ? { [CART_SESSION_HEADER]: session } : {},
+      headers: { [CART_TAB_HEADER]: cartTabId(), ...(session && { [CART_SESSION_HEADER]: session }) },
       fallbackMessage: "Não foi possível atualizar o carrinho.",
     });
     recordMetric(path, performance.now() - started, true);
@@ -95,9 +104,10 @@ export function signalCart(detail: CartSignalDetail): void {
 /**
  * What the other tabs receive. `session` is the cart session id this tab saw when it sent the
  * message (null when none), so a receiver can tell whether its own copy of localStorage has caught
- * up with it (see cartSyncReadyHere).
+ * up with it (see cartSyncReadyHere). `tab` is the sender's id: a BroadcastChannel message also
+ * reaches the sender's own listening channel, and the sender has applied its change already.
  */
-export type CartSyncMessage = { type?: CartSignal; productName?: string; ts?: number; session?: string | null };
+export type CartSyncMessage = { type?: CartSignal; productName?: string; ts?: number; session?: string | null; tab?: string };
 
 /**
  * Whether a message that came over a BroadcastChannel can be applied in this tab now. A channel
@@ -112,7 +122,7 @@ export function cartSyncReadyHere(message: CartSyncMessage): boolean {
 }
 
 function tellOtherTabs(detail: CartSignalDetail): void {
-  const message: CartSyncMessage = { type: detail.type, productName: detail.productName, ts: Date.now(), session: readCartSessionId() };
+  const message: CartSyncMessage = { type: detail.type, productName: detail.productName, ts: Date.now(), session: readCartSessionId(), tab: cartTabId() };
   // A storage key (every browser) and the cart_sync channel, closed 100 ms later (spec §4).
   safeStorage.set(STORAGE_KEYS.cartSync, JSON.stringify(message));
   if (typeof BroadcastChannel === "undefined") return;

@@ -12,13 +12,14 @@ import {
   cartApi,
   cartSyncReadyHere,
   type CartSyncMessage,
+  cartTabId,
   clearLocalCart,
   logCartError,
   onCartSignal,
   readCartSessionId,
   signalCart,
 } from "./cart-client";
-import type { CartCount } from "./cart-types";
+import type { CartChangedEvent, CartCount } from "./cart-types";
 
 /** Query keys of the cart (the /cart page reads CART_ITEMS_KEY). */
 export const CART_COUNT_KEY = ["cart", "count"] as const;
@@ -148,12 +149,13 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
     });
 
     // Other tabs: a storage key and the cart_sync / cart_notifications channels (spec §4). The
-    // same change may come by all three: each is applied once. A channel message that arrives
-    // before this tab sees the sender's cart session is not applied (nor marked seen): its
-    // storage event, which comes after that write, applies it (cartSyncReadyHere).
+    // same change may come by all three: each is applied once, and not by the tab that sent it
+    // (its own channel messages reach it too). A channel message that arrives before this tab
+    // sees the sender's cart session is not applied (nor marked seen): its storage event, which
+    // comes after that write, applies it (cartSyncReadyHere).
     const seen = new Set<string>();
     const fromOtherTab = (message: CartSyncMessage | null, via: "storage" | "channel") => {
-      if (!message?.type) return;
+      if (!message?.type || message.tab === cartTabId()) return;
       if (via === "channel" && !cartSyncReadyHere(message)) return;
       const key = `${message.type}:${message.ts}`;
       if (seen.has(key)) return;
@@ -195,9 +197,11 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
       refreshItems();
     };
     const stopChanged = onRealtime("cart.changed", (data) => {
-      const reason = (data as { reason?: string } | null)?.reason;
-      reread();
-      if (reason === "status") void checkFinished();
+      const event = data as Partial<CartChangedEvent> | null;
+      // The echo of this tab's own write is skipped: its mutation flow has already updated it
+      // (optimistic update, re-sync). The other tabs and devices re-read.
+      if (event?.originTab !== cartTabId()) reread();
+      if (event?.reason === "status") void checkFinished();
     });
     const stopResync = onRealtime(RESYNC, reread);
 

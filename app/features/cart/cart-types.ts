@@ -50,8 +50,16 @@ export type ShippingQuote = { cep: string; region: string; options: ShippingOpti
 /** Answer of the completed-cart check (spec §4). */
 export type CartStatusCheck = { finished: boolean; cartId: string | null; status: CartStatus | null };
 
-/** Realtime event about a cart (bus topic user:/session:). */
-export type CartChangedEvent = { cartId: string; reason: "added" | "updated" | "removed" | "migrated" | "shipping" | "status"; itemCount: number };
+/**
+ * Realtime event about a cart (bus topic user:/session:). `originTab` is the tab whose request made
+ * the change, when it said (header x-cart-tab): that tab has already updated itself.
+ */
+export type CartChangedEvent = {
+  cartId: string;
+  reason: "added" | "updated" | "removed" | "migrated" | "shipping" | "status";
+  itemCount: number;
+  originTab?: string;
+};
 
 export const EMPTY_TOTALS: CartTotals = { subtotal: 0, total: 0, shippingTotal: 0, savings: 0, itemCount: 0 };
 

@@ -41,7 +41,8 @@ import type {
 } from "./cart-types";
 import { EMPTY_CART } from "./cart-types";
 
-export type CartOwner = { userId: string | null; sessionId: string | null };
+/** `tab`: the browser tab that sent the request, named in the realtime messages of its writes. */
+export type CartOwner = { userId: string | null; sessionId: string | null; tab?: string };
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 type CartRow = { id: string; userId: string | null; sessionId: string | null; status: CartStatus };
@@ -116,15 +117,24 @@ async function announce(
  */
 const CART_COMMIT_MODE = "set local synchronous_commit = off";
 
+/**
+ * Sends a committed write's messages. They name the tab that made the write, when it said: that
+ * tab's own mutation flow has already updated it, so it skips their echo (decision 004).
+ */
+async function publishCommitted(db: Database, outbox: Outbox, tab: string | undefined): Promise<void> {
+  const messages = tab ? outbox.map((message) => ({ ...message, data: { ...(message.data as CartChangedEvent), originTab: tab } })) : outbox;
+  // The write is done; a lost message only delays other tabs until their next read or reconnect.
+  await publishNow(db, messages).catch(() => {});
+}
+
 /** A cart write: its transaction, then (committed) its realtime messages. */
-async function write<T>(db: Database, run: (tx: Tx, outbox: Outbox) => Promise<T>): Promise<T> {
+async function write<T>(db: Database, tab: string | undefined, run: (tx: Tx, outbox: Outbox) => Promise<T>): Promise<T> {
   const outbox: Outbox = [];
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql.raw(CART_COMMIT_MODE));
     return run(tx, outbox);
   });
-  // The write is done; a lost message only delays other tabs until their next read or reconnect.
-  await publishNow(db, outbox).catch(() => {});
+  await publishCommitted(db, outbox, tab);
   return result;
 }
 
@@ -217,8 +227,8 @@ async function migrateInTx(tx: Tx, outbox: Outbox, userId: string, sessionId: st
 }
 
 /** Spec §7's migration routine: the session's anonymous cart becomes (or joins) the user's. */
-export async function migrateCart(db: Database, userId: string, sessionId: string): Promise<boolean> {
-  return write(db, (tx, outbox) => migrateInTx(tx, outbox, userId, sessionId));
+export async function migrateCart(db: Database, userId: string, sessionId: string, tab?: string): Promise<boolean> {
+  return write(db, tab, (tx, outbox) => migrateInTx(tx, outbox, userId, sessionId));
 }
 
 /** The cart an update goes to (locked): signed in, the session's cart joins the account first. */
@@ -353,7 +363,7 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
   if (!row?.item_id) return undefined;
   const outbox: Outbox = [];
   queueChange(outbox, { id: row.cart_id, userId: row.user_id, sessionId: owner.userId ? null : owner.sessionId }, "added", row.n);
-  await publishNow(db, outbox).catch(() => {});
+  await publishCommitted(db, outbox, owner.tab);
   return { cartId: row.cart_id, itemId: row.item_id, quantity: input.quantity, itemCount: row.n };
 }
 
@@ -366,7 +376,7 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
 export async function addItem(db: Database, owner: CartOwner, input: AddItemInput) {
   if (!owner.userId && !owner.sessionId) throw sessionRequired();
   // Signed in with a session cart still around: it joins the account first (its own transaction).
-  if (owner.userId && owner.sessionId) await migrateCart(db, owner.userId, owner.sessionId);
+  if (owner.userId && owner.sessionId) await migrateCart(db, owner.userId, owner.sessionId, owner.tab);
   const fast = await fastAdd(db, owner, input);
   if (fast) return fast;
   const outbox: Outbox = [];
@@ -385,7 +395,7 @@ export async function addItem(db: Database, owner: CartOwner, input: AddItemInpu
     throw error;
   }
   client.release();
-  await publishNow(db, outbox).catch(() => {});
+  await publishCommitted(db, outbox, owner.tab);
   return result;
 }
 
@@ -474,7 +484,7 @@ async function lineInCart(tx: Tx, outbox: Outbox, owner: CartOwner, itemId: stri
 }
 
 export async function updateItem(db: Database, owner: CartOwner, itemId: string, input: UpdateItemInput, origin: string): Promise<CartView> {
-  await write(db, async (tx, outbox) => {
+  await write(db, owner.tab, async (tx, outbox) => {
     const { cart, item, product } = await lineInCart(tx, outbox, owner, itemId);
     const quantity = input.quantity ?? item.quantity;
     checkQuantity(product.unitType, quantity);
@@ -488,7 +498,7 @@ export async function updateItem(db: Database, owner: CartOwner, itemId: string,
 }
 
 export async function removeItem(db: Database, owner: CartOwner, itemId: string, origin: string): Promise<CartView> {
-  await write(db, async (tx, outbox) => {
+  await write(db, owner.tab, async (tx, outbox) => {
     const { cart, item } = await lineInCart(tx, outbox, owner, itemId);
     await tx.delete(cartItems).where(eq(cartItems.id, item.id));
     await announce(tx, outbox, cart, "removed");
@@ -661,7 +671,7 @@ export async function cartWeightGrams(db: Executor, owner: CartOwner): Promise<n
 
 /** Chooses the shipping of the caller's cart; the price comes from the table, never from the client. */
 export async function chooseShipping(db: Database, owner: CartOwner, input: { cep: string; method: string }, origin: string): Promise<CartView> {
-  await write(db, async (tx, outbox) => {
+  await write(db, owner.tab, async (tx, outbox) => {
     const cart = await cartForWrite(tx, outbox, owner);
     if (!cart) throw cartNotFound();
     const quoteResult = await quoteShipping(tx, input.cep, await cartWeightGrams(tx, { userId: cart.userId, sessionId: cart.sessionId }));
