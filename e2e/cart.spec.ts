@@ -383,3 +383,26 @@ test("shipping by CEP on /cart: options, the choice in the totals and in the bro
   const total = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format((4000 + shippingCents) / 100);
   await expect(page.getByTestId("cart-total")).toHaveText(total);
 });
+
+test("with two tabs open, an add queued offline is applied once when the network returns", async ({ context, page }) => {
+  // Both tabs see the network come back and run the shared queue (cart_offline_queue in localStorage).
+  const other = await context.newPage();
+  await openPage(other, PRODUCT_PATH);
+  await openPage(page, PRODUCT_PATH);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByText("Você está sem internet")).toBeVisible();
+
+  // A slow answer, so that the second tab's run surely starts while the first one's add is on its way.
+  await context.route("**/api/cart/items", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await expect.poll(() => storageItem(page, "cart_offline_queue")).toBeNull();
+  await context.unroute("**/api/cart/items");
+  await openCart(page);
+  await expect(lines(page)).toHaveCount(1);
+  // One 2 g sachet (R$ 40,00), not two adds of it (4 g, R$ 72,00).
+  await expect(page.getByTestId("cart-total")).toHaveText("R$ 40,00");
+});
