@@ -190,6 +190,33 @@ test.describe("a first-time visitor", () => {
   });
 });
 
+test("removing a cart line that has others after it moves focus to the next line's remove button", async ({ page }) => {
+  // Two lines through the API, on the cart session the page will use.
+  await openPage(page, "/");
+  const session = await page.evaluate(() => {
+    const id = crypto.randomUUID();
+    localStorage.setItem("cartSessionId", id);
+    return id;
+  });
+  for (const productId of [productUuid(7), productUuid(4)]) {
+    const added = await page.request.post("/api/cart/items", { data: { productId, quantity: 1 }, headers: { ...fromTheShop, "cart-session-id": session } });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  const keys = keyboard(page);
+  await openPage(page, "/cart");
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(2);
+  await waitForHydration(page);
+
+  const removeButtons = page.getByRole("button", { name: /^Remover / });
+  const secondLineName = await removeButtons.nth(1).getAttribute("aria-label");
+  await keys.tabTo(removeButtons.first());
+  await page.keyboard.press("Enter");
+  await expect(lines).toHaveCount(1);
+  await expect(page.getByRole("button", { name: secondLineName! })).toBeFocused();
+  keys.expectFocusAlwaysVisible();
+});
+
 test("a customer goes from the cart to a placed order, copies the Pix code and reads the notifications", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signedInCustomer(page, uniqueEmail("teclado"), PASSWORD);
