@@ -83,16 +83,6 @@ function keyboard(page: Page) {
 
 const banner = (page: Page) => page.getByRole("banner");
 const cartLink = (page: Page) => banner(page).getByRole("link", { name: "Carrinho", exact: true });
-/**
- * A known defect left open (decision 007): toasts show at the top centre for 3 s (the spec's
- * settings), over the header and the top of the page, and cover what Tab reaches there (the bell,
- * the suggested quantities). The journeys wait for them to go before tabbing up there; nothing else
- * is excused.
- */
-async function waitForToastsToGo(page: Page): Promise<void> {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
-}
-
 /** After `action`, focus is somewhere a person can continue from: not dropped on <body> (or nowhere). */
 async function expectFocusKept(page: Page, action: string): Promise<void> {
   await expect.poll(() => describeFocus(page), `foco depois de ${action}`).not.toBe("<body>");
@@ -159,8 +149,7 @@ test.describe("a first-time visitor", () => {
     await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
 
-    // The cart through the header, once the toast has gone (see waitForToastsToGo).
-    await waitForToastsToGo(page);
+    // The cart through the header, without waiting for the toast to go: it sits under the header, clear of the controls.
     await keys.tabTo(cartLink(page), { backwards: true });
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/cart");
@@ -296,7 +285,6 @@ test("a customer goes from the cart to a placed order, copies the Pix code and r
   // The bell: Enter opens its panel with focus inside, Escape closes it and gives focus back.
   const bell = banner(page).getByRole("button", { name: "Notificações" });
   await expect(bell).toHaveAccessibleDescription("1 não lida");
-  await waitForToastsToGo(page);
   await keys.tabTo(bell, { backwards: true });
   await page.keyboard.press("Enter");
   const panel = banner(page).getByRole("dialog", { name: "Notificações" });

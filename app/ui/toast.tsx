@@ -15,6 +15,12 @@ import type * as SonnerModule from "sonner";
 /** Spec §9: toasts stay 3 s, at most 5 at once. */
 const TOAST_DURATION_MS = 3000;
 const TOASTS_VISIBLE = 5;
+/**
+ * Toasts sit at the bottom right (full width at the bottom on a phone), sonner's default: the
+ * sticky header's bell and cart stay usable, and a control reached with Tab is scrolled clear of
+ * them (scroll-padding-bottom in app.css). At the top they covered what Tab scrolls up to, just
+ * under the header (decision 007).
+ */
 
 type Sonner = typeof SonnerModule;
 type ToastOptions = {
@@ -77,7 +83,7 @@ export function Toaster() {
     <SonnerToaster
       duration={TOAST_DURATION_MS}
       visibleToasts={TOASTS_VISIBLE}
-      position="top-center"
+      position="bottom-right"
       // sonner labels its region in English by default.
       containerAriaLabel="Avisos"
     />
@@ -87,14 +93,14 @@ export function Toaster() {
 /** The fallback's live region, created on its first use and kept. */
 let fallbackRegion: HTMLElement | null = null;
 
-/** A plain box at the top of the page, for when sonner itself could not be loaded. */
+/** A plain box where sonner's would be, for when sonner itself could not be loaded. */
 function showFallback(message: string, description?: string): void {
   if (typeof document === "undefined") return;
   if (!fallbackRegion) {
     fallbackRegion = document.createElement("section");
     fallbackRegion.setAttribute("aria-label", "Avisos");
     fallbackRegion.setAttribute("aria-live", "polite");
-    fallbackRegion.className = "fixed top-6 left-1/2 z-[999] flex w-[min(356px,calc(100vw-2rem))] -translate-x-1/2 flex-col gap-2";
+    fallbackRegion.className = "fixed right-4 bottom-4 left-4 z-[999] flex flex-col gap-2 sm:right-6 sm:bottom-6 sm:left-auto sm:w-[356px]";
     document.body.append(fallbackRegion);
   }
   const region = fallbackRegion;
