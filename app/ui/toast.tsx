@@ -15,12 +15,6 @@ import type * as SonnerModule from "sonner";
 /** Spec §9: toasts stay 3 s, at most 5 at once. */
 const TOAST_DURATION_MS = 3000;
 const TOASTS_VISIBLE = 5;
-/**
- * Toasts sit at the bottom right (full width at the bottom on a phone), sonner's default: the
- * sticky header's bell and cart stay usable, and a control reached with Tab is scrolled clear of
- * them (scroll-padding-bottom in app.css). At the top they covered what Tab scrolls up to, just
- * under the header (decision 007).
- */
 
 type Sonner = typeof SonnerModule;
 type ToastOptions = {
@@ -83,6 +77,9 @@ export function Toaster() {
     <SonnerToaster
       duration={TOAST_DURATION_MS}
       visibleToasts={TOASTS_VISIBLE}
+      // Bottom right (full width on a phone): the header's bell and cart stay usable, and Tab
+      // scrolls a control clear of them (scroll-padding-bottom in app.css). At the top they
+      // covered what Tab scrolls up to, just under the header (decision 007).
       position="bottom-right"
       // sonner labels its region in English by default.
       containerAriaLabel="Avisos"
