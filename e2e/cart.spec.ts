@@ -406,3 +406,28 @@ test("with two tabs open, an add queued offline is applied once when the network
   // One 2 g sachet (R$ 40,00), not two adds of it (4 g, R$ 72,00).
   await expect(page.getByTestId("cart-total")).toHaveText("R$ 40,00");
 });
+
+test("an add whose answer is lost after the server saved it is queued, and its replay does not add it again", async ({ context, page }) => {
+  await openPage(page, PRODUCT_PATH);
+  // The connection drops on the way back: the server applies the add, the browser sees a network failure.
+  let lost = 0;
+  await page.route("**/api/cart/items", async (route) => {
+    await route.fetch();
+    lost++;
+    await route.abort("internetdisconnected");
+  });
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByText("Você está sem internet")).toBeVisible();
+  expect(lost).toBe(1);
+  expect(JSON.parse((await storageItem(page, "cart_offline_queue")) ?? "[]")).toHaveLength(1);
+
+  // The network comes back: the queue replays the add.
+  await page.unroute("**/api/cart/items");
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect.poll(() => storageItem(page, "cart_offline_queue")).toBeNull();
+  await openCart(page);
+  await expect(lines(page)).toHaveCount(1);
+  // One 2 g sachet (R$ 40,00), not the add applied twice (4 g, R$ 72,00).
+  await expect(page.getByTestId("cart-total")).toHaveText("R$ 40,00");
+});

@@ -74,11 +74,16 @@ const packagingInput = z.object(
   { error: "a embalagem deve ser um objeto { enabled }" },
 );
 
-/** Extra fields (a price, a total, a fee) are accepted and ignored: the server prices every line. */
+/**
+ * Extra fields (a price, a total, a fee) are accepted and ignored: the server prices every line.
+ * `idempotencyKey` names one add the customer asked for: sent again (a lost answer, the offline
+ * queue), the add is not applied twice. Optional: old clients and queued adds have none.
+ */
 export const addItemInput = z.object({
   productId: z.uuid({ error: "productId deve ser o identificador (UUID) do produto" }),
   quantity,
   packaging: packagingInput.optional(),
+  idempotencyKey: z.uuid({ error: "a chave de idempotência (idempotencyKey) deve ser um UUID" }).optional(),
 });
 
 export const updateItemInput = z
@@ -180,7 +185,13 @@ export const addItemEndpoint = withAnonymousLeanLane(
     tag: TAG,
     body: addItemInput,
     status: 201,
-    response: z.object({ cartId: z.string(), itemId: z.string(), quantity: z.number().int(), itemCount: z.number().int() }),
+    response: z.object({
+      cartId: z.string(),
+      // null only when a replayed key finds its line removed since (the add is not applied again).
+      itemId: z.string().nullable(),
+      quantity: z.number().int(),
+      itemCount: z.number().int(),
+    }),
     async handler({ body, c }) {
       return addItem(c.get("services").db, await cartOwner(c), body);
     },

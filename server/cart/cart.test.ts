@@ -257,6 +257,98 @@ describe("the two-tab race", () => {
   });
 });
 
+describe("an add sent again with its idempotency key (its answer was lost, the offline queue replays it)", () => {
+  type Added = { cartId: string; itemId: string | null; quantity: number; itemCount: number };
+  const sample = (idempotencyKey?: string, quantity = 2) => ({ productId: PE7_SAMPLE, quantity, idempotencyKey });
+  async function added(response: Response): Promise<Added> {
+    expect(response.status).toBe(201);
+    return (await response.json()) as Added;
+  }
+
+  it("applies a key once and answers the repeat with the cart as it is, for a new line and for one already there", async () => {
+    const me = anonymous();
+    const key = randomUUID();
+    const first = await added(await add(me, sample(key)));
+    expect(await added(await add(me, sample(key)))).toEqual(first);
+    expect((await cart(me)).items[0]).toMatchObject({ quantity: 2, totalPriceCents: 40_00 });
+
+    // Onto the existing line (the full transaction's path): 2 g more, once.
+    const more = randomUUID();
+    const summed = await added(await add(me, sample(more)));
+    expect(summed).toMatchObject({ itemId: first.itemId, quantity: 4, itemCount: 1 });
+    expect(await added(await add(me, sample(more)))).toEqual(summed);
+    // Another product joined since: the repeat answers with the cart as it is now.
+    await add(me, { productId: GT_KIT, quantity: 1 });
+    expect(await added(await add(me, sample(key)))).toEqual({ ...first, quantity: 4, itemCount: 2 });
+    expect((await cart(me)).items.find((item) => item.productId === PE7_SAMPLE)).toMatchObject({ quantity: 4, totalPriceCents: 72_00 });
+  });
+
+  it("adds once for the same key sent concurrently, to a new line and to an existing one", async () => {
+    const me = anonymous();
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => add(me, sample(key))));
+    expect(answers.map((response) => response.status)).toEqual(Array(10).fill(201));
+    expect((await cart(me)).items[0]).toMatchObject({ quantity: 2 });
+    const again = randomUUID();
+    await Promise.all(Array.from({ length: 10 }, () => add(me, sample(again))));
+    expect((await cart(me)).items[0]).toMatchObject({ quantity: 4 });
+  });
+
+  it("adds twice for two keys, and twice without a key (as before)", async () => {
+    const me = anonymous();
+    await add(me, sample(randomUUID()));
+    await add(me, sample(randomUUID()));
+    await add(me, sample());
+    await add(me, sample());
+    expect((await cart(me)).items[0]).toMatchObject({ quantity: 8 });
+  });
+
+  it("refuses a key that is not a UUID with a 400 in Portuguese, adding nothing", async () => {
+    const me = anonymous();
+    for (const key of ["abc", 42, null, ""]) {
+      const body = await expectError(await add(me, { ...sample(), idempotencyKey: key }), 400, "validation_error");
+      expect(body.error.message).toBe("Dados inválidos. idempotencyKey: a chave de idempotência (idempotencyKey) deve ser um UUID.");
+    }
+    expect((await cart(me)).items).toHaveLength(0);
+  });
+
+  it("keeps a key to its cart: another session's same key adds to that session's cart only, and shows nothing of the first", async () => {
+    const owner = anonymous();
+    const stranger = anonymous();
+    const key = randomUUID();
+    const mine = await added(await add(owner, sample(key, 10)));
+    const theirs = await added(await add(stranger, sample(key)));
+    expect(theirs.cartId).not.toBe(mine.cartId);
+    expect(theirs).toMatchObject({ quantity: 2, itemCount: 1 });
+    expect((await cart(owner)).items[0]).toMatchObject({ quantity: 10 });
+    expect((await cart(stranger)).items[0]).toMatchObject({ quantity: 2 });
+  });
+
+  it("does not bring back a line removed after its add was applied", async () => {
+    const me = anonymous();
+    const key = randomUUID();
+    const first = await added(await add(me, sample(key)));
+    expect((await remove(me, first.itemId!)).status).toBe(200);
+    expect(await added(await add(me, sample(key)))).toEqual({ cartId: first.cartId, itemId: null, quantity: 0, itemCount: 0 });
+    expect((await cart(me)).items).toHaveLength(0);
+  });
+
+  it("holds for a signed-in customer, and after the anonymous cart merged into the account's", async () => {
+    const browser = await ctx.customer(uniqueEmail("chave"));
+    const key = randomUUID();
+    await add({ browser }, sample(key));
+    await add({ browser }, sample(key));
+    const session = randomUUID();
+    const anonymousKey = randomUUID();
+    await add({ session }, { productId: GT_KIT, quantity: 1, idempotencyKey: anonymousKey });
+    // The replay comes signed in: the session's cart merges into the account's, and the add is not applied again.
+    await add({ browser, session }, { productId: GT_KIT, quantity: 1, idempotencyKey: anonymousKey });
+    const view = await cart({ browser });
+    expect(view.items.find((item) => item.productId === PE7_SAMPLE)).toMatchObject({ quantity: 2 });
+    expect(view.items.find((item) => item.productId === GT_KIT)).toMatchObject({ quantity: 1 });
+  });
+});
+
 describe("resolution and migration at sign-in (spec §4)", () => {
   it("moves the anonymous cart to the account that has none", async () => {
     const session = randomUUID();

@@ -77,6 +77,23 @@ export const cartItems = pgTable(
 );
 
 /**
+ * The adds a cart has applied, by the key the browser made for each (decision 004): a replayed add
+ * (its answer was lost, the offline queue sends it again) finds its key and changes nothing. The
+ * key is scoped to its cart, so another cart's key is just a new add there; keys go with their cart.
+ */
+export const cartAddKeys = pgTable(
+  "cart_add_keys",
+  {
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    key: uuid("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.key] })],
+);
+
+/**
  * Shipping prices by region (the CEP's first digit range) and method; the admin edits them later.
  * A CEP is in a row's region when its 8 digits lie between cep_from and cep_to.
  */

@@ -196,6 +196,9 @@ const CART_CASES: Array<[string, Sent]> = [
   ["an unknown product", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: randomUUID() }) }],
   ["the Golden Teacher sample, not for sale", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: "550e8400-e29b-41d4-a716-446655440001" }) }],
   ["a cross-site request", { headers: { ...json, "cart-session-id": "SESSION", origin: "https://evil.example" }, body: addBody() }],
+  // One key for both servers' carts: a key belongs to its cart, so each adds.
+  ["with an idempotency key", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ idempotencyKey: randomUUID() }) }],
+  ["an idempotency key that is not a UUID", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ idempotencyKey: "abc" }) }],
 ];
 /** Ids differ between two carts; everything else must not. */
 const withoutIds = (body: string) => {
@@ -225,6 +228,16 @@ describe("adding to the cart through the lane answers like the Hono path", () =>
     const third = JSON.parse((await send(leanPort, sent)).body) as { itemId: string; quantity: number; itemCount: number };
     expect(second).toMatchObject({ itemId: first.itemId, quantity: 20, itemCount: 1 });
     expect(third).toMatchObject({ itemId: first.itemId, quantity: 30, itemCount: 1 });
+  });
+
+  it("an add replayed with its idempotency key through either path, even several at once, is applied once", async () => {
+    const sent: Sent = { path: CART_ITEMS, headers: { ...json, "cart-session-id": randomUUID() }, body: addBody({ idempotencyKey: randomUUID() }) };
+    const first = JSON.parse((await send(leanPort, sent)).body) as { itemId: string };
+    const replays = [await send(honoPort, sent), ...(await Promise.all(Array.from({ length: 5 }, () => send(leanPort, sent))))];
+    for (const replay of replays) {
+      expect(replay.status).toBe(201);
+      expect(JSON.parse(replay.body)).toMatchObject({ itemId: first.itemId, quantity: 10, itemCount: 1 });
+    }
   });
 
   it("serves only callers without cookies: a request with a cookie (a possible session) goes to Hono", async () => {

@@ -5,7 +5,7 @@ import { toast } from "~/ui/toast";
 import { reconnectRealtime } from "~/lib/realtime";
 import { buttonClass } from "~/ui/button-styles";
 import { NetworkError } from "~/lib/fetch-json";
-import { cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "./cart-client";
+import { type AddItemBody, addItemBody, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "./cart-client";
 
 export type AddToCartProps = {
   productId: string;
@@ -21,8 +21,9 @@ const offline = () => typeof navigator !== "undefined" && navigator.onLine === f
 export function AddToCartButton({ productId, productName, quantity, packagingEnabled, className }: AddToCartProps) {
   const [pending, setPending] = useState(false);
 
-  function queueForLater() {
-    enqueueCartOperation({ kind: "add", body: { productId, quantity, packaging: { enabled: packagingEnabled } }, productName });
+  /** With the body (and key) of the attempt: if its answer was lost after the server applied it, the replay changes nothing. */
+  function queueForLater(body: AddItemBody) {
+    enqueueCartOperation({ kind: "add", body, productName });
     signalCart({ type: "added", productName });
     toast("Você está sem internet", {
       description: `${productName} entra no carrinho assim que a conexão voltar.`,
@@ -31,14 +32,15 @@ export function AddToCartButton({ productId, productName, quantity, packagingEna
 
   async function add() {
     if (pending) return;
+    const body = addItemBody({ productId, quantity, packaging: { enabled: packagingEnabled } });
     if (offline()) {
-      queueForLater();
+      queueForLater(body);
       return;
     }
     setPending(true);
     const hadSession = readCartSessionId() !== null;
     try {
-      await cartApi.add({ productId, quantity, packaging: { enabled: packagingEnabled } });
+      await cartApi.add(body);
       // A new cart session: the realtime connection starts listening to it.
       if (!hadSession) reconnectRealtime();
       signalCart({ type: "added", productName });
@@ -47,7 +49,7 @@ export function AddToCartButton({ productId, productName, quantity, packagingEna
         action: <Link to="/cart" className="font-semibold underline">Ver carrinho</Link>,
       });
     } catch (error) {
-      if (error instanceof NetworkError) queueForLater();
+      if (error instanceof NetworkError) queueForLater(body);
       else toast.error("Não foi possível adicionar ao carrinho", { description: error instanceof Error ? error.message : undefined });
     } finally {
       setPending(false);

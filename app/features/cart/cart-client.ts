@@ -69,8 +69,16 @@ export async function cartFetch<T>(path: string, options: CallOptions = {}): Pro
   }
 }
 
-export type AddItemBody = { productId: string; quantity: number; packaging?: { enabled: boolean } };
-export type AddItemResult = { cartId: string; itemId: string; quantity: number; itemCount: number };
+/**
+ * `idempotencyKey`: one per add the customer asked for (addItemBody), never per request, so every
+ * replay of it (a lost answer, the offline queue) is applied once. Queued adds from before it have none.
+ */
+export type AddItemBody = { productId: string; quantity: number; packaging?: { enabled: boolean }; idempotencyKey?: string };
+/** `itemId` is null when the add was applied before and its line has been removed since. */
+export type AddItemResult = { cartId: string; itemId: string | null; quantity: number; itemCount: number };
+
+/** The body of a new add, with its own idempotency key. */
+export const addItemBody = (add: Omit<AddItemBody, "idempotencyKey">): AddItemBody => ({ ...add, idempotencyKey: crypto.randomUUID() });
 
 export const cartApi = {
   count: () => cartFetch<CartCount>("/api/cart/count"),

@@ -221,6 +221,10 @@ async function migrateInTx(tx: Tx, outbox: Outbox, userId: string, sessionId: st
     if (mine) await tx.update(cartItems).set({ ...line, updatedAt: sql`now()` }).where(eq(cartItems.id, mine.id));
     else await tx.insert(cartItems).values({ ...line, cartId: target.id, productId: item.productId, productName: product.name });
   }
+  // The anonymous cart's applied adds stay applied: a replay sent after sign-in must not add again.
+  await tx.execute(sql`
+    insert into cart_add_keys (cart_id, key, created_at) select ${target.id}, key, created_at from cart_add_keys where cart_id = ${source.id}
+    on conflict do nothing`);
   await tx.delete(carts).where(eq(carts.id, source.id));
   await announce(tx, outbox, target, "migrated", [sessionTopic(sessionId)]);
   return true;
@@ -238,17 +242,27 @@ async function cartForWrite(tx: Tx, outbox: Outbox, owner: CartOwner): Promise<C
   return findActiveCart(tx, { userId: owner.userId, sessionId: owner.userId ? null : owner.sessionId }, true);
 }
 
-export type AddItemInput = { productId: string; quantity: number; packaging?: { enabled: boolean } };
+/** `idempotencyKey`: made by the browser once per add the customer asked for, sent again with every replay of it. */
+export type AddItemInput = { productId: string; quantity: number; packaging?: { enabled: boolean }; idempotencyKey?: string };
 
+/**
+ * Creates or locks the cart, reads the product and records the add's key ($3, may be null) in one
+ * statement. `replayed`: the cart has applied that key already (the primary key decides, so two
+ * requests with one key cannot both record it); the caller then answers without adding.
+ */
 const LOCK_CART_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") => `
   with c as (
     insert into carts (${column}) values ($1::${type})
     on conflict (${column}) where status = 'active' and ${column} is not null
     do update set updated_at = now()
     returning id, user_id, session_id, status
+  ), k as (
+    insert into cart_add_keys (cart_id, key) select id, $3::uuid from c where $3::uuid is not null
+    on conflict do nothing
+    returning key
   )
   select c.id as cart_id, c.user_id, c.session_id, c.status, p.id as product_id, p.name, p.unit_type, p.price_cents,
-         p.button_disabled, p.stock, p.made_to_order
+         p.button_disabled, p.stock, p.made_to_order, ($3::uuid is not null and not exists (select 1 from k)) as replayed
   from c left join products p on p.id = $2::uuid`;
 /** The hot statements of an add, prepared once per connection (their plans cost more than running them). */
 const ADD_STATEMENTS = {
@@ -267,6 +281,12 @@ const ADD_STATEMENTS = {
              (select count(*)::int from cart_items where cart_id = $1) + (select count(*)::int from ins) as n`,
   },
   existingLine: { name: "cart_existing_line", text: "select id, quantity, metadata from cart_items where cart_id = $1 and product_id = $2" },
+  replayedAdd: {
+    name: "cart_replayed_add",
+    text: `
+      select i.id as item_id, i.quantity, (select count(*)::int from cart_items where cart_id = $1) as n
+      from (values (1)) as v left join cart_items i on i.cart_id = $1 and i.product_id = $2`,
+  },
   updateLine: {
     name: "cart_update_line",
     text: `
@@ -315,6 +335,8 @@ const FAST_ADD_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") =
     where ${column === "session_id" ? "c.user_id is null" : "true"}
     on conflict (cart_id, product_id) do nothing
     returning id, cart_id
+  ), keyed as (
+    insert into cart_add_keys (cart_id, key) select cart_id, $11::uuid from ins where $11::uuid is not null
   ), counted as (
     select (select count(*)::int from cart_items where cart_id = (select id from c)) + (select count(*)::int from ins) as n
   )
@@ -326,12 +348,17 @@ const FAST_ADD = {
   bySession: { name: "cart_fast_add_session", text: FAST_ADD_SQL("session_id", "uuid") },
 };
 
+/** The primary key of cart_add_keys: a second record of one key in one cart breaks it. */
+const ADD_KEY_CONSTRAINT = "cart_add_keys_cart_id_key_pk";
+
 /**
  * The common add (a product not yet in the cart) in one statement, so one round trip: the line is
  * priced from the cached product row, and the statement inserts it only if that row still says the
- * same (name, unit, price, purchasable, stock) and the cart holds no line of the product; the
- * realtime message leaves right after the commit (publishNow). Anything else returns undefined and the caller takes the
- * full transaction, which answers every refusal with its own error.
+ * same (name, unit, price, purchasable, stock) and the cart holds no line of the product, and then
+ * records the add's key; the realtime message leaves right after the commit (publishNow). Anything
+ * else returns undefined and the caller takes the full transaction, which answers every refusal
+ * with its own error, and a replayed key with the cart as it is. (A replay of a new line's add
+ * finds that line and inserts nothing here.)
  */
 async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
   const product = await cachedProduct(db, input.productId);
@@ -344,22 +371,31 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
   const fresh = priceLine(product, input.quantity, input.packaging?.enabled ?? false);
   const minimum = product.unitType === "gram" ? MIN_GRAMS : 1;
   const statement = owner.userId ? FAST_ADD.byUser : FAST_ADD.bySession;
-  const result = await db.$client.query<{ item_id: string | null; cart_id: string; user_id: string | null; n: number }>({
-    ...statement,
-    values: [
-      owner.userId ?? owner.sessionId,
-      product.id,
-      product.name,
-      product.unitType,
-      product.priceCents,
-      Math.max(input.quantity, minimum),
-      fresh.quantity,
-      fresh.unitPriceCents,
-      fresh.totalPriceCents,
-      JSON.stringify(fresh.metadata),
-    ],
-  });
-  const row = result.rows[0];
+  const result = await db.$client
+    .query<{ item_id: string | null; cart_id: string; user_id: string | null; n: number }>({
+      ...statement,
+      values: [
+        owner.userId ?? owner.sessionId,
+        product.id,
+        product.name,
+        product.unitType,
+        product.priceCents,
+        Math.max(input.quantity, minimum),
+        fresh.quantity,
+        fresh.unitPriceCents,
+        fresh.totalPriceCents,
+        JSON.stringify(fresh.metadata),
+        input.idempotencyKey ?? null,
+      ],
+    })
+    .catch((error: unknown) => {
+      // The cart has applied this key, though not to a line this statement could see (removed
+      // since, or a key sent again with another product): the statement, line included, is
+      // undone, and the full add answers the replay.
+      if ((error as { constraint?: string }).constraint === ADD_KEY_CONSTRAINT) return undefined;
+      throw error;
+    });
+  const row = result?.rows[0];
   if (!row?.item_id) return undefined;
   const outbox: Outbox = [];
   queueChange(outbox, { id: row.cart_id, userId: row.user_id, sessionId: owner.userId ? null : owner.sessionId }, "added", row.n);
@@ -400,13 +436,24 @@ export async function addItem(db: Database, owner: CartOwner, input: AddItemInpu
 }
 
 async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartOwner, input: AddItemInput) {
+  const key = input.idempotencyKey ?? null;
   const lock = owner.userId
-    ? await client.query<ProductRow>({ ...ADD_STATEMENTS.lockByUser, values: [owner.userId, input.productId] })
-    : await client.query<ProductRow>({ ...ADD_STATEMENTS.lockBySession, values: [owner.sessionId, input.productId] });
+    ? await client.query<ProductRow>({ ...ADD_STATEMENTS.lockByUser, values: [owner.userId, input.productId, key] })
+    : await client.query<ProductRow>({ ...ADD_STATEMENTS.lockBySession, values: [owner.sessionId, input.productId, key] });
   const row = lock.rows[0]!;
   // The session's active cart belongs to an account now (migrated): the session may not write to it.
   if (!owner.userId && row.user_id) throw cartNotFound();
   const cart: CartRow = { id: row.cart_id, userId: row.user_id, sessionId: row.session_id, status: row.status };
+  if (row.replayed) {
+    // Applied before (its answer was lost): the same answer shape, from the cart as it is now. A
+    // line removed since stays removed (itemId null, quantity 0).
+    const replay = await client.query<{ item_id: string | null; quantity: number | null; n: number }>({
+      ...ADD_STATEMENTS.replayedAdd,
+      values: [cart.id, input.productId],
+    });
+    const now = replay.rows[0]!;
+    return { cartId: cart.id, itemId: now.item_id, quantity: now.quantity ?? 0, itemCount: now.n };
+  }
   if (!row.product_id) throw productNotFound();
   const product: ProductForCart = {
     id: row.product_id,
@@ -465,6 +512,7 @@ type ProductRow = {
   button_disabled: boolean | null;
   stock: number | null;
   made_to_order: boolean | null;
+  replayed: boolean;
 };
 
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { enqueueCartOperation, readQueue } from "./cart-client";
+import { addItemBody, enqueueCartOperation, readQueue } from "./cart-client";
 import { processOfflineQueue } from "./offline-queue";
 
 class MemoryStorage {
@@ -49,6 +49,28 @@ describe("offline queue (spec §3, §4, §8)", () => {
     await processOfflineQueue();
     expect(calls).toEqual(["POST /api/cart/items", "DELETE /api/cart/items/abc"]);
     expect(readQueue()).toEqual([]);
+  });
+
+  it("replays a queued add with the idempotency key of its first attempt, every time; an entry queued before keys replays without one", async () => {
+    const sent: unknown[] = [];
+    let networkUp = false;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) => {
+        if (!networkUp) throw new TypeError("Failed to fetch");
+        sent.push(JSON.parse(String(init.body)));
+        return json(201, { cartId: "c", itemId: "i", quantity: 2, itemCount: 1 });
+      }),
+    );
+    const body = addItemBody({ productId: PRODUCT, quantity: 2 });
+    enqueueCartOperation({ kind: "add", body });
+    enqueueCartOperation({ kind: "add", body: { productId: PRODUCT, quantity: 4 } });
+    await processOfflineQueue();
+    networkUp = true;
+    await processOfflineQueue();
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent).toEqual([body, { productId: PRODUCT, quantity: 4 }]);
+    expect(addItemBody({ productId: PRODUCT, quantity: 2 }).idempotencyKey).not.toBe(body.idempotencyKey);
   });
 
   it("keeps an operation while the network is down and drops it after 3 refusals", async () => {
