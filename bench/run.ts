@@ -115,8 +115,8 @@ type Load = {
   headers?: Record<string, string>;
   /** Measured for this long instead of BENCH_SECONDS (the paired runs), with the same warm-up. */
   seconds?: number;
-  /** Headers made afresh for every request (a new anonymous cart per add). */
-  perRequestHeaders?: () => Record<string, string>;
+  /** Headers and body made afresh for every request (a new anonymous cart per add, with its own key). */
+  perRequest?: () => { headers: Record<string, string>; body?: string };
 };
 type Figures = {
   rps: number;
@@ -153,14 +153,14 @@ async function measure(load: Load): Promise<Figures> {
     body: load.body,
     headers: load.headers,
     connections: CONNECTIONS,
-    ...(load.perRequestHeaders
+    ...(load.perRequest
       ? {
           requests: [
             {
-              setupRequest: (request: autocannon.Request) => ({
-                ...request,
-                headers: { ...(request.headers as Record<string, string> | undefined), ...load.perRequestHeaders!() },
-              }),
+              setupRequest: (request: autocannon.Request) => {
+                const fresh = load.perRequest!();
+                return { ...request, body: fresh.body ?? request.body, headers: { ...(request.headers as Record<string, string> | undefined), ...fresh.headers } };
+              },
             },
           ],
         }
@@ -286,9 +286,12 @@ async function main(): Promise<void> {
         pid: shop.child.pid,
         url: `${shopOrigin}/api/cart/items`,
         method: "POST",
-        body: JSON.stringify({ productId: CART_PRODUCT_ID, quantity: 10 }),
         headers: { "content-type": "application/json" },
-        perRequestHeaders: () => ({ "cart-session-id": randomUUID() }),
+        // As the product page sends it: a new cart session, and the add's own idempotency key (decision 004).
+        perRequest: () => ({
+          headers: { "cart-session-id": randomUUID() },
+          body: JSON.stringify({ productId: CART_PRODUCT_ID, quantity: 10, idempotencyKey: randomUUID() }),
+        }),
       },
       { name: "GET cart (3 itens)", url: `${shopOrigin}/api/cart`, pid: shop.child.pid, headers: { "cart-session-id": await benchCart(shopOrigin) } },
     ];
