@@ -1,29 +1,18 @@
 // PRODUCT.md "Orders" (CDC art. 49): within 7 days of delivery the customer asks to withdraw from
 // the panel's order view; the request shows in the history and the button gives way to its date.
-import { productUuid } from "../app/features/catalog/product-slugs.ts";
 import { expect, openPage, test } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
-import { fromTheShop, signedInAdmin, signedInCustomer } from "./shop-steps.ts";
+import { deliveredCourseOrder, signedInAdmin, signedInCustomer } from "./shop-steps.ts";
 
 const PASSWORD = "devolucao-de-teste-42";
-const COURSE = productUuid(201); // no shipping, so the admin can mark it delivered right after payment
 
 test("a customer asks to withdraw a delivered order from the panel and sees the request", async ({ page, browser }) => {
   test.setTimeout(90_000);
   await signedInCustomer(page, uniqueEmail("devolucao"), PASSWORD);
-  expect((await page.request.post("/api/cart/items", { data: { productId: COURSE, quantity: 1 }, headers: fromTheShop })).status()).toBe(201);
-  const placed = await page.request.post("/api/checkout/orders", {
-    data: { idempotencyKey: crypto.randomUUID(), confirmAdult: true, acceptTerms: true },
-    headers: fromTheShop,
-  });
-  expect(placed.status()).toBe(201);
-  const { orderId } = (await placed.json()) as { orderId: string };
-
   const adminContext = await browser.newContext({ locale: "pt-BR" });
   const admin = await adminContext.newPage();
   await signedInAdmin(admin, PASSWORD);
-  expect((await admin.request.post(`/api/admin/orders/${orderId}/confirm-payment`, { headers: fromTheShop })).status()).toBe(200);
-  expect((await admin.request.post(`/api/admin/orders/${orderId}/status`, { data: { status: "delivered" }, headers: fromTheShop })).status()).toBe(200);
+  const orderId = await deliveredCourseOrder(page, admin);
 
   await openPage(page, `/cliente?order=${orderId}`);
   await page.getByRole("button", { name: "Solicitar devolução" }).click();
