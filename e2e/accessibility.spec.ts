@@ -8,7 +8,7 @@ import { test as plainTest, type Browser, type Cookie, type Page } from "@playwr
 import { matchRoutes } from "react-router";
 import { productUuid } from "../app/features/catalog/product-slugs.ts";
 import routes from "../app/routes.ts";
-import { acceptGate, addFiftyGramsInSachets, fromTheShop, signedInAdmin, signedInCustomer } from "./shop-steps.ts";
+import { acceptGate, addFiftyGramsInSachets, deliveredCourseOrder, fromTheShop, signedInAdmin, signedInCustomer } from "./shop-steps.ts";
 import { expect, openPage, settle, test } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
 
@@ -304,6 +304,27 @@ test.describe("a customer", () => {
   test("/auth when signed in, and the 403 page of /admin", async ({ page }) => {
     await checkScreen(page, "/auth", "/auth (já conectado)");
     await checkScreen(page, "/admin", "/admin (403 para cliente)");
+  });
+});
+
+// A customer of its own: ordering would empty the shared customer's cart that /cart and /checkout need.
+test.describe("a customer with a delivered order", () => {
+  test("a delivered order's withdrawal form with its error, then the request", async ({ page, browser }) => {
+    await signedInCustomer(page, uniqueEmail("acessivel-devolucao"), PASSWORD);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signedInAdmin(admin, PASSWORD);
+    const deliveredId = await deliveredCourseOrder(page, admin);
+    await adminContext.close();
+    await openPage(page, `/cliente?order=${deliveredId}`);
+    await page.getByRole("button", { name: "Solicitar devolução" }).click();
+    await page.getByRole("button", { name: "Enviar pedido de devolução" }).click();
+    await expect(page.getByText("Confirme que os produtos estão lacrados, na embalagem original.")).toBeVisible();
+    await expectAccessible(page, "/cliente?order= (formulário de devolução com erro)");
+    await page.getByRole("checkbox", { name: "Os produtos estão lacrados, na embalagem original" }).check();
+    await page.getByRole("button", { name: "Enviar pedido de devolução" }).click();
+    await expect(page.getByText(/^Devolução solicitada em/)).toBeFocused();
+    await expectAccessible(page, "/cliente?order= (devolução solicitada)");
   });
 });
 

@@ -3,6 +3,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
+import { productUuid } from "../app/features/catalog/product-slugs.ts";
 import { withShopDatabase } from "./shop-db.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 
@@ -50,4 +51,24 @@ export async function addFiftyGramsInSachets(page: Page) {
   await page.getByLabel(/Embalagem individual por sachê/).check();
   await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
   await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
+}
+
+/**
+ * A course (no shipping, so paid → delivered is allowed) ordered through the API by the customer
+ * signed in in `page`, then paid and delivered by the admin signed in in `admin`. Returns its id.
+ */
+export async function deliveredCourseOrder(page: Page, admin: Page): Promise<string> {
+  const added = await page.request.post("/api/cart/items", { data: { productId: productUuid(201), quantity: 1 }, headers: fromTheShop });
+  expect(added.status(), await added.text()).toBe(201);
+  const placed = await page.request.post("/api/checkout/orders", {
+    data: { idempotencyKey: crypto.randomUUID(), confirmAdult: true, acceptTerms: true },
+    headers: fromTheShop,
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { orderId } = (await placed.json()) as { orderId: string };
+  for (const [path, data] of [["confirm-payment", undefined], ["status", { status: "delivered" }]] as const) {
+    const done = await admin.request.post(`/api/admin/orders/${orderId}/${path}`, { data, headers: fromTheShop });
+    expect(done.status(), await done.text()).toBe(200);
+  }
+  return orderId;
 }

@@ -126,3 +126,31 @@ export function notificationMessage(input: {
     footnote: `Você recebe este e-mail porque tem uma conta na ${SHOP}. Os mesmos avisos aparecem no sino de notificações do site.`,
   });
 }
+
+/**
+ * To each admin when a customer asks to withdraw (CDC art. 49). Not a notification type (the spec
+ * fixes the six): the request lives in the order's history and the refund is the admin's action.
+ */
+export function withdrawalRequestMessage(input: {
+  to: string;
+  name?: string | null;
+  order: { id: string; number: number; customerName: string; customerEmail: string };
+  requestedOn: string;
+  reason: string | null;
+  publicUrl: string;
+}): MailMessage {
+  const { order } = input;
+  const url = `${new URL(input.publicUrl).origin}/admin?order=${encodeURIComponent(order.id)}`;
+  return render({
+    to: input.to,
+    subject: `Devolução solicitada no pedido #${order.number} — ${SHOP}`,
+    greeting: greeting(input.name),
+    paragraphs: [
+      `${order.customerName} (${order.customerEmail}) pediu em ${input.requestedOn} a devolução do pedido #${order.number} e declarou que os produtos estão lacrados, na embalagem original.`,
+      input.reason ? `Motivo: ${input.reason}` : "O cliente não informou o motivo.",
+      "Combine a devolução com o cliente e, ao receber os produtos, faça o reembolso pelo painel.",
+    ],
+    action: { label: "Abrir o pedido", url },
+    footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,
+  });
+}

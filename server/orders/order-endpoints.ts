@@ -13,6 +13,7 @@ import {
   moveOrderStatus,
   placeOrder,
   quoteCartShipping,
+  requestWithdrawal,
 } from "../../app/features/orders/orders.server.ts";
 import { lookupCep } from "../../app/features/shipping/cep-lookup.server.ts";
 import { ADMIN_ONLY, USER_ONLY } from "../auth/access.ts";
@@ -46,6 +47,9 @@ const detailSchema = summarySchema.extend({
   trackingCode: z.string().nullable(),
   paidAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
+  withdrawalRequestedAt: z.string().nullable(),
+  withdrawalDeadline: z.string().nullable(),
+  withdrawalOpen: z.boolean(),
   cancelReason: z.string().nullable(),
   pix: z.object({ code: z.string(), txid: z.string(), expiresAt: z.string() }).nullable(),
   items: z.array(
@@ -154,6 +158,25 @@ export const getMyOrderEndpoint = defineEndpoint({
   },
 });
 
+export const requestWithdrawalEndpoint = defineEndpoint({
+  method: "post",
+  path: "/orders/:id/withdrawal",
+  summary: "Pede a devolução (arrependimento, CDC art. 49) de um pedido entregue há até 7 dias; pedir de novo responde o mesmo pedido",
+  tag: "pedidos",
+  guard: USER_ONLY,
+  body: z.object({
+    unopened: z.literal(true, "Confirme que os produtos estão lacrados, na embalagem original."),
+    reason: z.string("Motivo inválido.").trim().max(500, "Máximo de 500 caracteres.").optional(),
+  }),
+  response: detailSchema,
+  status: 201,
+  async handler({ body, c, user }) {
+    // Asking again answers the same 201 with the first request, as a replayed checkout does (decision 005).
+    await requestWithdrawal(c.get("services"), orderId(c), user.id, body.reason || null);
+    return orderOr404(c, user.id);
+  },
+});
+
 /* Admin (minimal: the full panel comes later). */
 
 export const adminListOrdersEndpoint = defineEndpoint({
@@ -246,6 +269,7 @@ export const orderEndpoints = [
   placeOrderEndpoint,
   listMyOrdersEndpoint,
   getMyOrderEndpoint,
+  requestWithdrawalEndpoint,
   adminListOrdersEndpoint,
   adminGetOrderEndpoint,
   adminConfirmPaymentEndpoint,

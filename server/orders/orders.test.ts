@@ -10,7 +10,7 @@ import { lookupCep } from "../../app/features/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, PUBLIC_URL, type AuthTestContext } from "../../test/auth-helpers.ts";
 import { publicConfig } from "../config.ts";
 import { appContext } from "../http/app-context.ts";
-import { cartItems, carts, notifications, orders, products } from "../db/schema.ts";
+import { cartItems, carts, notifications, orders, orderStatusHistory, products } from "../db/schema.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "../realtime/bus.ts";
 
 /*
@@ -47,8 +47,10 @@ type OrderJson = {
   totalCents: number;
   pix: { code: string; txid: string; expiresAt: string } | null;
   items: { productId: string; quantity: number; totalPriceCents: number; packagingFeeCents: number }[];
-  history: { fromStatus: string | null; toStatus: string }[];
+  history: { fromStatus: string | null; toStatus: string; note: string | null; createdAt: string }[];
   trackingCode: string | null;
+  withdrawalRequestedAt: string | null;
+  withdrawalOpen: boolean;
 };
 
 let ctx: AuthTestContext;
@@ -521,5 +523,82 @@ describe("CEP lookup and shipping quotes", () => {
     expect(quote.needsShipping).toBe(true);
     expect(quote.options.map((o) => o.method)).toEqual(["pac", "sedex"]);
     expect(quote.options[0]).toMatchObject({ priceCents: 26_90, deliveryDays: 7 });
+  });
+});
+
+describe("withdrawal (CDC art. 49)", () => {
+  /** A course order (no shipping: paid → delivered), delivered `daysAgo` days ago. */
+  async function deliveredOrder(customer: Browser, daysAgo: number): Promise<string> {
+    await giveCart(customer, [{ productId: COURSE, quantity: 1 }]);
+    const { orderId } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as { orderId: string };
+    expect((await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(200);
+    expect((await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "delivered" } })).status).toBe(200);
+    const at = sql`now() - make_interval(days => ${daysAgo})`;
+    await ctx.t.db.update(orders).set({ deliveredAt: at }).where(eq(orders.id, orderId));
+    await ctx.t.db
+      .update(orderStatusHistory)
+      .set({ createdAt: at })
+      .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "delivered")));
+    return orderId;
+  }
+
+  const withdraw = (browser: Browser, id: string, json: unknown = { unopened: true, reason: "Comprei a variedade errada" }) =>
+    ctx.request(`/api/orders/${id}/withdrawal`, { browser, json });
+
+  it("records the request in the history, e-mails the admins, and answers the same request when asked again", async () => {
+    const customer = await signedUpCustomer();
+    const orderId = await deliveredOrder(customer, 2);
+    const before = await orderOf(customer, orderId);
+    expect(before).toMatchObject({ withdrawalOpen: true, withdrawalRequestedAt: null });
+    const { number } = before;
+
+    const first = await withdraw(customer, orderId);
+    expect(first.status).toBe(201);
+    const order = (await first.json()) as OrderJson;
+    expect(order).toMatchObject({ withdrawalOpen: false, withdrawalRequestedAt: expect.any(String) });
+    const entries = order.history.filter((h) => h.note?.startsWith("Devolução solicitada pelo cliente"));
+    expect(entries).toEqual([expect.objectContaining({ note: "Devolução solicitada pelo cliente. Motivo: Comprei a variedade errada", createdAt: order.withdrawalRequestedAt })]);
+
+    const mail = await ctx.mail.waitFor(ADMIN_EMAIL, (m) => m.subject.startsWith(`Devolução solicitada no pedido #${number}`));
+    expect(mail.text).toContain("Comprei a variedade errada");
+    expect(mail.text).toContain(`/admin?order=${orderId}`);
+
+    const again = await withdraw(customer, orderId, { unopened: true, reason: "outro motivo" });
+    expect(again.status).toBe(201);
+    const replay = (await again.json()) as OrderJson;
+    expect(replay.withdrawalRequestedAt).toBe(order.withdrawalRequestedAt);
+    expect(replay.history.filter((h) => h.note?.startsWith("Devolução solicitada"))).toHaveLength(1);
+
+    // The admin sees the same entry in the order's history.
+    const adminView = (await (await ctx.request(`/api/admin/orders/${orderId}`, { browser: admin })).json()) as OrderJson;
+    expect(adminView.history.map((h) => h.note)).toContain("Devolução solicitada pelo cliente. Motivo: Comprei a variedade errada");
+  });
+
+  it("refuses after 7 days, before delivery, another customer's order and a bad body, in Portuguese", async () => {
+    const customer = await signedUpCustomer();
+    const late = await deliveredOrder(customer, 8);
+    expect(await orderOf(customer, late)).toMatchObject({ withdrawalOpen: false, withdrawalRequestedAt: null });
+    const tooLate = await withdraw(customer, late);
+    expect(tooLate.status).toBe(409);
+    expect(((await tooLate.json()) as ErrorJson).error.message).toMatch(/^O prazo de devolução deste pedido terminou em \d{2}\/\d{2}\/\d{4}\.$/);
+
+    await giveCart(customer, [{ productId: COURSE, quantity: 1 }]);
+    const { orderId: unpaid } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as { orderId: string };
+    const notDelivered = await withdraw(customer, unpaid);
+    expect(notDelivered.status).toBe(409);
+    expect(((await notDelivered.json()) as ErrorJson).error.message).toBe("A devolução só pode ser pedida depois que o pedido for entregue.");
+
+    const recent = await deliveredOrder(customer, 1);
+    const intruder = await signedUpCustomer();
+    expect((await withdraw(intruder, recent)).status).toBe(404);
+    expect((await withdraw(customer, crypto.randomUUID())).status).toBe(404);
+    expect((await ctx.request(`/api/orders/${recent}/withdrawal`, { json: { unopened: true } })).status).toBe(401);
+
+    for (const body of [{}, { unopened: false }, { unopened: true, reason: "x".repeat(501) }]) {
+      const bad = await withdraw(customer, recent, body);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as ErrorJson).error.message).toMatch(/lacrados|500 caracteres/);
+    }
+    expect(await orderOf(customer, recent)).toMatchObject({ withdrawalRequestedAt: null });
   });
 });

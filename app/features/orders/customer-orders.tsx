@@ -3,6 +3,7 @@ import { PixPayment } from "~/features/payments/pix-payment";
 import { OrderDetails, OrderList } from "./order-views";
 import type { OrderSummary, OrderWithQr } from "./order-types";
 import { useOrderUpdates } from "./success-page";
+import { WithdrawalRequest } from "./withdrawal-request";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
 export function CustomerOrders({ orders, order, requested }: { orders: OrderSummary[]; order: OrderWithQr | null; requested: string | null }) {
@@ -15,6 +16,7 @@ export function CustomerOrders({ orders, order, requested }: { orders: OrderSumm
         </Link>
         {order.pix ? <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} /> : null}
         <OrderDetails order={order} />
+        <WithdrawalRequest order={order} />
       </div>
     );
   }

@@ -63,3 +63,18 @@ export const TRACKING_CODE_MESSAGE = "Código de rastreio inválido: use o forma
 export function orderLabel(number: number): string {
   return `#${number}`;
 }
+
+/** CDC art. 49: the customer may withdraw within 7 days of receiving the products. */
+export const WITHDRAWAL_DAYS = 7;
+
+/** The history note of a withdrawal request (the reason, when given, follows it). */
+export const WITHDRAWAL_NOTE = "Devolução solicitada pelo cliente";
+
+/** The last moment a withdrawal can be asked for, counted from the delivery. */
+export function withdrawalDeadline(deliveredAt: string | Date): Date {
+  return new Date(new Date(deliveredAt).getTime() + WITHDRAWAL_DAYS * 24 * 3600_000);
+}
+
+const dateOnly = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
+/** DD/MM/AAAA in the shop's time zone (the customer's and the admin's dates read alike). */
+export const formatDate = (value: string | Date) => dateOnly.format(new Date(value));

@@ -41,6 +41,12 @@ export type OrderDetail = OrderSummary & {
   trackingCode: string | null;
   paidAt: string | null;
   deliveredAt: string | null;
+  /** When the customer asked to withdraw (history entry), null if never. */
+  withdrawalRequestedAt: string | null;
+  /** Delivery + WITHDRAWAL_DAYS, null before delivery. */
+  withdrawalDeadline: string | null;
+  /** Whether the customer can ask now (decided on the server, at read time). */
+  withdrawalOpen: boolean;
   cancelReason: string | null;
   /** Only while the order waits for payment. */
   pix: { code: string; txid: string; expiresAt: string } | null;

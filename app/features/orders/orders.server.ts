@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/client.ts";
 import {
   addresses,
@@ -9,9 +9,12 @@ import {
   orders,
   orderStatusHistory,
   products,
+  users,
 } from "../../../server/db/schema.ts";
 import type { AppServices } from "../../../server/http/app-env.ts";
 import { ApiError } from "../../../server/http/errors.ts";
+import { mailerFor } from "../../../server/mail/mailer.ts";
+import { withdrawalRequestMessage } from "../../../server/mail/templates.ts";
 import { announceCartStatus } from "../cart/cart.server.ts";
 import type { CheckoutAddress, ShippingMethod } from "../checkout/checkout-schemas.ts";
 import {
@@ -34,7 +37,17 @@ import {
   type OrderMessage,
 } from "./order-messages.ts";
 import type { OrderAddressSnapshot, OrderDetail, OrderSummary } from "./order-types.ts";
-import { canTransition, holdsStock, isValidTrackingCode, normalizeTrackingCode, TRACKING_CODE_MESSAGE, type OrderStatus } from "./order-status.ts";
+import {
+  canTransition,
+  formatDate,
+  holdsStock,
+  isValidTrackingCode,
+  normalizeTrackingCode,
+  TRACKING_CODE_MESSAGE,
+  WITHDRAWAL_NOTE,
+  withdrawalDeadline,
+  type OrderStatus,
+} from "./order-status.ts";
 
 type Services = Pick<AppServices, "config" | "db" | "logger">;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -441,6 +454,7 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     trackingCode: row.trackingCode,
     paidAt: iso(row.paidAt),
     deliveredAt: iso(row.deliveredAt),
+    ...withdrawalState(row, history),
     cancelReason: row.cancelReason,
     pix: row.status === "pending_payment" ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() } : null,
     items: items.map((item) => ({
@@ -610,6 +624,77 @@ export function addTracking(services: Services, id: string, rawCode: string, adm
     if (order.status === "preparing") return [{ to: "shipped", actorUserId: adminId, note: `Rastreio ${code}`, set: { trackingCode: code }, message: tracking }];
     throw new ApiError(409, "invalid_transition", "Só é possível informar o rastreio de pedidos pagos.");
   });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The customer's withdrawal (CDC art. 49; PRODUCT.md "Orders"): a request, not a status. It is a
+ * history entry (delivered → delivered, WITHDRAWAL_NOTE), so customer and admin see it in the
+ * timeline without a new column; the refund stays the admin's "refunded" change.
+ * --------------------------------------------------------------------------------------------- */
+
+type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "fromStatus" | "toStatus" | "note" | "createdAt">;
+
+function isWithdrawalEntry(entry: HistoryRow): boolean {
+  return entry.fromStatus === "delivered" && entry.toStatus === "delivered" && (entry.note ?? "").startsWith(WITHDRAWAL_NOTE);
+}
+
+function withdrawalState(row: OrderRow, history: HistoryRow[]) {
+  const requested = history.find(isWithdrawalEntry);
+  const deadline = row.deliveredAt ? withdrawalDeadline(row.deliveredAt) : null;
+  return {
+    withdrawalRequestedAt: iso(requested?.createdAt ?? null),
+    withdrawalDeadline: iso(deadline),
+    withdrawalOpen: row.status === "delivered" && !requested && deadline !== null && Date.now() <= deadline.getTime(),
+  };
+}
+
+/**
+ * Records the owner's withdrawal request on a delivered order within WITHDRAWAL_DAYS of delivery
+ * and e-mails the admins. Asking again answers with the first request (`replayed`). Another
+ * customer's order is 404, like a missing one.
+ */
+export async function requestWithdrawal(services: Services, id: string, customerId: string, reason: string | null): Promise<{ replayed: boolean }> {
+  const result = await services.db.transaction(async (tx) => {
+    // The row lock makes two simultaneous requests queue, so the second one sees the first entry.
+    const order = await lockOrder(tx, id);
+    if (order.userId !== customerId) throw notFound();
+    const history = await tx.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, id), like(orderStatusHistory.note, `${WITHDRAWAL_NOTE}%`)));
+    if (history.some(isWithdrawalEntry)) return { order, replayed: true };
+    if (order.status !== "delivered" || !order.deliveredAt) {
+      throw new ApiError(409, "not_delivered", "A devolução só pode ser pedida depois que o pedido for entregue.");
+    }
+    const deadline = withdrawalDeadline(order.deliveredAt);
+    if (Date.now() > deadline.getTime()) {
+      throw new ApiError(409, "withdrawal_period_over", `O prazo de devolução deste pedido terminou em ${formatDate(deadline)}.`);
+    }
+    await tx.insert(orderStatusHistory).values({
+      orderId: id,
+      fromStatus: "delivered",
+      toStatus: "delivered",
+      note: reason ? `${WITHDRAWAL_NOTE}. Motivo: ${reason}` : WITHDRAWAL_NOTE,
+      actorUserId: customerId,
+      createdAt: sql`clock_timestamp()`,
+    });
+    return { order, replayed: false };
+  });
+  if (!result.replayed) {
+    void emailAdminsOfWithdrawal(services, result.order, reason).catch((error: unknown) => services.logger.error({ err: error }, "withdrawal e-mails failed"));
+  }
+  return { replayed: result.replayed };
+}
+
+/** After the commit and not awaited, like the notification e-mails: SMTP never holds the request back. */
+async function emailAdminsOfWithdrawal(services: Services, order: OrderRow, reason: string | null): Promise<void> {
+  const adminIds = await adminUserIds(services);
+  if (adminIds.length === 0) return;
+  const admins = await services.db.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
+  const mailer = mailerFor(services);
+  const requestedOn = formatDate(new Date());
+  await Promise.all(
+    admins.map((admin) =>
+      mailer.send(withdrawalRequestMessage({ to: admin.email, name: admin.name, order, requestedOn, reason, publicUrl: services.config.PUBLIC_URL })),
+    ),
+  );
 }
 
 /* ------------------------------------------------------------------------------------------------
