@@ -77,6 +77,10 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       EXPOSE_TEST_ROUTES: "true",
       LOG_LEVEL: "warn",
+      // As behind the shop's proxy: X-Forwarded-For names the client, so the journeys' API-made
+      // accounts come from addresses of their own (e2e/shop-steps.ts) and the whole suite does not
+      // run into one address's sign-up limit. Journeys that sign up through the page still share it.
+      TRUST_PROXY: "true",
       // Not the defaults, so the journeys prove that configuration reaches the pages.
       SUPPORT_WHATSAPP: TEST_SUPPORT_WHATSAPP,
       SHOP_LEGAL_NAME: TEST_SHOP_LEGAL_NAME,
