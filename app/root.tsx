@@ -1,7 +1,5 @@
 // First: zod's settings must be in place before any route module builds a schema.
 import "~/lib/zod-browser";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -9,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { sessionState } from "~/features/auth/access.server";
@@ -16,9 +15,11 @@ import { Forbidden } from "~/features/auth/forbidden";
 import { ErrorScreen } from "~/features/shell/error-screen";
 import { NotFound } from "~/features/shell/not-found";
 import { Shell } from "~/features/shell/shell";
+import { ShopApp } from "~/features/shell/shop-app";
+import { ISLAND_ROOT_ID, type ProductIslandData } from "~/islands/island-data";
+import { IslandScripts } from "~/islands/island-scripts";
 import { getAppContext } from "~/lib/app-context.server";
 import { useNonce } from "~/lib/nonce";
-import { createQueryClient } from "~/lib/query-client";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -41,8 +42,23 @@ export async function loader(args: Route.LoaderArgs) {
   return { publicConfig: getAppContext(args.context).publicConfig, auth: await sessionState(args) };
 }
 
+/**
+ * A page whose loader offers an island (the product page, requested as a document) hydrates
+ * without React Router's runtime (decision 009): the island's module and data take the place
+ * of <Scripts/>.
+ */
+function useIsland(): { src: string; data: ProductIslandData } | undefined {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const page = useMatches()
+    .map((match) => match.loaderData as Partial<{ island: string; product: ProductIslandData["product"] }> | undefined)
+    .find((data) => data?.island && data.product);
+  if (!root || !page?.island || !page.product) return undefined;
+  return { src: page.island, data: { publicConfig: root.publicConfig, auth: root.auth, product: page.product } };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const island = useIsland();
   return (
     <html lang="pt-BR">
       <head>
@@ -53,23 +69,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
-        {children}
-        {/* Saved position per path, else the top (spec §2). */}
-        <ScrollRestoration nonce={nonce} getKey={(location) => location.pathname} />
-        <Scripts nonce={nonce} />
+        {/* The element an island page hydrates; under React Router, a plain wrapper. */}
+        <div id={ISLAND_ROOT_ID}>{children}</div>
+        {island ? (
+          <IslandScripts src={island.src} data={island.data} nonce={nonce} />
+        ) : (
+          <>
+            {/* Saved position per path, else the top (spec §2). */}
+            <ScrollRestoration nonce={nonce} getKey={(location) => location.pathname} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Shell publicConfig={loaderData.publicConfig} auth={loaderData.auth}>
-        <Outlet />
-      </Shell>
-    </QueryClientProvider>
+    <ShopApp publicConfig={loaderData.publicConfig} auth={loaderData.auth}>
+      <Outlet />
+    </ShopApp>
   );
 }
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { getProductPage } from "~/features/catalog/catalog.server";
 import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "~/features/catalog/product-slugs";
-import { GenericProductPage, ProductPage } from "~/features/catalog/product-page";
+import { ProductRouteView } from "~/features/catalog/product-page";
 import { productMeta } from "~/features/catalog/product-seo";
 import { getAppContext } from "~/lib/app-context.server";
 import type { Route } from "./+types/produto";
@@ -10,19 +10,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? productMeta(loaderData.product, loaderData.origin) : [{ title: "Página não encontrada | Loja Micologia" }];
 
 /** Old slugs redirect (spec §2); the nine fixed slugs get the product page, any other product the generic one. */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ params, url, request, context }: Route.LoaderArgs) {
   const canonical = SLUG_ALIASES.get(params.slug);
   // `url`, not `request.url`: on client navigations the request ends in `.data`.
   if (canonical) return redirect(`/produto/${canonical}${url.search}`, 301);
-  const { services } = getAppContext(context);
+  const { services, islands } = getAppContext(context);
   const origin = new URL(services.config.PUBLIC_URL).origin;
   const product = await getProductPage(services.db, params.slug, origin, FIXED_PRODUCT_SLUGS);
   if (!product) throw data(null, { status: 404 });
-  return { product, origin };
+  // Loaded as a document, the page hydrates as an island, without React Router's runtime (root's
+  // Layout, decision 009); reached by a client-side navigation (a `.data` request), it is an
+  // ordinary route of the running router.
+  const island = new URL(request.url).pathname.endsWith(".data") ? undefined : islands.product;
+  return { product, origin, island };
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
-  // A key per product: moving from one product to another starts with fresh quantity and gallery.
-  return product.fixed ? <ProductPage key={product.uuid} product={product} /> : <GenericProductPage key={product.uuid} product={product} />;
+  return <ProductRouteView product={loaderData.product} />;
 }

@@ -10,6 +10,7 @@ import { SUPPORT_QR_PATH, supportQrHandler } from "../support-qr.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
 import { mountEndpoints, openApiDocument } from "./api.ts";
 import { appContext } from "./app-context.ts";
+import { readIslandModules } from "./islands.ts";
 import { apiBodyLimit } from "./body-limit.ts";
 import { csrfProtection } from "./csrf.ts";
 import type { AppEnv, AppServices } from "./app-env.ts";
@@ -98,6 +99,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   if (options.build) {
     const handle = createRequestHandler(options.build, config.NODE_ENV === "development" ? "development" : "production");
     const shared = publicConfig(config);
+    const islands = readIslandModules(options.clientDir);
     app.use("*", compress());
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
@@ -106,6 +108,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
         publicConfig: shared,
         nonce: c.get("secureHeadersNonce") ?? "",
         requestId: c.get("requestId"),
+        islands,
       });
       return handle(c.req.raw, context);
     });

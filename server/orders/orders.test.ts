@@ -166,7 +166,7 @@ async function orderOf(browser: Browser, id: string): Promise<OrderJson> {
 function pageArgs(browser: Browser, path: string) {
   const request = new Request(new URL(path, PUBLIC_URL), { headers: { cookie: browser.header() } });
   const context = new RouterContextProvider();
-  context.set(appContext, { services: ctx.t.services, publicConfig: publicConfig(ctx.t.services.config), nonce: "", requestId: "teste" });
+  context.set(appContext, { services: ctx.t.services, publicConfig: publicConfig(ctx.t.services.config), nonce: "", requestId: "teste", islands: {} });
   return { request, context, url: new URL(request.url) };
 }
 

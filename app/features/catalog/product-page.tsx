@@ -150,3 +150,9 @@ export function GenericProductPage({ product }: { product: ProductPageData }) {
     </article>
   );
 }
+
+/** The page of /produto/:slug: the nine fixed slugs get the product page, any other product the generic one. */
+export function ProductRouteView({ product }: { product: ProductPageData }) {
+  // A key per product: moving from one product to another starts with fresh quantity and gallery.
+  return product.fixed ? <ProductPage key={product.uuid} product={product} /> : <GenericProductPage key={product.uuid} product={product} />;
+}

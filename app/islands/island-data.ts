@@ -1,0 +1,18 @@
+import type { AuthState } from "~/features/auth/auth-types";
+import type { ProductPageData } from "~/features/catalog/catalog-types";
+import type { PublicConfig } from "~/lib/public-config";
+
+/** The element an island page hydrates, and the script that carries its server data (decision 009). */
+export const ISLAND_ROOT_ID = "app";
+export const ISLAND_DATA_ID = "island-data";
+
+/** What the product page's island needs to render exactly what the server rendered. */
+export type ProductIslandData = { publicConfig: PublicConfig; auth: AuthState; product: ProductPageData };
+
+/**
+ * JSON inside a <script> element: "<" is written as \u003c, so no value (a product text, an
+ * e-mail) can close the element or open a comment; JSON.parse reads it back unchanged.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -1,0 +1,25 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/** Where vite.islands.config.ts writes the island build's manifest, inside the client build. */
+export const ISLANDS_MANIFEST = path.join(".vite", "islands-manifest.json");
+
+/** The URL of each island page's module (decision 009), by the entry's name (`product`). */
+export type IslandModules = Readonly<Record<string, string>>;
+
+type ManifestChunk = { file: string; name?: string; isEntry?: boolean };
+
+/**
+ * Reads the island entries of a client build. Without one (tests, `npm run dev`, a build from
+ * before islands) there are none, and every page hydrates under React Router as before.
+ */
+export function readIslandModules(clientDir: string | undefined): IslandModules {
+  const file = clientDir ? path.join(clientDir, ISLANDS_MANIFEST) : undefined;
+  if (!file || !existsSync(file)) return {};
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+  return Object.fromEntries(
+    Object.values(manifest)
+      .filter((chunk) => chunk.isEntry && chunk.name)
+      .map((chunk) => [chunk.name!, `/${chunk.file}`]),
+  );
+}
