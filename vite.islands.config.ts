@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
  * same build/client/assets. The same components as under React Router, with "react-router" replaced
  * by a shim, so that no byte of React Router's runtime reaches these pages.
  */
-export const ISLAND_ENTRIES = { product: "app/islands/product-island.tsx" };
+const ISLAND_ENTRIES = { product: "app/islands/product-island.tsx" };
 
 export default defineConfig({
   resolve: {
@@ -21,6 +21,13 @@ export default defineConfig({
     emptyOutDir: false,
     // Read by the server at start (server/http/islands.ts).
     manifest: ".vite/islands-manifest.json",
-    rolldownOptions: { input: ISLAND_ENTRIES },
+    rolldownOptions: {
+      input: ISLAND_ENTRIES,
+      // As React Router's build does: libraries' "use client" means nothing outside server components.
+      onwarn(warning, defaultHandler) {
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes("use client")) return;
+        defaultHandler(warning);
+      },
+    },
   },
 });

@@ -36,14 +36,16 @@ export const test = base.extend<Options & { failOnPageErrors: void }>({
 type RouterWindow = Window & { __reactRouterDataRouter?: { navigate(to: string): Promise<void>; state: { initialized: boolean } } };
 
 /**
- * Waits until React has hydrated the server-rendered page: the router is initialised and the
- * footer (the last part of the layout) carries React's fiber, so clicks reach their handlers.
+ * Waits until React has hydrated the server-rendered page: the router is initialised (an island
+ * page, decision 009, has none: its data script is there instead) and the footer (the last part
+ * of the layout) carries React's fiber, so clicks reach their handlers.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const router = (window as RouterWindow).__reactRouterDataRouter;
+    const island = document.getElementById("island-data") !== null;
     const last = document.querySelector("footer") ?? document.querySelector("main");
-    return !!router?.state.initialized && !!last && Object.keys(last).some((key) => key.startsWith("__reactFiber"));
+    return (island || !!router?.state.initialized) && !!last && Object.keys(last).some((key) => key.startsWith("__reactFiber"));
   });
 }
 
@@ -74,6 +76,8 @@ export async function settle(page: Page): Promise<void> {
  */
 export async function clickRouterLink(page: Page, href: string): Promise<void> {
   await waitForHydration(page);
+  const hasRouter = await page.evaluate(() => (window as RouterWindow).__reactRouterDataRouter !== undefined);
+  expect(hasRouter, `${page.url()} não tem React Router (página ilha, decisão 009): nenhum link passa pelo router`).toBe(true);
   await page.evaluate((to) => {
     const link = document.createElement("a");
     link.href = to;

@@ -73,7 +73,10 @@ test.describe("stylesheet", () => {
     expect(stylesheets).toHaveLength(1);
     expect(stylesheets[0]!.index).toBeLessThan(head.indexOf('rel="modulepreload"'));
 
-    await openPage(page, "/produto/cogumelo-penis-envy-7");
+    // Through React Router's navigations (the product page opened as a document runs none, decision 009).
+    await openPage(page, "/");
+    await clickRouterLink(page, "/produto/cogumelo-penis-envy-7");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cogumelo Penis Envy 7");
     await clickRouterLink(page, "/termos");
     await expect(page).toHaveURL("/termos");
     await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);

@@ -10,6 +10,7 @@ import { API_CSP } from "./security-headers.ts";
 const SCRIPT = "/assets/produto-Dx81kQ.js";
 const ICON = "/favicon.svg";
 const IMAGE = "/images/products/cogumelo-800.webp";
+const MANIFEST = "/.vite/islands-manifest.json";
 const YEAR = "public, max-age=31536000, immutable";
 const HOUR = "public, max-age=3600";
 
@@ -19,6 +20,7 @@ const files: Record<string, Buffer> = {
   ),
   [ICON]: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M1 1h6v6H1z"/>'.repeat(80)}</svg>`),
   [IMAGE]: Buffer.alloc(6000, 3),
+  [MANIFEST]: Buffer.from('{"app/islands/product-island.tsx":{"file":"assets/product-Ab12.js","name":"product","isEntry":true}}'),
 };
 
 let clientDir: string;
@@ -105,6 +107,11 @@ describe("static files of the client build", () => {
     expect(script.response.headers.get("x-content-type-options")).toBe("nosniff");
     const icon = await get(ICON, "br");
     expect(icon.response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+  });
+
+  it("the build's metadata in a dot folder is not served", async () => {
+    const response = await ctx.app.request(MANIFEST);
+    expect(response.status).toBe(404);
   });
 
   it("a missing asset is not found (and not cached for a year)", async () => {

@@ -21,6 +21,8 @@ export function staticFiles(root: string, cacheControl: string): MiddlewareHandl
   const found = new WeakMap<Context, string>();
   const serve = serveStatic<AppEnv>({ root, precompressed: true, onFound: (file, c) => void found.set(c, file) });
   return async (c, next) => {
+    // Build metadata (.vite/islands-manifest.json) and any other dotfile are not the browser's.
+    if (c.req.path.includes("/.")) return next();
     const response = await serve(c, next);
     const file = found.get(c);
     if (!file || !response) return response;

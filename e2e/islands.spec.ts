@@ -1,0 +1,49 @@
+// A product page opened as a document hydrates as an island: React 19 without React Router's
+// runtime (decision 009). Reached from another page, it is an ordinary route of the running router.
+import { type Page } from "@playwright/test";
+import { expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
+
+const PRODUCT = "/produto/cogumelo-penis-envy-7";
+
+type RouterWindow = Window & { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown; keptAcrossPages?: boolean };
+const runsReactRouter = (page: Page) =>
+  page.evaluate(() => (window as RouterWindow).__reactRouterDataRouter !== undefined || (window as RouterWindow).__reactRouterContext !== undefined);
+
+test("a product page opened as a document loads one module, no React Router, and works", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await openPage(page, PRODUCT);
+  await settle(page);
+  expect(await runsReactRouter(page)).toBe(false);
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/^\/assets\/product-[\w-]+\.js$/);
+
+  // Hydrated: the quantity, the server's price and the cart answer as under React Router.
+  await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "20 g" }).click();
+  await expect(page.getByTestId("price-total")).toHaveText(/R\$\s250,00/);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
+});
+
+test("a link on the island page loads the next page, which runs React Router again", async ({ page }) => {
+  await openPage(page, PRODUCT);
+  await page.getByRole("navigation", { name: "Você está em" }).getByRole("link", { name: "Início" }).click();
+  await expect(page).toHaveURL("/");
+  await waitForHydration(page);
+  expect(await runsReactRouter(page)).toBe(true);
+  await expect(page.getByRole("heading", { name: "Cogumelo Penis Envy 7" })).toBeVisible();
+});
+
+test("a product card followed from the home page opens the product in the running router, without loading a document", async ({ page }) => {
+  await openPage(page, "/");
+  await page.evaluate(() => ((window as RouterWindow).keptAcrossPages = true));
+  await page.getByRole("link", { name: "Cogumelo Penis Envy 7", exact: true }).click();
+  await expect(page).toHaveURL(PRODUCT);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cogumelo Penis Envy 7");
+  expect(await page.evaluate(() => (window as RouterWindow).keptAcrossPages)).toBe(true);
+  await expect(page.locator("#island-data")).toHaveCount(0);
+  await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "20 g" }).click();
+  await expect(page.getByTestId("price-total")).toHaveText(/R\$\s250,00/);
+});
