@@ -35,7 +35,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ["app/features/**/*.{ts,tsx}"],
+    // The island pages' browser code (decision 009) sits where features do: above ui/ and lib/.
+    files: ["app/features/**/*.{ts,tsx}", "app/islands/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts", "app/**/*.test.{ts,tsx}"],
     rules: { "no-restricted-imports": restrict(noServerImport, noRouteImport) },
   },

@@ -1,7 +1,7 @@
 // A product page opened as a document hydrates as an island: React 19 without React Router's
 // runtime (decision 009). Reached from another page, it is an ordinary route of the running router.
 import { type Page } from "@playwright/test";
-import { expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
 
 const PRODUCT = "/produto/cogumelo-penis-envy-7";
 
@@ -46,4 +46,29 @@ test("a product card followed from the home page opens the product in the runnin
   await expect(page.locator("#island-data")).toHaveCount(0);
   await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "20 g" }).click();
   await expect(page.getByTestId("price-total")).toHaveText(/R\$\s250,00/);
+});
+
+test.describe("scroll position per path (spec §2) across island and router pages", () => {
+  // A phone-sized window, so the product page is several screens long.
+  test.use({ viewport: { width: 390, height: 400 } });
+  const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+  test("the island page saves its position for the router, and opens at the position the router saved", async ({ page }) => {
+    await openPage(page, PRODUCT);
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await expect.poll(() => scrollY(page)).toBe(500);
+
+    // Leaving the island page saves its position; the router restores it on its way back there.
+    await openPage(page, "/termos");
+    await clickRouterLink(page, PRODUCT);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cogumelo Penis Envy 7");
+    await expect.poll(() => scrollY(page)).toBe(500);
+
+    // The router saves the position it leaves at; the product page opened as a document opens there.
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => scrollY(page)).toBe(300);
+    await openPage(page, PRODUCT);
+    expect(await runsReactRouter(page)).toBe(false);
+    await expect.poll(() => scrollY(page)).toBe(300);
+  });
 });

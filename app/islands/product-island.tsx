@@ -10,6 +10,7 @@ import { ProductRouteView } from "~/features/catalog/product-page";
 import { ErrorScreen } from "~/features/shell/error-screen";
 import { ShopApp } from "~/features/shell/shop-app";
 import { ISLAND_DATA_ID, ISLAND_ROOT_ID, type ProductIslandData } from "./island-data";
+import { restoreScrollPosition, saveScrollPositionOnPageHide } from "./scroll-positions";
 
 /** What the root route's error boundary does under React Router: the error screen in the page's place. */
 class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -21,6 +22,9 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
     return this.state.error === undefined ? this.props.children : <ErrorScreen error={this.state.error} />;
   }
 }
+
+restoreScrollPosition();
+saveScrollPositionOnPageHide();
 
 const data = JSON.parse(document.getElementById(ISLAND_DATA_ID)!.textContent!) as ProductIslandData;
 
