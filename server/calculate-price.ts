@@ -56,6 +56,8 @@ export const calculatePriceEndpoint = defineLeanEndpoint({
   path: "/functions/calculate-price",
   summary: "Calcula o preço de uma quantidade de um produto (tabela por grama, descontos e embalagem)",
   tag: "catálogo",
+  // Asked on every change of quantity: its successes are summed up once a minute (decision 010).
+  accessLog: "summary",
   body: calculatePriceInput,
   response: pricingResponseSchema,
   async run({ body, services: { db } }) {

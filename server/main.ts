@@ -11,6 +11,7 @@ import { seed } from "./db/seed.ts";
 import { createApp, type AppOptions } from "./http/app.ts";
 import { apiEndpoints } from "./http/api-endpoints.ts";
 import type { AppEnv, AppServices } from "./http/app-env.ts";
+import { AccessLog } from "./http/access-log.ts";
 import { createLeanLane } from "./http/lean-api.ts";
 import { startOrderJobs } from "./jobs/order-jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -44,13 +45,16 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   await seed(db);
   const jobs = startOrderJobs({ config, db, logger });
   const services: AppServices = { config, db, logger };
-  const app = createApp(services, options);
+  // One access log for both lanes, so the pricing call's minute summary counts both (decision 010).
+  const accessLog = new AccessLog(logger, apiEndpoints);
+  const app = createApp(services, { ...options, accessLog });
   return {
     app,
     config,
     logger,
-    listener: nodeListener(services, app),
+    listener: nodeListener(services, app, accessLog),
     async closeDatabase() {
+      accessLog.close();
       await jobs.stop();
       await db.$client.end();
       await embedded?.stop();
@@ -91,8 +95,8 @@ export async function start(options: AppOptions = {}): Promise<void> {
   shutDownOnSignals(server, shop);
 }
 
-function nodeListener(services: AppServices, app: Hono<AppEnv>): PreparedShop["listener"] {
-  const lean = createLeanLane(services, apiEndpoints);
+function nodeListener(services: AppServices, app: Hono<AppEnv>, accessLog: AccessLog): PreparedShop["listener"] {
+  const lean = createLeanLane(services, apiEndpoints, accessLog);
   const hono = getRequestListener(app.fetch);
   return (request, response) => {
     if (!lean(request, response)) void hono(request, response);

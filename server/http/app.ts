@@ -7,6 +7,7 @@ import { mountAuthRoutes } from "../auth/auth-routes.ts";
 import { publicConfig } from "../config.ts";
 import { mountEventRoutes } from "../realtime/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "../support-qr.ts";
+import { AccessLog } from "./access-log.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
 import { mountEndpoints, openApiDocument } from "./api.ts";
 import { appContext } from "./app-context.ts";
@@ -23,6 +24,8 @@ export type AppOptions = {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets) to serve. */
   clientDir?: string;
+  /** The access log shared with the lean lane; without it the app keeps one of its own. */
+  accessLog?: AccessLog;
 };
 
 const READY_TIMEOUT_MS = 2000;
@@ -39,22 +42,20 @@ async function databaseAnswers(services: AppServices): Promise<boolean> {
 export function createApp(services: AppServices, options: AppOptions = {}): Hono<AppEnv> {
   const { config, logger } = services;
   const app = new Hono<AppEnv>();
+  const accessLog = options.accessLog ?? new AccessLog(logger, apiEndpoints);
 
   app.use(requestId());
   app.use(async (c, next) => {
     c.set("services", services);
     const started = performance.now();
     await next();
-    logger.info(
-      {
-        requestId: c.get("requestId"),
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      },
-      "request",
-    );
+    accessLog.record({
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
   // API answers are per caller (a cart, an order, a session): no browser or proxy keeps them,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
 import { createLoggerTo } from "../logger.ts";
+import { AccessLog } from "./access-log.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
 import { createApp } from "./app.ts";
 import { defineLeanEndpoint } from "./api.ts";
@@ -41,6 +42,8 @@ let t: TestDatabase;
 let lean: Server;
 let hono: Server;
 const logLines: Array<Record<string, unknown>> = [];
+/** Shared by both lanes, as server/main.ts does. */
+let accessLog: AccessLog;
 
 async function listen(server: Server): Promise<number> {
   server.listen(0, "127.0.0.1");
@@ -67,9 +70,10 @@ beforeAll(async () => {
     }),
   );
   const shared = { ...services, logger };
-  const app = createApp(shared);
+  accessLog = new AccessLog(logger, apiEndpoints);
+  const app = createApp(shared, { accessLog });
   const honoListener = getRequestListener(app.fetch);
-  const lane = createLeanLane(shared, apiEndpoints);
+  const lane = createLeanLane(shared, apiEndpoints, accessLog);
   lean = createServer((request, response) => {
     if (!lane(request, response)) void honoListener(request, response);
   });
@@ -82,6 +86,7 @@ beforeAll(async () => {
   laneOnlyPort = await listen(laneOnly);
 });
 afterAll(async () => {
+  accessLog?.close();
   lean?.close();
   hono?.close();
   laneOnly?.close();
@@ -157,20 +162,32 @@ describe("the lean lane answers like the Hono path", () => {
     expect(answer.headers["cache-control"]).toBe("no-store");
   });
 
-  it("keeps a plain request id the client sent, replaces an unsafe one, and logs the request with it", async () => {
+  it("keeps a plain request id the client sent, replaces an unsafe one, and logs a refused request with it", async () => {
+    const oddGrams = CASES.find(([name]) => name === "odd grams")![1];
     logLines.length = 0;
-    const kept = await send(leanPort, { ...CASES[0]![1], headers: { ...json, "x-request-id": "abc-123" } });
+    const kept = await send(leanPort, { ...oddGrams, headers: { ...json, "x-request-id": "abc-123" } });
     expect(kept.headers["x-request-id"]).toBe("abc-123");
     const replaced = await send(leanPort, { ...CASES[0]![1], headers: { ...json, "x-request-id": "a b<c>" } });
     expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(logLines).toContainEqual(
-      expect.objectContaining({ msg: "request", requestId: "abc-123", method: "POST", path: PATH, status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ msg: "request", requestId: "abc-123", method: "POST", path: PATH, status: 400, ms: expect.any(Number) }),
     );
     // Hono's access log writes the same line.
-    await send(honoPort, { ...CASES[0]![1], headers: { ...json, "x-request-id": "via-hono" } });
+    await send(honoPort, { ...oddGrams, headers: { ...json, "x-request-id": "via-hono" } });
     expect(logLines).toContainEqual(
-      expect.objectContaining({ level: 30, msg: "request", requestId: "via-hono", method: "POST", path: PATH, status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ level: 30, msg: "request", requestId: "via-hono", method: "POST", path: PATH, status: 400, ms: expect.any(Number) }),
     );
+  });
+
+  it("counts the prices it answered, through either lane, into one summary line instead of a line each (decision 010)", async () => {
+    accessLog.flush();
+    logLines.length = 0;
+    for (const port of [leanPort, leanPort, honoPort]) expect((await send(port, CASES[0]![1])).status).toBe(200);
+    expect(logLines.filter((line) => line.path === PATH)).toEqual([]);
+    accessLog.flush();
+    expect(logLines).toEqual([
+      expect.objectContaining({ level: 30, msg: "requests", method: "POST", path: PATH, status: 200, requests: 3, msMean: expect.any(Number), msMax: expect.any(Number) }),
+    ]);
   });
 
   it("leaves other methods, query strings and paths to Hono", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
+import { AccessLog } from "./access-log.ts";
 import type { AppServices } from "./app-env.ts";
 import { checkJsonContentType, parse, parseJsonText, type Endpoint } from "./api.ts";
 import { crossOriginError, isCrossSiteWrite } from "./csrf.ts";
@@ -50,8 +51,9 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
  * message } }` errors in Portuguese, and the access log line with the same fields.
  * `lean-api.test.ts` sends the same requests both ways and compares the answers.
  */
-export function createLeanLane(services: AppServices, endpoints: Endpoint[], basePath = "/api"): LeanLane {
+export function createLeanLane(services: AppServices, endpoints: Endpoint[], accessLog = new AccessLog(services.logger, endpoints)): LeanLane {
   const { config, logger } = services;
+  const basePath = "/api";
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   // Exact "METHOD /api/path" (no parameters, no query string); anything else goes to Hono.
   const routes = new Map<string, Endpoint>();
@@ -110,7 +112,7 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], bas
       response.writeHead(status, headers);
       response.end(json);
     }
-    logger.info({ requestId, method: request.method, path: basePath + endpoint.path, status, ms: Math.round(performance.now() - started) }, "request");
+    accessLog.record({ requestId, method: request.method ?? "", path: basePath + endpoint.path, status, ms: Math.round(performance.now() - started) });
   }
 
   return (request, response) => {
