@@ -1,7 +1,6 @@
-import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { createLoggerTo } from "../logger.ts";
+import { loggerToLines } from "../../test/log-lines.ts";
 import { AccessLog, ACCESS_SUMMARY_MS } from "./access-log.ts";
 import { defineEndpoint, defineLeanEndpoint } from "./api.ts";
 
@@ -11,20 +10,6 @@ const endpoints = [
   defineEndpoint({ method: "get", path: "/cart", summary: "carrinho", tag: "t", response: z.object({}), handler: () => ({}) }),
 ];
 
-function logged() {
-  const lines: Array<Record<string, unknown>> = [];
-  const logger = createLoggerTo(
-    "info",
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
-  return { lines, logger };
-}
-
 const entry = (path: string, status: number, ms: number, requestId = "r") => ({ requestId, method: path === PRICE ? "POST" : "GET", path, status, ms });
 
 afterEach(() => {
@@ -33,7 +18,7 @@ afterEach(() => {
 
 describe("the access log", () => {
   it("writes a line for every request of an ordinary endpoint, with its request id", () => {
-    const { lines, logger } = logged();
+    const { lines, logger } = loggerToLines();
     const log = new AccessLog(logger, endpoints);
     log.record(entry("/api/cart", 200, 3, "a1"));
     log.record(entry("/api/cart", 200, 4, "a2"));
@@ -46,7 +31,7 @@ describe("the access log", () => {
 
   it("sums up a summarized endpoint's successes once a minute, and still writes each of its failures", () => {
     vi.useFakeTimers();
-    const { lines, logger } = logged();
+    const { lines, logger } = loggerToLines();
     const log = new AccessLog(logger, endpoints);
     log.record(entry(PRICE, 200, 1));
     log.record(entry(PRICE, 200, 4));
@@ -65,7 +50,7 @@ describe("the access log", () => {
   });
 
   it("writes what it has counted when it is closed (the server stopping)", () => {
-    const { lines, logger } = logged();
+    const { lines, logger } = loggerToLines();
     const log = new AccessLog(logger, endpoints);
     log.record(entry(PRICE, 200, 2));
     log.close();

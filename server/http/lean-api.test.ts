@@ -7,6 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { loggerToLines } from "../../test/log-lines.ts";
 import { createLoggerTo } from "../logger.ts";
 import { AccessLog } from "./access-log.ts";
 import { apiEndpoints } from "./api-endpoints.ts";
@@ -41,7 +42,7 @@ const COMPARED_HEADERS = [
 let t: TestDatabase;
 let lean: Server;
 let hono: Server;
-const logLines: Array<Record<string, unknown>> = [];
+let logLines: Array<Record<string, unknown>> = [];
 /** Shared by both lanes, as server/main.ts does. */
 let accessLog: AccessLog;
 
@@ -60,15 +61,8 @@ beforeAll(async () => {
   t = await createTestDatabase();
   const services = { ...t.services, config: { ...t.services.config, MAX_BODY_BYTES: 1000 } };
   // Both paths log through this logger; the lane's lines are checked below.
-  const logger = createLoggerTo(
-    "info",
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split("\n").filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
+  const { logger, lines } = loggerToLines();
+  logLines = lines;
   const shared = { ...services, logger };
   accessLog = new AccessLog(logger, apiEndpoints);
   const app = createApp(shared, { accessLog });
