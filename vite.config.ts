@@ -1,24 +1,83 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
+
+const APP_DIR = fileURLToPath(new URL("./app", import.meta.url));
+
+/** The island pages' browser entries (decision 009), by name: server/http/islands.ts finds them by it. */
+const ISLAND_ENTRIES: Record<string, string> = { product: "app/islands/product-island.tsx" };
+/** Read by the server at start (server/http/islands.ts); not served (no dotfile is). */
+const ISLANDS_MANIFEST = ".vite/islands-manifest.json";
+const ISLAND_SHIM = path.join(APP_DIR, "islands", "react-router-shim.tsx");
+const ISLAND_QUERY = "?island";
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+
+/**
+ * Builds the island pages' browser code inside React Router's client build (decision 009), so that
+ * the island and the router's pages share one React file. Every module of the shop's own (app/)
+ * that an island reaches is a separate copy marked `?island`, in which "react-router" is the shim
+ * (app/islands/react-router-shim.tsx); packages (react, react-dom, the query cache, icons…) are not
+ * marked, so the island imports the very chunks the router's pages do. Production builds only:
+ * without the manifest (`npm run dev`) every page runs under React Router.
+ */
+function islands(): Plugin {
+  const entryIds = new Map(Object.entries(ISLAND_ENTRIES).map(([name, src]) => [fileURLToPath(new URL(`./${src}`, import.meta.url)) + ISLAND_QUERY, { name, src }]));
+  return {
+    name: "shop:islands",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildStart() {
+      for (const [id, { name }] of entryIds) this.emitFile({ type: "chunk", id, name, preserveSignature: false });
+    },
+    async resolveId(source, importer, options) {
+      if (!importer?.endsWith(ISLAND_QUERY)) return null;
+      if (source === "react-router") return ISLAND_SHIM + ISLAND_QUERY;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !SCRIPT.test(resolved.id) || !resolved.id.startsWith(APP_DIR + path.sep)) return resolved;
+      return { ...resolved, id: resolved.id + ISLAND_QUERY };
+    },
+    generateBundle(_options, bundle) {
+      // Every chunk the entry loads before it runs (its static imports, theirs, and so on): the
+      // server preloads them all with the entry, so none waits for the file that imports it.
+      const staticImports = (fileName: string, seen = new Set<string>()): string[] => {
+        const chunk = bundle[fileName];
+        for (const imported of chunk?.type === "chunk" ? chunk.imports : []) {
+          if (!seen.has(imported)) staticImports(imported, seen.add(imported));
+        }
+        return [...seen];
+      };
+      const manifest: Record<string, { file: string; name: string; src: string; isEntry: true; imports: string[] }> = {};
+      for (const chunk of Object.values(bundle)) {
+        const entry = chunk.type === "chunk" && chunk.isEntry && chunk.facadeModuleId ? entryIds.get(chunk.facadeModuleId) : undefined;
+        if (chunk.type === "chunk" && entry) manifest[entry.src] = { file: chunk.fileName, name: entry.name, src: entry.src, isEntry: true, imports: staticImports(chunk.fileName) };
+      }
+      if (Object.keys(manifest).length !== entryIds.size) this.error(`islands: expected ${entryIds.size} island entries, found ${Object.keys(manifest).length}`);
+      this.emitFile({ type: "asset", fileName: ISLANDS_MANIFEST, source: JSON.stringify(manifest, null, 2) });
+    },
+  };
+}
 
 // The whole server (Hono shell, API, database) is bundled into build/server/index.js
 // through this entry, so routes and API share one module graph and one database pool.
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  plugins: [tailwindcss(), reactRouter(), islands()],
+  resolve: { alias: { "~": APP_DIR } },
   environments: {
     client: {
-      // React, react-dom and React Router load on every page: one file instead of five is four
-      // fewer requests and ~4 KB less gzip on a first visit (decision 006), and it changes only
-      // when those packages do, so it stays cached across the shop's own releases.
+      // React and react-dom load on every page, the island pages included (decision 009): one file
+      // of their own, which changes only when those packages do, so it stays cached across the
+      // shop's releases and from an island page to the router's pages. React Router's runtime is
+      // the router pages' second file; the island pages never load it (decision 006).
       build: {
         rolldownOptions: {
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/, priority: 2 },
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: "router", test: /node_modules[\\/](react-router|@react-router)[\\/]/, priority: 2 },
               ],
             },
           },

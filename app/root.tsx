@@ -47,13 +47,13 @@ export async function loader(args: Route.LoaderArgs) {
  * without React Router's runtime (decision 009): the island's module and data take the place
  * of <Scripts/>.
  */
-function useIsland(): { src: string; data: ProductIslandData } | undefined {
+function useIsland(): { src: string; imports: readonly string[]; data: ProductIslandData } | undefined {
   const root = useRouteLoaderData<typeof loader>("root");
   const page = useMatches()
-    .map((match) => match.loaderData as Partial<{ island: string; product: ProductIslandData["product"] }> | undefined)
+    .map((match) => match.loaderData as Partial<{ island: { src: string; imports: readonly string[] }; product: ProductIslandData["product"] }> | undefined)
     .find((data) => data?.island && data.product);
   if (!root || !page?.island || !page.product) return undefined;
-  return { src: page.island, data: { publicConfig: root.publicConfig, auth: root.auth, product: page.product } };
+  return { src: page.island.src, imports: page.island.imports, data: { publicConfig: root.publicConfig, auth: root.auth, product: page.product } };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -72,7 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The element an island page hydrates; under React Router, a plain wrapper. */}
         <div id={ISLAND_ROOT_ID}>{children}</div>
         {island ? (
-          <IslandScripts src={island.src} data={island.data} nonce={nonce} />
+          <IslandScripts src={island.src} imports={island.imports} data={island.data} nonce={nonce} />
         ) : (
           <>
             {/* Saved position per path, else the top (spec §2). */}

@@ -9,7 +9,12 @@ type RouterWindow = Window & { __reactRouterContext?: unknown; __reactRouterData
 const runsReactRouter = (page: Page) =>
   page.evaluate(() => (window as RouterWindow).__reactRouterDataRouter !== undefined || (window as RouterWindow).__reactRouterContext !== undefined);
 
-test("a product page opened as a document loads one module, no React Router, and works", async ({ page }) => {
+// React and react-dom: one file, shared by the island and the router's pages (decision 009).
+const REACT_CHUNK = /^\/assets\/react-[\w-]+\.js$/;
+// What only React Router's pages load: its runtime, its browser entry, the root route, its manifest.
+const ROUTER_SCRIPTS = /^\/assets\/(router|entry\.client|root|manifest)-[\w-]+\.js$/;
+
+test("a product page opened as a document loads its module and React's file, no React Router, and works", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -17,8 +22,9 @@ test("a product page opened as a document loads one module, no React Router, and
   await openPage(page, PRODUCT);
   await settle(page);
   expect(await runsReactRouter(page)).toBe(false);
-  expect(scripts).toHaveLength(1);
-  expect(scripts[0]).toMatch(/^\/assets\/product-[\w-]+\.js$/);
+  expect(scripts.filter((script) => /^\/assets\/product-[\w-]+\.js$/.test(script))).toHaveLength(1);
+  expect(scripts.filter((script) => REACT_CHUNK.test(script))).toHaveLength(1);
+  expect(scripts.filter((script) => ROUTER_SCRIPTS.test(script))).toEqual([]);
 
   // Hydrated: the quantity, the server's price and the cart answer as under React Router.
   await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "20 g" }).click();
@@ -27,12 +33,20 @@ test("a product page opened as a document loads one module, no React Router, and
   await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
 });
 
-test("a link on the island page loads the next page, which runs React Router again", async ({ page }) => {
+test("a link on the island page loads the next page, which runs React Router again on the same React file", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
   await openPage(page, PRODUCT);
+  const islandReact = scripts.filter((script) => REACT_CHUNK.test(script));
+  expect(islandReact).toHaveLength(1);
+  scripts.length = 0;
   await page.getByRole("navigation", { name: "Você está em" }).getByRole("link", { name: "Início" }).click();
   await expect(page).toHaveURL("/");
   await waitForHydration(page);
   expect(await runsReactRouter(page)).toBe(true);
+  expect(scripts.filter((script) => REACT_CHUNK.test(script))).toEqual(islandReact);
   await expect(page.getByRole("heading", { name: "Cogumelo Penis Envy 7" })).toBeVisible();
 });
 

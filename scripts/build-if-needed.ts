@@ -13,7 +13,6 @@ const SOURCES = [
   "public",
   "package-lock.json",
   "vite.config.ts",
-  "vite.islands.config.ts",
   "react-router.config.ts",
   "scripts/precompress.ts",
 ];

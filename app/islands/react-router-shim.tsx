@@ -2,8 +2,8 @@
  * What the shop's components use of React Router, for a page that hydrates without it (an island
  * page, decision 009). Such a page is a plain document: a link is an ordinary link (the next page
  * loads from the server), the location is the window's, nothing is ever "navigating", and reloading
- * the data means reloading the page. vite.islands.config.ts puts this module in place of
- * "react-router" for the island builds only; the React Router build never sees it.
+ * the data means reloading the page. vite.config.ts (its islands plugin) puts this module in place of
+ * "react-router" in the island's own copies of the shop's modules only; the router's pages never load it.
  */
 import { type AnchorHTMLAttributes, forwardRef } from "react";
 

@@ -20,13 +20,28 @@ async function clientBuild(manifest?: unknown): Promise<string> {
 }
 
 describe("the island pages' modules of a client build", () => {
-  it("are the manifest's entries by name, as URLs; the chunks they load on demand are not entries", async () => {
+  it("are the manifest's entries by name, as URLs with the modules they import; the chunks they load on demand are not entries", async () => {
     const folder = await clientBuild({
-      "app/islands/product-island.tsx": { file: "assets/product-CspXxLs8.js", name: "product", src: "app/islands/product-island.tsx", isEntry: true },
+      "app/islands/product-island.tsx": {
+        file: "assets/product-CspXxLs8.js",
+        name: "product",
+        src: "app/islands/product-island.tsx",
+        isEntry: true,
+        imports: ["assets/react-CMs5V4Sg.js", "assets/useQuery-CidsK8rX.js"],
+      },
       "app/features/consent/age-gate-dialog.tsx": { file: "assets/age-gate-dialog-XvAbxtgy.js", name: "age-gate-dialog", isDynamicEntry: true },
       "_modal-DNyJCeiY.js": { file: "assets/modal-DNyJCeiY.js", name: "modal" },
     });
-    expect(readIslandModules(folder)).toEqual({ product: "/assets/product-CspXxLs8.js" });
+    expect(readIslandModules(folder)).toEqual({
+      product: { src: "/assets/product-CspXxLs8.js", imports: ["/assets/react-CMs5V4Sg.js", "/assets/useQuery-CidsK8rX.js"] },
+    });
+  });
+
+  it("import nothing when the manifest names no imports", async () => {
+    const folder = await clientBuild({
+      "app/islands/product-island.tsx": { file: "assets/product-CspXxLs8.js", name: "product", src: "app/islands/product-island.tsx", isEntry: true },
+    });
+    expect(readIslandModules(folder)).toEqual({ product: { src: "/assets/product-CspXxLs8.js", imports: [] } });
   });
 
   it("are none without an island build (npm run dev, the tests), so every page runs React Router", async () => {

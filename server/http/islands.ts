@@ -1,13 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/** Where vite.islands.config.ts writes the island build's manifest, inside the client build. */
+/** Where vite.config.ts's islands plugin writes the island entries, inside the client build. */
 export const ISLANDS_MANIFEST = path.join(".vite", "islands-manifest.json");
 
-/** The URL of each island page's module (decision 009), by the entry's name (`product`). */
-export type IslandModules = Readonly<Record<string, string>>;
+/** An island page's module, and the modules it imports (React's chunk and the shared ones), preloaded with it. */
+export type IslandModule = Readonly<{ src: string; imports: readonly string[] }>;
 
-type ManifestChunk = { file: string; name?: string; isEntry?: boolean };
+/** The island pages' modules (decision 009), by the entry's name (`product`). */
+export type IslandModules = Readonly<Record<string, IslandModule>>;
+
+type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] };
 
 /**
  * Reads the island entries of a client build. Without one (tests, `npm run dev`, a build from
@@ -20,6 +23,6 @@ export function readIslandModules(clientDir: string | undefined): IslandModules 
   return Object.fromEntries(
     Object.values(manifest)
       .filter((chunk) => chunk.isEntry && chunk.name)
-      .map((chunk) => [chunk.name!, `/${chunk.file}`]),
+      .map((chunk) => [chunk.name!, { src: `/${chunk.file}`, imports: (chunk.imports ?? []).map((imported) => `/${imported}`) }]),
   );
 }
