@@ -22,13 +22,13 @@ export class AccessLog {
   readonly #tallies = new Map<string, Tally>();
   readonly #timer: NodeJS.Timeout;
 
-  constructor(logger: Logger, endpoints: readonly Endpoint[], basePath = "/api", summaryMs = ACCESS_SUMMARY_MS) {
+  constructor(logger: Logger, endpoints: readonly Endpoint[]) {
     this.#logger = logger;
     this.#summarized = new Set(
-      endpoints.filter((endpoint) => endpoint.accessLog === "summary").map((endpoint) => `${endpoint.method.toUpperCase()} ${basePath}${endpoint.path}`),
+      endpoints.filter((endpoint) => endpoint.accessLog === "summary").map((endpoint) => `${endpoint.method.toUpperCase()} /api${endpoint.path}`),
     );
     // unref: the summary never keeps a finished process alive; close() writes what is left.
-    this.#timer = setInterval(() => this.flush(), summaryMs).unref();
+    this.#timer = setInterval(() => this.flush(), ACCESS_SUMMARY_MS).unref();
   }
 
   record(entry: AccessEntry): void {

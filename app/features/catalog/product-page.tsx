@@ -104,7 +104,7 @@ function preloadMainImage(src: string, sizes: string) {
 const GENERIC_IMAGE_SIZES = "(min-width: 640px) 256px, 100vw";
 
 /** Spec §2: the one dynamic page the nine fixed slugs share (samples, liquid cultures, spawn). */
-export function ProductPage({ product }: { product: ProductPageData }) {
+function ProductPage({ product }: { product: ProductPageData }) {
   preloadMainImage(product.images[0]!, GALLERY_SIZES);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -124,7 +124,7 @@ export function ProductPage({ product }: { product: ProductPageData }) {
 }
 
 /** Spec §2: every other product (services and courses) — the texts lead, the picture is smaller. */
-export function GenericProductPage({ product }: { product: ProductPageData }) {
+function GenericProductPage({ product }: { product: ProductPageData }) {
   preloadMainImage(product.images[0]!, GENERIC_IMAGE_SIZES);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
