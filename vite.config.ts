@@ -64,7 +64,6 @@ function islands(): Plugin {
 // through this entry, so routes and API share one module graph and one database pool.
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), islands()],
-  resolve: { alias: { "~": APP_DIR } },
   environments: {
     client: {
       // React and react-dom load on every page, the island pages included (decision 009): one file

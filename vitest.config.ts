@@ -1,13 +1,11 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Separate from vite.config.ts on purpose: the reactRouter() plugin there breaks Vitest, and
 // tests need neither Tailwind nor React Router's build.
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "domain/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     // Starts one PostgreSQL (or uses TEST_DATABASE_URL) with a migrated, seeded template database.
     globalSetup: ["./test/global-setup.ts"],
     setupFiles: ["./test/setup.ts"],

@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { NonceProvider } from "~/lib/nonce";
-import { getAppContext } from "~/lib/app-context.server";
+import { NonceProvider } from "#app/lib/nonce.tsx";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 
 export const streamTimeout = 5_000;
 

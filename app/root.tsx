@@ -1,5 +1,5 @@
 // First: zod's settings must be in place before any route module builds a schema.
-import "~/lib/zod-browser";
+import "#app/lib/zod-browser.ts";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,16 +10,16 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { sessionState } from "~/features/auth/access.server";
-import { Forbidden } from "~/features/auth/forbidden";
-import { ErrorScreen } from "~/features/shell/error-screen";
-import { NotFound } from "~/features/shell/not-found";
-import { Shell } from "~/features/shell/shell";
-import { ShopApp } from "~/features/shell/shop-app";
-import { ISLAND_ROOT_ID, type ProductIslandData } from "~/islands/island-data";
-import { IslandScripts } from "~/islands/island-scripts";
-import { getAppContext } from "~/lib/app-context.server";
-import { useNonce } from "~/lib/nonce";
+import { sessionState } from "#app/lib/guards.server.ts";
+import { Forbidden } from "#app/features/auth/forbidden.tsx";
+import { ErrorScreen } from "#app/features/shell/error-screen.tsx";
+import { NotFound } from "#app/features/shell/not-found.tsx";
+import { Shell } from "#app/features/shell/shell.tsx";
+import { ShopApp } from "#app/features/shell/shop-app.tsx";
+import { ISLAND_ROOT_ID, type ProductIslandData } from "#app/islands/island-data.ts";
+import { IslandScripts } from "#app/islands/island-scripts.tsx";
+import { getAppContext } from "#app/lib/app-context.server.ts";
+import { useNonce } from "#app/lib/nonce.tsx";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 

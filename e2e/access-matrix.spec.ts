@@ -3,7 +3,7 @@
 // A new route or endpoint fails this test until it is classified below.
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import routes from "../app/routes.ts";
-import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "../server/auth/auth-paths.ts";
+import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "../domain/auth/auth-paths.ts";
 import { expect, test } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { E2E_BASE_URL, E2E_MATRIX_ADMIN_EMAIL } from "./test-env.ts";

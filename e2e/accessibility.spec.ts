@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest, type Browser, type Cookie, type Page } from "@playwright/test";
 import { matchRoutes } from "react-router";
-import { productUuid } from "../app/features/catalog/product-slugs.ts";
+import { productUuid } from "../domain/catalog/product-slugs.ts";
 import routes from "../app/routes.ts";
 import { acceptGate, addFiftyGramsInSachets, deliveredCourseOrder, fromTheShop, signedInAdmin, signedInCustomer } from "./shop-steps.ts";
 import { expect, openPage, settle, test } from "./fixtures.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
-import { productIdForSlug, productUuid } from "../app/features/catalog/product-slugs.ts";
+import { productIdForSlug, productUuid } from "../domain/catalog/product-slugs.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 import { expect, openPage, test, waitForHydration } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";

@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
-import { CATALOG } from "../app/features/catalog/catalog.ts";
-import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "../app/features/catalog/product-slugs.ts";
-import { formatBRL } from "../app/lib/money.ts";
+import { CATALOG } from "../domain/catalog/catalog.ts";
+import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "../domain/catalog/product-slugs.ts";
+import { formatBRL } from "../domain/pricing/money.ts";
 import { clickRouterLink, expect, openPage, settle, test } from "./fixtures.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 

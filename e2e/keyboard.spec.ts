@@ -3,7 +3,7 @@
 // (checkout, Pix, notifications) and uses the phone menu. Nothing here clicks, fills or focuses a
 // control: keys only, and every element Tab lands on must show a focus indicator that nothing covers.
 import type { Locator, Page } from "@playwright/test";
-import { productUuid } from "../app/features/catalog/product-slugs.ts";
+import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { fromTheShop, signedInCustomer } from "./shop-steps.ts";
 import { expect, openPage, pathOf, test, waitForHydration } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";

@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
-import { productUuid } from "../app/features/catalog/product-slugs.ts";
+import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { withShopDatabase } from "./shop-db.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 

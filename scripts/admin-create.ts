@@ -3,12 +3,12 @@
 // Works on the embedded PostgreSQL (running or not) and on DATABASE_URL.
 import path from "node:path";
 import pg from "pg";
-import { createAdmin, CreateAdminError } from "../server/auth/create-admin.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
-import { createDatabase } from "../server/db/client.ts";
+import { createAdmin, CreateAdminError } from "../domain/auth/create-admin.server.ts";
+import { ConfigError, loadConfig } from "../platform/config.ts";
+import { createDatabase } from "../platform/db/client.ts";
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from "../server/db/embedded-postgres.ts";
 import { runMigrations } from "../server/db/migrate.ts";
-import { createLogger } from "../server/logger.ts";
+import { createLogger } from "../platform/logger.ts";
 
 const email = process.argv[2];
 if (!email || email.startsWith("-")) {

@@ -8,6 +8,8 @@ export const serverBuild = path.join(root, "build", "server", "index.js");
 // scripts/precompress.ts is part of `npm run build`: a change to it changes build/client.
 const SOURCES = [
   "app",
+  "domain",
+  "platform",
   "server",
   "content",
   "public",

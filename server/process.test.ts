@@ -6,10 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmptyDatabase, dropDatabase } from "../test/database.ts";
-import { buildIfMissing, killAll, startShop, waitForOk, type ShopProcess } from "../test/shop-process.ts";
-import { startEmbeddedPostgres } from "./db/embedded-postgres.ts";
-import { createLogger } from "./logger.ts";
+import { createEmptyDatabase, dropDatabase } from "#test/database.ts";
+import { buildIfMissing, killAll, startShop, waitForOk, type ShopProcess } from "#test/shop-process.ts";
+import { startEmbeddedPostgres } from "#server/db/embedded-postgres.ts";
+import { createLogger } from "#platform/logger.ts";
 
 const tempDirs: string[] = [];
 
@@ -98,7 +98,7 @@ describe("external PostgreSQL (DATABASE_URL)", () => {
       const shops = await Promise.all([startShop(env), startShop(env)]);
       await Promise.all(shops.map((shop) => waitForOk(shop.url("/readyz"))));
 
-      const journal = JSON.parse(readFileSync(path.resolve("server/db/migrations/meta/_journal.json"), "utf8")) as {
+      const journal = JSON.parse(readFileSync(path.resolve("platform/db/migrations/meta/_journal.json"), "utf8")) as {
         entries: unknown[];
       };
       const migrations = await query<{ hash: string }>(url, "select hash from drizzle.__drizzle_migrations");

@@ -2,10 +2,10 @@
 // receives the shop's e-mails, a cookie jar per browser, and requests from a chosen client address.
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { adminEmails, users } from "../server/db/schema.ts";
-import { createApp } from "../server/http/app.ts";
-import { createTestDatabase, type TestDatabase } from "./database.ts";
-import { linksIn, startMailServer, type MailServer } from "./mail-server.ts";
+import { adminEmails, users } from "#platform/db/schema.ts";
+import { createApp } from "#server/http/app.ts";
+import { createTestDatabase, type TestDatabase } from "#test/database.ts";
+import { linksIn, startMailServer, type MailServer } from "#test/mail-server.ts";
 
 export const PUBLIC_URL = "http://localhost:3000";
 export const PASSWORD = "cogumelo-azul-42";

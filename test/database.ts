@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
-import { loadConfig } from "../server/config.ts";
-import { createDatabase, type Database } from "../server/db/client.ts";
-import type { AppServices } from "../server/http/app-env.ts";
-import { createLogger } from "../server/logger.ts";
-import { adminQuery, ident, withDatabase } from "./postgres-admin.ts";
+import { loadConfig } from "#platform/config.ts";
+import { createDatabase, type Database } from "#platform/db/client.ts";
+import type { AppServices } from "#platform/services.ts";
+import { createLogger } from "#platform/logger.ts";
+import { adminQuery, ident, withDatabase } from "#test/postgres-admin.ts";
 
 export type TestDatabase = {
   name: string;

@@ -3,12 +3,12 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { createDatabase } from "../server/db/client.ts";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../server/db/embedded-postgres.ts";
-import { runMigrations } from "../server/db/migrate.ts";
-import { seed } from "../server/db/seed.ts";
-import { createLogger } from "../server/logger.ts";
-import { adminQuery, dropDatabasesWithPrefix, ident, withDatabase } from "./postgres-admin.ts";
+import { createDatabase } from "#platform/db/client.ts";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "#server/db/embedded-postgres.ts";
+import { runMigrations } from "#server/db/migrate.ts";
+import { seed } from "#server/db/seed.ts";
+import { createLogger } from "#platform/logger.ts";
+import { adminQuery, dropDatabasesWithPrefix, ident, withDatabase } from "#test/postgres-admin.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

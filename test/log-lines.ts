@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createLoggerTo, type Logger } from "../server/logger.ts";
+import { createLoggerTo, type Logger } from "#platform/logger.ts";
 
 /** A logger at `info` whose JSON lines land, parsed, in `lines` (tests read what the shop logs). */
 export function loggerToLines(): { logger: Logger; lines: Array<Record<string, unknown>> } {

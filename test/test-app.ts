@@ -1,6 +1,6 @@
 import { beforeAll } from "vitest";
-import { createApp, type AppOptions } from "../server/http/app.ts";
-import { setUpTestDatabase, type TestDatabase } from "./database.ts";
+import { createApp, type AppOptions } from "#server/http/app.ts";
+import { setUpTestDatabase, type TestDatabase } from "#test/database.ts";
 
 /** A test file's app and its database (the same names as the account tests' AuthTestContext). */
 export type TestApp = {

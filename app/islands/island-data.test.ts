@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonForScript } from "./island-data";
+import { jsonForScript } from "#app/islands/island-data.ts";
 
 describe("an island's data inside its <script> element", () => {
   it("cannot close the element or open a comment, whatever a text holds, and reads back unchanged", () => {

@@ -1,6 +1,6 @@
-import type { AuthState } from "~/features/auth/auth-types";
-import type { ProductPageData } from "~/features/catalog/catalog-types";
-import type { PublicConfig } from "~/lib/public-config";
+import type { AuthState } from "#domain/auth/auth-types.ts";
+import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
+import type { PublicConfig } from "#platform/public-config.ts";
 
 /** The element an island page hydrates, and the script that carries its server data (decision 009). */
 export const ISLAND_ROOT_ID = "app";

@@ -1,5 +1,5 @@
 import { preloadModule } from "react-dom";
-import { ISLAND_DATA_ID, jsonForScript } from "./island-data";
+import { ISLAND_DATA_ID, jsonForScript } from "#app/islands/island-data.ts";
 
 /**
  * Rendered on the server in place of React Router's <Scripts/> on an island page: the island's

@@ -3,14 +3,14 @@
  * server's HTML with the same components, without React Router's runtime. Links on the page are
  * ordinary links; a move to another page loads that page, which then runs React Router as usual.
  */
-import "~/lib/zod-browser";
+import "#app/lib/zod-browser.ts";
 import { Component, StrictMode, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { ProductRouteView } from "~/features/catalog/product-page";
-import { ErrorScreen } from "~/features/shell/error-screen";
-import { ShopApp } from "~/features/shell/shop-app";
-import { ISLAND_DATA_ID, ISLAND_ROOT_ID, type ProductIslandData } from "./island-data";
-import { restoreScrollPosition, saveScrollPositionOnPageHide } from "./scroll-positions";
+import { ProductRouteView } from "#app/features/catalog/product-page.tsx";
+import { ErrorScreen } from "#app/features/shell/error-screen.tsx";
+import { ShopApp } from "#app/features/shell/shop-app.tsx";
+import { ISLAND_DATA_ID, ISLAND_ROOT_ID, type ProductIslandData } from "#app/islands/island-data.ts";
+import { restoreScrollPosition, saveScrollPositionOnPageHide } from "#app/islands/scroll-positions.ts";
 
 /** What the root route's error boundary does under React Router: the error screen in the page's place. */
 class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {

@@ -1,5 +1,26 @@
-import type { RouterContextProvider } from "react-router";
-import { appContext, type AppLoadContext } from "../../server/http/app-context.ts";
+// The one seam from server/ to app/: the HTTP shell (server/http/app.ts) builds this context for
+// every page request, and loaders and actions read it.
+import { createContext, type RouterContextProvider } from "react-router";
+import type { PublicConfig } from "#platform/public-config.ts";
+import type { AppServices } from "#platform/services.ts";
+
+/** An island page's module, and the modules it imports (React's chunk and the shared ones), preloaded with it. */
+export type IslandModule = Readonly<{ src: string; imports: readonly string[] }>;
+
+/** The island pages' modules (decision 009), by the entry's name (`product`). */
+export type IslandModules = Readonly<Record<string, IslandModule>>;
+
+/** What React Router loaders and actions receive from the HTTP shell. */
+export type AppLoadContext = {
+  services: AppServices;
+  publicConfig: PublicConfig;
+  nonce: string;
+  requestId: string;
+  /** The island pages' modules of the client build (decision 009); empty without one. */
+  islands: IslandModules;
+};
+
+export const appContext = createContext<AppLoadContext>();
 
 export function getAppContext(context: Readonly<RouterContextProvider>): AppLoadContext {
   return context.get(appContext);

@@ -1,6 +1,6 @@
 import { focusManager, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "./query-client";
+import { createQueryClient } from "#app/lib/query-client.ts";
 
 const MINUTE = 60_000;
 

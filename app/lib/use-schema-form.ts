@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { z } from "zod";
-import { ApiCallError } from "./fetch-json";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
 
 /** Field → first message, for showing zod's verdict next to each input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

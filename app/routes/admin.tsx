@@ -1,5 +1,5 @@
-import { AdminOrders } from "~/features/orders/admin-orders";
-import { loadAdminOrders } from "~/features/orders/order-pages.server";
+import { AdminOrders } from "#app/features/orders/admin-orders.tsx";
+import { loadAdminOrders } from "#app/features/orders/order-pages.server.ts";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administração | Loja" }, { name: "robots", content: "noindex" }];

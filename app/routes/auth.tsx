@@ -1,5 +1,5 @@
-import { AuthPage, type AuthMode } from "~/features/auth/auth-page";
-import { safeNext } from "~/features/auth/safe-next";
+import { AuthPage, type AuthMode } from "#app/features/auth/auth-page.tsx";
+import { safeNext } from "#app/lib/safe-next.ts";
 import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrar | Loja" }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,4 @@
-import { CartPage } from "~/features/cart/cart-page";
+import { CartPage } from "#app/features/cart/cart-page.tsx";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Carrinho | Loja Micologia" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import { CheckoutPage } from "~/features/checkout/checkout-page";
-import { loadCheckout } from "~/features/orders/order-pages.server";
+import { CheckoutPage } from "#app/features/checkout/checkout-page.tsx";
+import { loadCheckout } from "#app/features/orders/order-pages.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { loadCustomerPanel } from "~/features/account/panel-data.server";
-import { CustomerPanel } from "~/features/account/customer-panel";
+import { loadCustomerPanel } from "#app/features/account/panel-data.server.ts";
+import { CustomerPanel } from "#app/features/account/customer-panel.tsx";
 import type { Route } from "./+types/cliente";
 
 export const meta: Route.MetaFunction = () => [{ title: "Minha conta | Loja" }, { name: "robots", content: "noindex" }];

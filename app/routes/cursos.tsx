@@ -1,9 +1,9 @@
-import { listProducts } from "~/features/catalog/catalog.server";
-import { ProductCard } from "~/features/catalog/product-card";
-import { contentMeta } from "~/features/content/content-meta";
-import { ContentPage } from "~/features/content/content-page";
-import { contentPage } from "~/features/content/content-pages.server";
-import { getAppContext } from "~/lib/app-context.server";
+import { listProducts } from "#domain/catalog/catalog.server.ts";
+import { ProductCard } from "#app/features/catalog/product-card.tsx";
+import { contentMeta } from "#app/features/content/content-meta.ts";
+import { ContentPage } from "#app/features/content/content-page.tsx";
+import { contentPage } from "#app/features/content/content-pages.server.ts";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/cursos";
 
 const PATH = "/cursos";

@@ -1,5 +1,5 @@
-import { requireAdmin } from "~/features/auth/access.server";
-import { PagePlaceholder } from "~/ui/page-placeholder";
+import { requireAdmin } from "#app/lib/guards.server.ts";
+import { PagePlaceholder } from "#app/ui/page-placeholder.tsx";
 import type { Route } from "./+types/customizar-produto";
 
 export const meta: Route.MetaFunction = () => [{ title: "Personalizar produto | Loja" }, { name: "robots", content: "noindex" }];

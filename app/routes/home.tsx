@@ -1,7 +1,7 @@
 import { ShieldCheck } from "lucide-react";
-import { listProducts } from "~/features/catalog/catalog.server";
-import { CatalogSections } from "~/features/catalog/catalog-sections";
-import { getAppContext } from "~/lib/app-context.server";
+import { listProducts } from "#domain/catalog/catalog.server.ts";
+import { CatalogSections } from "#app/features/catalog/catalog-sections.tsx";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,6 +1,6 @@
-import { currentSection, legalSections } from "~/features/legal/legal-content.server";
-import { LegalPage } from "~/features/legal/legal-page";
-import { getAppContext } from "~/lib/app-context.server";
+import { currentSection, legalSections } from "#app/features/legal/legal-content.server.ts";
+import { LegalPage } from "#app/features/legal/legal-page.tsx";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/legal";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFound } from "~/features/shell/not-found";
+import { NotFound } from "#app/features/shell/not-found.tsx";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [{ title: "Página não encontrada | Loja" }];

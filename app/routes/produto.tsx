@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { getProductPage } from "~/features/catalog/catalog.server";
-import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "~/features/catalog/product-slugs";
-import { ProductRouteView } from "~/features/catalog/product-page";
-import { productMeta } from "~/features/catalog/product-seo";
-import { getAppContext } from "~/lib/app-context.server";
+import { getProductPage } from "#domain/catalog/catalog.server.ts";
+import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "#domain/catalog/product-slugs.ts";
+import { ProductRouteView } from "#app/features/catalog/product-page.tsx";
+import { productMeta } from "#app/features/catalog/product-seo.ts";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/produto";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

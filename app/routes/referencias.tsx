@@ -1,7 +1,7 @@
-import { contentMeta } from "~/features/content/content-meta";
-import { ContentPage } from "~/features/content/content-page";
-import { contentPage } from "~/features/content/content-pages.server";
-import { getAppContext } from "~/lib/app-context.server";
+import { contentMeta } from "#app/features/content/content-meta.ts";
+import { ContentPage } from "#app/features/content/content-page.tsx";
+import { contentPage } from "#app/features/content/content-pages.server.ts";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/referencias";
 
 const PATH = "/referencias";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonClass } from "~/ui/button-styles";
+import { buttonClass } from "#app/ui/button-styles.ts";
 import type { Route } from "./+types/restricao-idade";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
-import { robotsTxt } from "~/features/seo/sitemap";
-import { getAppContext } from "~/lib/app-context.server";
+import { robotsTxt } from "#app/features/seo/sitemap.ts";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/robots";
 
 /** Resource route: points crawlers to the sitemap and keeps them out of private areas. */

@@ -1,6 +1,6 @@
-import { listProducts } from "~/features/catalog/catalog.server";
-import { PUBLIC_PAGES, sitemapXml } from "~/features/seo/sitemap";
-import { getAppContext } from "~/lib/app-context.server";
+import { listProducts } from "#domain/catalog/catalog.server.ts";
+import { PUBLIC_PAGES, sitemapXml } from "#app/features/seo/sitemap.ts";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/sitemap";
 
 /** Resource route: every public page and every product, with the product's last change. */

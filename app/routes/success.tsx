@@ -1,5 +1,5 @@
-import { loadSuccess } from "~/features/orders/order-pages.server";
-import { SuccessPage } from "~/features/orders/success-page";
+import { loadSuccess } from "#app/features/orders/order-pages.server.ts";
+import { SuccessPage } from "#app/features/orders/success-page.tsx";
 import type { Route } from "./+types/success";
 
 export const meta: Route.MetaFunction = () => [{ title: "Pedido recebido | Loja" }, { name: "robots", content: "noindex" }];

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getAppContext } from "~/lib/app-context.server";
+import { getAppContext } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/test-error";
 
 /**

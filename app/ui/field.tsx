@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { focusRing } from "./button-styles";
+import { focusRing } from "#app/ui/button-styles.ts";
 
 type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & {
   label: string;

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "#platform/logger.ts";
 
 const execFileAsync = promisify(execFile);
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createEmptyDatabase, dropDatabase } from "../../test/database.ts";
-import { adminQuery } from "../../test/postgres-admin.ts";
-import { migrationsFolder, runMigrations } from "./migrate.ts";
+import { createEmptyDatabase, dropDatabase } from "#test/database.ts";
+import { adminQuery } from "#test/postgres-admin.ts";
+import { migrationsFolder, runMigrations } from "#server/db/migrate.ts";
 
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
   entries: Array<{ tag: string }>;
@@ -21,7 +21,7 @@ async function appliedMigrations(url: string) {
 
 describe("runMigrations", () => {
   it("finds the committed migrations folder from the source tree", () => {
-    expect(migrationsFolder()).toBe(path.resolve("server/db/migrations"));
+    expect(migrationsFolder()).toBe(path.resolve("platform/db/migrations"));
     expect(journal.entries.length).toBeGreaterThan(0);
   });
 

@@ -16,7 +16,7 @@ export function migrationsFolder(): string {
     if (parent === dir) throw new Error("package.json not found above " + import.meta.url);
     dir = parent;
   }
-  return path.join(dir, "server", "db", "migrations");
+  return path.join(dir, "platform", "db", "migrations");
 }
 
 /** Applies pending migrations; instances starting together queue on an advisory lock. */

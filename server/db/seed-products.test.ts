@@ -1,10 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CATALOG } from "../../app/features/catalog/catalog.ts";
-import { productUuid } from "../../app/features/catalog/product-slugs.ts";
-import { setUpTestDatabase } from "../../test/database.ts";
-import { products } from "./schema.ts";
-import { productRows, seed } from "./seed.ts";
+import { CATALOG } from "#domain/catalog/catalog.ts";
+import { productUuid } from "#domain/catalog/product-slugs.ts";
+import { setUpTestDatabase } from "#test/database.ts";
+import { products } from "#platform/db/schema.ts";
+import { productRows, seed } from "#server/db/seed.ts";
 
 const t = setUpTestDatabase();
 

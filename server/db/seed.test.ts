@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { PRODUCT_SLUGS, productUuid } from "../../app/features/catalog/product-slugs.ts";
-import { setUpTestDatabase } from "../../test/database.ts";
-import { productCatalog } from "./schema.ts";
-import { seed } from "./seed.ts";
+import { PRODUCT_SLUGS, productUuid } from "#domain/catalog/product-slugs.ts";
+import { setUpTestDatabase } from "#test/database.ts";
+import { productCatalog } from "#platform/db/schema.ts";
+import { seed } from "#server/db/seed.ts";
 
 const t = setUpTestDatabase();
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { loggerToLines } from "../../test/log-lines.ts";
-import { AccessLog, ACCESS_SUMMARY_MS } from "./access-log.ts";
-import { defineEndpoint, defineLeanEndpoint } from "./api.ts";
+import { loggerToLines } from "#test/log-lines.ts";
+import { AccessLog, ACCESS_SUMMARY_MS } from "#server/http/access-log.ts";
+import { defineEndpoint, defineLeanEndpoint } from "#server/http/api.ts";
 
 const PRICE = "/api/functions/calculate-price";
 const endpoints = [

@@ -1,5 +1,5 @@
-import type { Logger } from "../logger.ts";
-import type { Endpoint } from "./api.ts";
+import type { Logger } from "#platform/logger.ts";
+import type { Endpoint } from "#server/http/api.ts";
 
 /** What both lanes (Hono's middleware and lean-api.ts) know of an answered request. */
 export type AccessEntry = { requestId: string; method: string; path: string; status: number; ms: number };

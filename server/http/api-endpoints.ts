@@ -1,5 +1,5 @@
-import { calculatePriceEndpoint } from "../calculate-price.ts";
-import { clientErrorEndpoint } from "../client-errors.ts";
+import { calculatePriceEndpoint } from "#server/api/pricing.ts";
+import { clientErrorEndpoint } from "#server/api/client-errors.ts";
 import {
   addAddressEndpoint,
   deleteAccountEndpoint,
@@ -7,12 +7,12 @@ import {
   listAddressesEndpoint,
   referralEndpoint,
   removeAddressEndpoint,
-} from "../account/account-endpoints.ts";
-import { isAdminEndpoint, listAdminsEndpoint } from "../auth/auth-endpoints.ts";
-import { cartEndpoints } from "../cart/cart-endpoints.ts";
-import { notificationEndpoints } from "../notifications/notification-endpoints.ts";
-import { orderEndpoints } from "../orders/order-endpoints.ts";
-import type { Endpoint } from "./api.ts";
+} from "#server/api/account.ts";
+import { isAdminEndpoint, listAdminsEndpoint } from "#server/api/auth.ts";
+import { cartEndpoints } from "#server/api/cart.ts";
+import { notificationEndpoints } from "#server/api/notifications.ts";
+import { orderEndpoints } from "#server/api/orders.ts";
+import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
 export const apiEndpoints: Endpoint[] = [

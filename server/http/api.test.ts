@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createAuthTestContext, uniqueEmail, type AuthTestContext, type Browser } from "../../test/auth-helpers.ts";
-import { ADMIN_ONLY, USER_ONLY, type SessionUser } from "../auth/access.ts";
-import { defineEndpoint, mountEndpoints } from "./api.ts";
-import type { AppEnv } from "./app-env.ts";
-import { ApiError, errorBody } from "./errors.ts";
+import { createAuthTestContext, uniqueEmail, type AuthTestContext, type Browser } from "#test/auth-helpers.ts";
+import { ADMIN_ONLY, USER_ONLY, type SessionUser } from "#server/http/guards.ts";
+import { defineEndpoint, mountEndpoints } from "#server/http/api.ts";
+import type { AppEnv } from "#server/http/app-env.ts";
+import { ApiError, errorBody } from "#server/http/errors.ts";
 
 let ctx: AuthTestContext;
 beforeAll(async () => {

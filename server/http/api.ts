@@ -1,8 +1,9 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, validationError } from "./errors.ts";
-import type { SessionUser } from "../auth/access.ts";
-import type { AppEnv, AppServices } from "./app-env.ts";
+import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, validationError } from "#server/http/errors.ts";
+import type { SessionUser } from "#domain/auth/session.server.ts";
+import type { AppEnv } from "#server/http/app-env.ts";
+import type { AppServices } from "#platform/services.ts";
 
 // zod's own messages in Brazilian Portuguese, so validation errors reach the UI ready to show.
 z.config(z.locales.ptBR());

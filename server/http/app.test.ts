@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { testServices } from "../../test/database.ts";
-import { setUpTestApp } from "../../test/test-app.ts";
-import { createDatabase, type Database } from "../db/client.ts";
-import { clientErrors } from "../db/schema.ts";
-import { createApp } from "./app.ts";
+import { testServices } from "#test/database.ts";
+import { setUpTestApp } from "#test/test-app.ts";
+import { createDatabase, type Database } from "#platform/db/client.ts";
+import { clientErrors } from "#platform/db/schema.ts";
+import { createApp } from "#server/http/app.ts";
 
 const ctx = setUpTestApp();
 

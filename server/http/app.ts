@@ -3,21 +3,22 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { mountAuthRoutes } from "../auth/auth-routes.ts";
-import { publicConfig } from "../config.ts";
-import { mountEventRoutes } from "../realtime/events-route.ts";
-import { SUPPORT_QR_PATH, supportQrHandler } from "../support-qr.ts";
-import { AccessLog } from "./access-log.ts";
-import { apiEndpoints } from "./api-endpoints.ts";
-import { mountEndpoints, openApiDocument } from "./api.ts";
-import { appContext } from "./app-context.ts";
-import { readIslandModules } from "./islands.ts";
-import { apiBodyLimit } from "./body-limit.ts";
-import { csrfProtection } from "./csrf.ts";
-import type { AppEnv, AppServices } from "./app-env.ts";
-import { ApiError, errorBody, notFoundError } from "./errors.ts";
-import { API_CACHE_CONTROL, securityHeaders } from "./security-headers.ts";
-import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "./static-files.ts";
+import { mountAuthRoutes } from "#server/http/auth-routes.ts";
+import { publicConfig } from "#platform/config.ts";
+import { mountEventRoutes } from "#server/http/events-route.ts";
+import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
+import { AccessLog } from "#server/http/access-log.ts";
+import { apiEndpoints } from "#server/http/api-endpoints.ts";
+import { mountEndpoints, openApiDocument } from "#server/http/api.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
+import { readIslandModules } from "#server/http/islands.ts";
+import { apiBodyLimit } from "#server/http/body-limit.ts";
+import { csrfProtection } from "#server/http/csrf.ts";
+import type { AppEnv } from "#server/http/app-env.ts";
+import type { AppServices } from "#platform/services.ts";
+import { asApiError, errorBody, notFoundError } from "#server/http/errors.ts";
+import { API_CACHE_CONTROL, securityHeaders } from "#server/http/security-headers.ts";
+import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#server/http/static-files.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -68,7 +69,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   app.use(csrfProtection(config.PUBLIC_URL));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status, error.headers);
+    const refusal = asApiError(error);
+    if (refusal) return c.json(errorBody(refusal.code, refusal.message), refusal.status, refusal.headers);
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
     return c.json(errorBody("internal_error", "Erro interno. Tente novamente em instantes."), 500);
   });

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { AppEnv } from "./app-env.ts";
-import { payloadTooLargeError } from "./errors.ts";
+import type { AppEnv } from "#server/http/app-env.ts";
+import { payloadTooLargeError } from "#server/http/errors.ts";
 
 /**
  * Refuses request bodies above `maxSize` bytes with 413 `payload_too_large`.

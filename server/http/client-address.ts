@@ -2,11 +2,7 @@ import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 
-/**
- * The header the shop sets, on the requests it hands to better-auth, to the client address it
- * decided on; whatever a client sent under this name is replaced first.
- */
-export const CLIENT_ADDRESS_HEADER = "x-shop-client-address";
+export { CLIENT_ADDRESS_HEADER } from "#domain/auth/auth-paths.ts";
 
 /** Used when the address is unknown (a request made in-process, without a socket). */
 export const UNKNOWN_ADDRESS = "0.0.0.0";

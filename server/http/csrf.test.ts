@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "../../test/auth-helpers.ts";
+import { createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 
 let ctx: AuthTestContext;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { DomainError, type DomainErrorKind } from "#domain/errors.ts";
 
 /** The one error shape of the API: `{ error: { code, message } }`, message in Portuguese. */
 export const errorBodySchema = z.object({
@@ -43,4 +44,21 @@ export function validationError(error: z.ZodError): ApiError {
     return `${field}${issue.message}`;
   });
   return new ApiError(400, "validation_error", `Dados inválidos. ${parts.join("; ")}.`);
+}
+
+/** The one table from a domain refusal's kind to its HTTP status (Hono and the lean lane alike). */
+export const DOMAIN_ERROR_STATUS = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unprocessable: 422,
+} as const satisfies Record<DomainErrorKind, ContentfulStatusCode>;
+
+/** The API error an error stands for: itself, a domain refusal at its status, or none (a bug: 500). */
+export function asApiError(error: unknown): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return new ApiError(DOMAIN_ERROR_STATUS[error.kind], error.code, error.message);
+  return null;
 }

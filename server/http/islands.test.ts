@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ISLANDS_MANIFEST, readIslandModules } from "./islands.ts";
+import { ISLANDS_MANIFEST, readIslandModules } from "#server/http/islands.ts";
 
 const folders: string[] = [];
 afterAll(async () => {

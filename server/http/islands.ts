@@ -1,14 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { IslandModules } from "#app/lib/app-context.server.ts";
 
 /** Where vite.config.ts's islands plugin writes the island entries, inside the client build. */
 export const ISLANDS_MANIFEST = path.join(".vite", "islands-manifest.json");
 
-/** An island page's module, and the modules it imports (React's chunk and the shared ones), preloaded with it. */
-export type IslandModule = Readonly<{ src: string; imports: readonly string[] }>;
-
-/** The island pages' modules (decision 009), by the entry's name (`product`). */
-export type IslandModules = Readonly<Record<string, IslandModule>>;
 
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] };
 

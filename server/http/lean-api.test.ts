@@ -6,15 +6,15 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
-import { loggerToLines } from "../../test/log-lines.ts";
-import { createLoggerTo } from "../logger.ts";
-import { AccessLog } from "./access-log.ts";
-import { apiEndpoints } from "./api-endpoints.ts";
-import { createApp } from "./app.ts";
-import { defineLeanEndpoint } from "./api.ts";
-import { RATE_LIMITED_MESSAGE, rateLimitedError } from "./errors.ts";
-import { createLeanLane } from "./lean-api.ts";
+import { createTestDatabase, type TestDatabase } from "#test/database.ts";
+import { loggerToLines } from "#test/log-lines.ts";
+import { createLoggerTo } from "#platform/logger.ts";
+import { AccessLog } from "#server/http/access-log.ts";
+import { apiEndpoints } from "#server/http/api-endpoints.ts";
+import { createApp } from "#server/http/app.ts";
+import { defineLeanEndpoint } from "#server/http/api.ts";
+import { RATE_LIMITED_MESSAGE, rateLimitedError } from "#server/http/errors.ts";
+import { createLeanLane } from "#server/http/lean-api.ts";
 
 // The lean lane answers calculate-price without Hono; these tests send the same requests to a
 // server with the lane and to one without it (Hono only) and expect the same answers.

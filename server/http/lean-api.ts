@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
-import { AccessLog } from "./access-log.ts";
-import type { AppServices } from "./app-env.ts";
-import { checkJsonContentType, parse, parseJsonText, type Endpoint } from "./api.ts";
-import { crossOriginError, isCrossSiteWrite } from "./csrf.ts";
-import { ApiError, errorBody, payloadTooLargeError } from "./errors.ts";
-import { API_CACHE_CONTROL, API_SECURITY_HEADERS, HSTS_HEADER, servedOverHttps } from "./security-headers.ts";
+import { AccessLog } from "#server/http/access-log.ts";
+import type { AppServices } from "#platform/services.ts";
+import { checkJsonContentType, parse, parseJsonText, type Endpoint } from "#server/http/api.ts";
+import { crossOriginError, isCrossSiteWrite } from "#server/http/csrf.ts";
+import { asApiError, errorBody, payloadTooLargeError } from "#server/http/errors.ts";
+import { API_CACHE_CONTROL, API_SECURITY_HEADERS, HSTS_HEADER, servedOverHttps } from "#server/http/security-headers.ts";
 
 /** Node's request listener: true when the lean lane answered, false to hand the request to Hono. */
 export type LeanLane = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -90,10 +90,11 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], acc
       }
       payload = await endpoint.lean!({ body, query: undefined, services, header: (name) => header(request, name.toLowerCase()) });
     } catch (error) {
-      if (error instanceof ApiError) {
-        status = error.status;
-        payload = errorBody(error.code, error.message);
-        Object.assign(headers, error.headers); // a 429's Retry-After, as Hono's onError sends it
+      const refusal = asApiError(error);
+      if (refusal) {
+        status = refusal.status;
+        payload = errorBody(refusal.code, refusal.message);
+        Object.assign(headers, refusal.headers); // a 429's Retry-After, as Hono's onError sends it
       } else {
         logger.error({ err: error, requestId }, "unhandled error");
         status = 500;

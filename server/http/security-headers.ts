@@ -1,6 +1,6 @@
 import { randomFillSync } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./app-env.ts";
+import type { AppEnv } from "#server/http/app-env.ts";
 
 /** Sent with every response: the values Hono's `secureHeaders` sends, computed once (decision 006). */
 const COMMON_HEADERS: ReadonlyArray<readonly [string, string]> = [

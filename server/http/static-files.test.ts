@@ -4,8 +4,8 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { precompressDirectory } from "../../scripts/precompress.ts";
-import { setUpTestApp } from "../../test/test-app.ts";
-import { API_CSP } from "./security-headers.ts";
+import { setUpTestApp } from "#test/test-app.ts";
+import { API_CSP } from "#server/http/security-headers.ts";
 
 const SCRIPT = "/assets/produto-Dx81kQ.js";
 const ICON = "/favicon.svg";

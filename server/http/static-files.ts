@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "./app-env.ts";
+import type { AppEnv } from "#server/http/app-env.ts";
 
 /** File names under /assets carry a content hash: they never change, so browsers keep them a year. */
 export const ASSETS_CACHE_CONTROL = "public, max-age=31536000, immutable";

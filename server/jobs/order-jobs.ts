@@ -1,5 +1,5 @@
-import { expirePendingOrders, sendRatingReminders } from "../../app/features/orders/orders.server.ts";
-import type { AppServices } from "../http/app-env.ts";
+import { expirePendingOrders, sendRatingReminders } from "#domain/orders/orders.server.ts";
+import type { AppServices } from "#platform/services.ts";
 
 /**
  * The order jobs of every instance (decision 005). Each tick claims its rows with

@@ -1,4 +1,4 @@
-import { fetchJson } from "~/lib/fetch-json";
+import { fetchJson } from "#app/lib/fetch-json.ts";
 
 /** The panel's calls to /api/account/*; errors are ApiCallError with the server's Portuguese message. */
 export function accountApi<T = unknown>(path: string, init: { method: string; json?: unknown }): Promise<T> {

@@ -1,13 +1,13 @@
 import { MapPin, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { buttonClass } from "~/ui/button-styles";
-import { Field, FormMessage } from "~/ui/field";
-import { ApiCallError } from "~/lib/fetch-json";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { accountApi } from "./account-api";
-import { addressSchema, formatCep, formatPhone, type Address } from "./address-schema";
-import { UfSelect } from "./uf-select";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { Field, FormMessage } from "#app/ui/field.tsx";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { accountApi } from "#app/features/account/account-api.ts";
+import { addressSchema, formatCep, formatPhone, type Address } from "#domain/account/address-schema.ts";
+import { UfSelect } from "#app/features/account/uf-select.tsx";
 
 function AddressForm({ onSaved }: { onSaved: () => void }) {
   const { errors, formError, pending, onSubmit } = useSchemaForm(

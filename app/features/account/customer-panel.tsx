@@ -1,18 +1,18 @@
 import { Bell, Gift, MapPin, Package, ShieldCheck, UserRound } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useSearchParams } from "react-router";
-import { useAuth } from "~/features/auth/auth-context";
-import type { AuthUser } from "~/features/auth/auth-types";
-import { NotificationList, useNotificationCenter } from "~/features/notifications/notification-center";
-import { CustomerOrders } from "~/features/orders/customer-orders";
-import type { OrderSummary, OrderWithQr } from "~/features/orders/order-types";
-import { focusRing } from "~/ui/button-styles";
-import { AddressesTab } from "./addresses-tab";
-import type { Address } from "./address-schema";
-import { panelTab, type PanelTab } from "./panel-tabs";
-import { PrivacyTab } from "./privacy-tab";
-import { ProfileTab } from "./profile-tab";
-import { ReferralTab, type Referral } from "./referral-tab";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
+import type { AuthUser } from "#domain/auth/auth-types.ts";
+import { NotificationList, useNotificationCenter } from "#app/features/notifications/notification-center.tsx";
+import { CustomerOrders } from "#app/features/orders/customer-orders.tsx";
+import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
+import { focusRing } from "#app/ui/button-styles.ts";
+import { AddressesTab } from "#app/features/account/addresses-tab.tsx";
+import type { Address } from "#domain/account/address-schema.ts";
+import { panelTab, type PanelTab } from "#app/features/account/panel-tabs.ts";
+import { PrivacyTab } from "#app/features/account/privacy-tab.tsx";
+import { ProfileTab } from "#app/features/account/profile-tab.tsx";
+import { ReferralTab, type Referral } from "#app/features/account/referral-tab.tsx";
 
 const PANEL_TABS: { value: PanelTab; label: string; icon: typeof Package }[] = [
   { value: "pedidos", label: "Pedidos", icon: Package },

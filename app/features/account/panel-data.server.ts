@@ -1,7 +1,7 @@
-import { requireUser, type PageArgs } from "../../../server/auth/access.ts";
-import { appContext } from "../../../server/http/app-context.ts";
-import { loadCustomerOrders } from "../orders/order-pages.server.ts";
-import { listAddresses, referralSummary } from "./account-data.server.ts";
+import { requireUser, type PageArgs } from "#app/lib/guards.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
+import { loadCustomerOrders } from "#app/features/orders/order-pages.server.ts";
+import { listAddresses, referralSummary } from "#domain/account/account-data.server.ts";
 
 /** Everything /cliente shows, for the signed-in customer only (anonymous → /auth?next=/cliente…). */
 export async function loadCustomerPanel(args: PageArgs & { url: URL }) {

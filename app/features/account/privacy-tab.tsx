@@ -2,15 +2,15 @@ import { Download, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "~/ui/toast";
-import { useAuth } from "~/features/auth/auth-context";
-import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
-import { buttonClass } from "~/ui/button-styles";
-import { Field, FormMessage } from "~/ui/field";
-import { ModalFrame } from "~/ui/modal";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { accountApi } from "./account-api";
-import { DELETE_CONFIRMATION, deleteAccountSchema } from "./address-schema";
+import { toast } from "#app/ui/toast.tsx";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
+import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { Field, FormMessage } from "#app/ui/field.tsx";
+import { ModalFrame } from "#app/ui/modal.tsx";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { accountApi } from "#app/features/account/account-api.ts";
+import { DELETE_CONFIRMATION, deleteAccountSchema } from "#domain/account/address-schema.ts";
 
 function DeleteAccountDialog() {
   const { notify } = useAuth();

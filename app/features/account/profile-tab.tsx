@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { z } from "zod";
-import { authClient } from "~/features/auth/auth-client";
-import { ApiCallError } from "~/lib/fetch-json";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { useAuth } from "~/features/auth/auth-context";
-import { changeEmailSchema, changePasswordSchema, PASSWORD_MIN_LENGTH, updateNameSchema } from "~/features/auth/auth-schemas";
-import type { AuthUser } from "~/features/auth/auth-types";
-import { buttonClass } from "~/ui/button-styles";
-import { Field, FormMessage } from "~/ui/field";
+import { authClient } from "#app/features/auth/auth-client.ts";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
+import { changeEmailSchema, changePasswordSchema, PASSWORD_MIN_LENGTH, updateNameSchema } from "#domain/auth/auth-schemas.ts";
+import type { AuthUser } from "#domain/auth/auth-types.ts";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { Field, FormMessage } from "#app/ui/field.tsx";
 
 type Status = { kind: "error" | "success"; text: string } | null;
 

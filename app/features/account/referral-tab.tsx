@@ -1,6 +1,6 @@
 import { Copy } from "lucide-react";
-import { toast } from "~/ui/toast";
-import { buttonClass } from "~/ui/button-styles";
+import { toast } from "#app/ui/toast.tsx";
+import { buttonClass } from "#app/ui/button-styles.ts";
 
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 

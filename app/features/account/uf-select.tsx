@@ -1,4 +1,4 @@
-import { UFS } from "./address-schema";
+import { UFS } from "#domain/account/address-schema.ts";
 
 type UfSelectProps = {
   id: string;

@@ -1,7 +1,7 @@
 import { Settings, ShieldCheck, Wrench } from "lucide-react";
 import { Link } from "react-router";
-import { focusRing, iconButtonClass } from "~/ui/button-styles";
-import { useAuth } from "./auth-context";
+import { focusRing, iconButtonClass } from "#app/ui/button-styles.ts";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
 
 const linkClass = `inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100 hover:text-emerald-900 ${focusRing}`;
 

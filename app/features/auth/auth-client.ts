@@ -1,5 +1,5 @@
-import { fetchJson } from "~/lib/fetch-json";
-import type { AuthUser } from "./auth-types";
+import { fetchJson } from "#app/lib/fetch-json.ts";
+import type { AuthUser } from "#domain/auth/auth-types.ts";
 
 /**
  * The browser side of /api/auth/* and /api/rpc/is_admin: a few fetch calls instead of a client

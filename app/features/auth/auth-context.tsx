@@ -1,10 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "~/ui/toast";
-import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
-import { NetworkError } from "~/lib/fetch-json";
-import { authClient } from "./auth-client";
-import { ANONYMOUS, type AuthEvent, type AuthState } from "./auth-types";
+import { toast } from "#app/ui/toast.tsx";
+import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
+import { NetworkError } from "#app/lib/fetch-json.ts";
+import { authClient } from "#app/features/auth/auth-client.ts";
+import { ANONYMOUS, type AuthEvent, type AuthState } from "#domain/auth/auth-types.ts";
 
 /** Spec §4: after signing out, the browser goes home 100 ms later. */
 export const LOGOUT_REDIRECT_MS = 100;

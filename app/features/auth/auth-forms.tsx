@@ -1,18 +1,18 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { z } from "zod";
-import { buttonClass } from "~/ui/button-styles";
-import { Field, FormMessage } from "~/ui/field";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { authClient } from "./auth-client";
-import { useAuth } from "./auth-context";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { Field, FormMessage } from "#app/ui/field.tsx";
+import { useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { authClient } from "#app/features/auth/auth-client.ts";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
 import {
   PASSWORD_MIN_LENGTH,
   requestResetSchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from "./auth-schemas";
+} from "#domain/auth/auth-schemas.ts";
 
 const GENERIC_ERROR = "Não foi possível concluir agora. Verifique sua conexão e tente novamente.";
 

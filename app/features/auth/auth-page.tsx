@@ -1,11 +1,11 @@
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { buttonClass, focusRing } from "~/ui/button-styles";
-import { FormMessage } from "~/ui/field";
-import { ForgotPasswordForm, ResendVerificationForm, ResetPasswordForm, SignInForm, SignUpForm } from "./auth-forms";
-import { useAuth } from "./auth-context";
-import { userLabel } from "./user-menu";
+import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
+import { FormMessage } from "#app/ui/field.tsx";
+import { ForgotPasswordForm, ResendVerificationForm, ResetPasswordForm, SignInForm, SignUpForm } from "#app/features/auth/auth-forms.tsx";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
+import { userLabel } from "#app/features/auth/user-menu.tsx";
 
 export type AuthMode = "entrar" | "criar" | "esqueci" | "redefinir";
 

@@ -1,6 +1,6 @@
 import { ShieldAlert } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClass } from "~/ui/button-styles";
+import { buttonClass } from "#app/ui/button-styles.ts";
 
 /** The 403 page: signed in, but this page is for admins only. */
 export function Forbidden() {

@@ -1,8 +1,8 @@
 import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClass, focusRing } from "~/ui/button-styles";
-import { Popover } from "~/ui/popover";
-import { useAuth } from "./auth-context";
+import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
+import { Popover } from "#app/ui/popover.tsx";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
 
 /** Spec §6: a signed-in user sees the part of the e-mail before the @. */
 export function userLabel(email: string): string {

@@ -1,11 +1,11 @@
 import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { toast } from "~/ui/toast";
-import { reconnectRealtime } from "~/lib/realtime";
-import { buttonClass } from "~/ui/button-styles";
-import { NetworkError } from "~/lib/fetch-json";
-import { type AddItemBody, addItemBody, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "./cart-client";
+import { toast } from "#app/ui/toast.tsx";
+import { reconnectRealtime } from "#app/lib/realtime.ts";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { NetworkError } from "#app/lib/fetch-json.ts";
+import { type AddItemBody, addItemBody, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "#app/features/cart/cart-client.ts";
 
 export type AddToCartProps = {
   productId: string;

@@ -3,9 +3,9 @@
  * session id, the API calls, the in-tab and cross-tab signals, and the logs of spec §3/§8.
  * The /cart page and the offline queue load their own code on demand.
  */
-import { fetchJson, NetworkError } from "~/lib/fetch-json";
-import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
-import type { CartCount, CartStatusCheck, CartView, ShippingQuote } from "./cart-types";
+import { fetchJson, NetworkError } from "#app/lib/fetch-json.ts";
+import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
+import type { CartCount, CartStatusCheck, CartView, ShippingQuote } from "#domain/cart/cart-types.ts";
 
 export const CART_SESSION_HEADER = "cart-session-id";
 export const CART_TAB_HEADER = "x-cart-tab";

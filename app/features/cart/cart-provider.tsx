@@ -1,10 +1,10 @@
 import { QueryClientContext, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { toast } from "~/ui/toast";
-import { AUTH_CHANGE_EVENT } from "~/features/auth/auth-context";
-import { onRealtime, reconnectRealtime, RESYNC, startRealtime } from "~/lib/realtime";
-import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
+import { toast } from "#app/ui/toast.tsx";
+import { AUTH_CHANGE_EVENT } from "#app/features/auth/auth-context.tsx";
+import { onRealtime, reconnectRealtime, RESYNC, startRealtime } from "#app/lib/realtime.ts";
+import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import {
   CART_CLEARED_MESSAGE,
   CART_NOTIFICATIONS_CHANNEL,
@@ -18,8 +18,8 @@ import {
   onCartSignal,
   readCartSessionId,
   signalCart,
-} from "./cart-client";
-import type { CartChangedEvent, CartCount } from "./cart-types";
+} from "#app/features/cart/cart-client.ts";
+import type { CartChangedEvent, CartCount } from "#domain/cart/cart-types.ts";
 
 /** Query keys of the cart (the /cart page reads CART_ITEMS_KEY). */
 export const CART_COUNT_KEY = ["cart", "count"] as const;
@@ -61,7 +61,7 @@ function queueWaiting(): boolean {
 
 async function runOfflineQueue(): Promise<void> {
   if (!queueWaiting() || offline()) return;
-  const { processOfflineQueue } = await import("./offline-queue");
+  const { processOfflineQueue } = await import("#app/features/cart/offline-queue.ts");
   await processOfflineQueue();
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NetworkError } from "~/lib/fetch-json";
-import { classifyCartError } from "./cart-client";
+import { NetworkError } from "#app/lib/fetch-json.ts";
+import { classifyCartError } from "#app/features/cart/cart-client.ts";
 import {
   cartQuantityProblem,
   computeTotals,
@@ -10,7 +10,7 @@ import {
   normalizePackaging,
   packagingFee,
   packagingFor,
-} from "./cart-rules";
+} from "#domain/cart/cart-rules.ts";
 
 describe("quantity rules", () => {
   it("answers below 2 g with the spec's message, and other problems in Portuguese", () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addItemBody, enqueueCartOperation, readQueue } from "./cart-client";
-import { processOfflineQueue } from "./offline-queue";
+import { addItemBody, enqueueCartOperation, readQueue } from "#app/features/cart/cart-client.ts";
+import { processOfflineQueue } from "#app/features/cart/offline-queue.ts";
 
 class MemoryStorage {
   private data = new Map<string, string>();

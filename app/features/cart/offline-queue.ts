@@ -3,8 +3,8 @@
  * returns; an operation that fails 3 times is dropped. This part is loaded only when something is
  * queued (enqueueing lives in cart-client.ts).
  */
-import { NetworkError } from "~/lib/fetch-json";
-import { cartApi, logCartError, type QueuedOperation, readQueue, signalCart, writeQueue } from "./cart-client";
+import { NetworkError } from "#app/lib/fetch-json.ts";
+import { cartApi, logCartError, type QueuedOperation, readQueue, signalCart, writeQueue } from "#app/features/cart/cart-client.ts";
 
 function run(operation: QueuedOperation): Promise<unknown> {
   if (operation.kind === "add") return cartApi.add(operation.body);

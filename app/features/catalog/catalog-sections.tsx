@@ -1,8 +1,8 @@
 import { preload } from "react-dom";
-import type { CategoryId } from "./catalog-types";
-import { CATEGORIES } from "./categories";
-import { imageSrcSet } from "./image-resolution";
-import { CARD_IMAGE_SIZES, ProductCard, type ProductCardData } from "./product-card";
+import type { CategoryId } from "#domain/catalog/catalog-types.ts";
+import { CATEGORIES } from "#domain/catalog/categories.ts";
+import { imageSrcSet } from "#domain/catalog/image-resolution.ts";
+import { CARD_IMAGE_SIZES, ProductCard, type ProductCardData } from "#app/features/catalog/product-card.tsx";
 
 type Props = { products: Array<ProductCardData & { category: CategoryId }> };
 

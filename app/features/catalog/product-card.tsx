@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { formatBRL } from "~/lib/money";
-import { focusRing } from "~/ui/button-styles";
-import type { ProductSummary } from "./catalog-types";
-import { ProductImage } from "./product-image";
-import { StarRating } from "./star-rating";
+import { formatBRL } from "#domain/pricing/money.ts";
+import { focusRing } from "#app/ui/button-styles.ts";
+import type { ProductSummary } from "#domain/catalog/catalog-types.ts";
+import { ProductImage } from "#app/features/catalog/product-image.tsx";
+import { StarRating } from "#app/features/catalog/star-rating.tsx";
 
 export type ProductCardData = Pick<
   ProductSummary,

@@ -14,7 +14,7 @@ import {
   Video,
   type LucideIcon,
 } from "lucide-react";
-import type { DetailIcon, ProductDetail } from "./catalog-types";
+import type { DetailIcon, ProductDetail } from "#domain/catalog/catalog-types.ts";
 
 const ICONS: Record<DetailIcon, LucideIcon> = {
   package: Package,

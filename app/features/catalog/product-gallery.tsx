@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { focusRing } from "~/ui/button-styles";
-import { imageSrcSet } from "./image-resolution";
-import { ProductImage } from "./product-image";
+import { focusRing } from "#app/ui/button-styles.ts";
+import { imageSrcSet } from "#domain/catalog/image-resolution.ts";
+import { ProductImage } from "#app/features/catalog/product-image.tsx";
 
 /** Drawn at most this wide (half of a 72rem page); smaller screens take the whole width. */
 const MAIN_WIDTH = 576;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { IMAGE_ASPECT, imageCandidates, imageSrcSet } from "./image-resolution";
+import { IMAGE_ASPECT, imageCandidates, imageSrcSet } from "#domain/catalog/image-resolution.ts";
 
 type ProductImageProps = {
   src: string;

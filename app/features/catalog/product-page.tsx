@@ -1,14 +1,14 @@
 import { ChevronRight, ShieldCheck } from "lucide-react";
 import { preload } from "react-dom";
 import { Link } from "react-router";
-import { focusRing } from "~/ui/button-styles";
-import type { ProductPageData } from "./catalog-types";
-import { CATEGORIES } from "./categories";
-import { imageSrcSet } from "./image-resolution";
-import { KeyPoints, ProductDetails } from "./product-details";
-import { GALLERY_SIZES, ProductGallery } from "./product-gallery";
-import { PurchaseBox } from "./purchase-box";
-import { StarRating } from "./star-rating";
+import { focusRing } from "#app/ui/button-styles.ts";
+import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
+import { CATEGORIES } from "#domain/catalog/categories.ts";
+import { imageSrcSet } from "#domain/catalog/image-resolution.ts";
+import { KeyPoints, ProductDetails } from "#app/features/catalog/product-details.tsx";
+import { GALLERY_SIZES, ProductGallery } from "#app/features/catalog/product-gallery.tsx";
+import { PurchaseBox } from "#app/features/catalog/purchase-box.tsx";
+import { StarRating } from "#app/features/catalog/star-rating.tsx";
 
 const NOTICE = "Venda exclusiva para maiores de 18 anos. Produto destinado somente a pesquisa, estudo e coleção.";
 

@@ -1,8 +1,8 @@
 /** Title, description, canonical URL, Open Graph and JSON-LD of a product page (issue: search and sharing). */
 import type { MetaDescriptor } from "react-router";
-import type { Availability, ProductPageData } from "./catalog-types";
-import { CATEGORIES } from "./categories";
-import { socialImage } from "./image-resolution";
+import type { Availability, ProductPageData } from "#domain/catalog/catalog-types.ts";
+import { CATEGORIES } from "#domain/catalog/categories.ts";
+import { socialImage } from "#domain/catalog/image-resolution.ts";
 
 export const SHOP_NAME = "Loja Micologia";
 

@@ -1,12 +1,12 @@
 import { Clock, Minus, Plus } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { AddToCartButton } from "~/features/cart/add-to-cart-button";
-import { DEFAULT_PACKAGING_FEE_CENTS, MAX_GRAMS, MIN_GRAMS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "~/features/pricing/gram-pricing";
-import { MAX_UNITS, MIN_UNITS, normalizeQuantity, type PricingSubject } from "~/features/pricing/price-quote";
-import { useLivePrice } from "~/features/pricing/use-live-price";
-import { formatBRL } from "~/lib/money";
-import { buttonClass, focusRing } from "~/ui/button-styles";
-import type { ProductPageData } from "./catalog-types";
+import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
+import { DEFAULT_PACKAGING_FEE_CENTS, MAX_GRAMS, MIN_GRAMS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import { MAX_UNITS, MIN_UNITS, normalizeQuantity, type PricingSubject } from "#domain/pricing/price-quote.ts";
+import { useLivePrice } from "#app/features/pricing/use-live-price.ts";
+import { formatBRL } from "#domain/pricing/money.ts";
+import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
+import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
 
 type PurchaseProduct = Pick<
   ProductPageData,

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Ratings } from "./catalog-types";
+import type { Ratings } from "#domain/catalog/catalog-types.ts";
 
 const decimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const integer = new Intl.NumberFormat("pt-BR");

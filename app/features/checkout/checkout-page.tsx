@@ -1,19 +1,19 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { formatCep, formatPhone, type Address } from "~/features/account/address-schema";
-import { UfSelect } from "~/features/account/uf-select";
-import { useAuth } from "~/features/auth/auth-context";
-import { authClient } from "~/features/auth/auth-client";
-import { SignInForm } from "~/features/auth/auth-forms";
-import { signUpSchema } from "~/features/auth/auth-schemas";
-import { onCartSignal, signalCart } from "~/features/cart/cart-client";
-import { orderApi } from "~/features/orders/order-api";
-import { ApiCallError } from "~/lib/fetch-json";
-import { fieldErrors, useSchemaForm } from "~/lib/use-schema-form";
-import { formatBRL } from "~/lib/money";
-import { buttonClass } from "~/ui/button-styles";
-import { Field, FormMessage } from "~/ui/field";
-import { checkoutAddressSchema, SHIPPING_METHOD_LABELS, type ShippingMethod } from "./checkout-schemas";
+import { formatCep, formatPhone, type Address } from "#domain/account/address-schema.ts";
+import { UfSelect } from "#app/features/account/uf-select.tsx";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
+import { authClient } from "#app/features/auth/auth-client.ts";
+import { SignInForm } from "#app/features/auth/auth-forms.tsx";
+import { signUpSchema } from "#domain/auth/auth-schemas.ts";
+import { onCartSignal, signalCart } from "#app/features/cart/cart-client.ts";
+import { orderApi } from "#app/features/orders/order-api.ts";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { fieldErrors, useSchemaForm } from "#app/lib/use-schema-form.ts";
+import { formatBRL } from "#domain/pricing/money.ts";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { Field, FormMessage } from "#app/ui/field.tsx";
+import { checkoutAddressSchema, SHIPPING_METHOD_LABELS, type ShippingMethod } from "#domain/checkout/checkout-schemas.ts";
 
 /**
  * PRODUCT.md checkout: identification, address (only for physical items), shipping, review with the

@@ -1,9 +1,9 @@
 import { Dialog } from "radix-ui";
 import { useCallback, useRef, useState } from "react";
-import { buttonClass, focusRing } from "~/ui/button-styles";
-import { ModalFrame } from "~/ui/modal";
-import { isScrolledToEnd } from "./terms-scroll";
-import { TermsText } from "./terms-text";
+import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
+import { ModalFrame } from "#app/ui/modal.tsx";
+import { isScrolledToEnd } from "#app/features/consent/terms-scroll.ts";
+import { TermsText } from "#app/features/consent/terms-text.tsx";
 
 /**
  * The age gate itself (spec §4), loaded by ./age-gate only when a visitor on "/" has not accepted

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { acceptTermsAndAllCookies, hasAcceptedTerms, subscribeToConsent } from "./consent-storage";
+import { acceptTermsAndAllCookies, hasAcceptedTerms, subscribeToConsent } from "#app/features/consent/consent-storage.ts";
 
 const RESTRICTED_PATH = "/restricao-idade";
 
 // The dialog (Radix Dialog and the terms) is fetched only for a visitor who has not accepted yet:
 // returning visitors, and every page but "/", never load it (decision 006).
-const loadDialog = () => import("./age-gate-dialog");
+const loadDialog = () => import("#app/features/consent/age-gate-dialog.tsx");
 const AgeGateDialog = lazy(loadDialog);
 
 // A first visit to "/" needs it right after hydration: start fetching it now, while React loads

@@ -1,4 +1,4 @@
-import { safeStorage, STORAGE_KEYS } from "~/lib/storage-keys";
+import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 
 /** The cookie choices of spec §3; necessary cookies cannot be refused. */
 export type CookiePreferences = { necessary: true; analytics: boolean; marketing: boolean };

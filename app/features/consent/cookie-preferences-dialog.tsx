@@ -1,9 +1,9 @@
 import { Dialog, Switch } from "radix-ui";
 import { useId, useState } from "react";
-import { toast } from "~/ui/toast";
-import { buttonClass, focusRing } from "~/ui/button-styles";
-import { ModalFrame } from "~/ui/modal";
-import { readCookiePreferences, saveCookiePreferences } from "./consent-storage";
+import { toast } from "#app/ui/toast.tsx";
+import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
+import { ModalFrame } from "#app/ui/modal.tsx";
+import { readCookiePreferences, saveCookiePreferences } from "#app/features/consent/consent-storage.ts";
 
 /**
  * The cookie preference dialog (spec §3), loaded by ./cookie-preferences when it is first opened.

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useRef, useState } from "react";
-import { toast } from "~/ui/toast";
-import type CookiePreferencesDialog from "./cookie-preferences-dialog";
+import { toast } from "#app/ui/toast.tsx";
+import type CookiePreferencesDialog from "#app/features/consent/cookie-preferences-dialog.tsx";
 
 type DialogComponent = typeof CookiePreferencesDialog;
 
@@ -22,7 +22,7 @@ export function CookiePreferencesProvider({ children }: { children: React.ReactN
   const trigger = useRef<HTMLElement | null>(null);
   const openDialog = useCallback(() => {
     trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    import("./cookie-preferences-dialog").then(
+    import("#app/features/consent/cookie-preferences-dialog.tsx").then(
       (module) => {
         // A function in state must be wrapped, or React would call it as an updater.
         setLoadedDialog(() => module.default);

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { ContentDocument } from "./content-document";
+import type { ContentDocument } from "#app/features/content/content-document.ts";
 
 export function contentMeta(page: ContentDocument | undefined, origin: string | undefined, path: string): MetaDescriptor[] {
   if (!page) return [{ title: "Loja Micologia" }];

@@ -1,4 +1,4 @@
-import type { ContentDocument } from "./content-document";
+import type { ContentDocument } from "#app/features/content/content-document.ts";
 
 /** A Markdown page of content/ (references, guide, prototype kit, courses intro), rendered on the server. */
 export function ContentPage({ page, children }: { page: ContentDocument; children?: React.ReactNode }) {

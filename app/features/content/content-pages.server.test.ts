@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentPage, parseContent } from "./content-pages.server";
+import { contentPage, parseContent } from "#app/features/content/content-pages.server.ts";
 
 const PAGES = ["cursos", "guia-cultivo", "prototipo-kit-cultivo-gt", "referencias"] as const;
 const CLAIMS =

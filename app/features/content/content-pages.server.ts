@@ -4,7 +4,7 @@ import cursos from "../../../content/cursos.md?raw";
 import guiaCultivo from "../../../content/guia-cultivo.md?raw";
 import prototipoKit from "../../../content/prototipo-kit-cultivo-gt.md?raw";
 import referencias from "../../../content/referencias.md?raw";
-import type { ContentDocument } from "./content-document";
+import type { ContentDocument } from "#app/features/content/content-document.ts";
 
 const SOURCES = {
   cursos,

@@ -1,8 +1,8 @@
 import { Marked } from "marked";
-import type { PublicConfig } from "~/lib/public-config";
+import type { PublicConfig } from "#platform/public-config.ts";
 // Bundled as text at build time: the server reads no file at run time and the browser never gets it.
 import source from "../../../content/legal.md?raw";
-import type { LegalSection } from "./legal-section";
+import type { LegalSection } from "#app/features/legal/legal-section.ts";
 
 type LegalIdentity = PublicConfig["legal"];
 

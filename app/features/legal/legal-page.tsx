@@ -1,6 +1,6 @@
-import { useOpenCookiePreferences } from "~/features/consent/cookie-preferences";
-import { buttonClass } from "~/ui/button-styles";
-import type { LegalSection } from "./legal-section";
+import { useOpenCookiePreferences } from "#app/features/consent/cookie-preferences.tsx";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import type { LegalSection } from "#app/features/legal/legal-section.ts";
 
 type LegalPageProps = { sections: LegalSection[]; current: string };
 

@@ -1,8 +1,8 @@
 import { QueryClientContext, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect } from "react";
 import { Link } from "react-router";
-import { onRealtime, RESYNC } from "~/lib/realtime";
-import { acceptsRealtimeInsert, countUnread, NOTIFICATION_LIST_LIMIT, relativeTimePtBR, type NotificationItem } from "./notification-rules";
+import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
+import { acceptsRealtimeInsert, countUnread, NOTIFICATION_LIST_LIMIT, relativeTimePtBR, type NotificationItem } from "#domain/notifications/notification-rules.ts";
 
 /**
  * The bell's data (spec §4, §7, §8): the 20 newest and the unread count, read when a user is

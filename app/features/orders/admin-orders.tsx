@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { onRealtime } from "~/lib/realtime";
-import { buttonClass } from "~/ui/button-styles";
-import { Field, FormMessage } from "~/ui/field";
-import { ApiCallError } from "~/lib/fetch-json";
-import { orderApi } from "./order-api";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "./order-status";
-import { OrderDetails, OrderList } from "./order-views";
-import type { OrderDetail, OrderSummary } from "./order-types";
+import { onRealtime } from "#app/lib/realtime.ts";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { Field, FormMessage } from "#app/ui/field.tsx";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { orderApi } from "#app/features/orders/order-api.ts";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from "#domain/orders/order-status.ts";
+import { OrderDetails, OrderList } from "#app/features/orders/order-views.tsx";
+import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 
 type AdminOrdersProps = {
   orders: OrderSummary[];

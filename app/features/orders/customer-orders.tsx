@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { PixPayment } from "~/features/payments/pix-payment";
-import { OrderDetails, OrderList } from "./order-views";
-import type { OrderSummary, OrderWithQr } from "./order-types";
-import { useOrderUpdates } from "./success-page";
-import { WithdrawalRequest } from "./withdrawal-request";
+import { PixPayment } from "#app/features/payments/pix-payment.tsx";
+import { OrderDetails, OrderList } from "#app/features/orders/order-views.tsx";
+import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
+import { useOrderUpdates } from "#app/features/orders/success-page.tsx";
+import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
 export function CustomerOrders({ orders, order, requested }: { orders: OrderSummary[]; order: OrderWithQr | null; requested: string | null }) {

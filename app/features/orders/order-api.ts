@@ -1,4 +1,4 @@
-import { fetchJson } from "~/lib/fetch-json";
+import { fetchJson } from "#app/lib/fetch-json.ts";
 
 /** Browser calls to the order and checkout API; errors are ApiCallError with the server's Portuguese message and code. */
 export function orderApi<T = unknown>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {

@@ -1,11 +1,11 @@
-import { currentUser, requireAdmin, requireUser, type PageArgs } from "../../../server/auth/access.ts";
-import { appContext } from "../../../server/http/app-context.ts";
-import { listAddresses } from "../account/account-data.server.ts";
-import { expirePendingOrders, getOrder, listAdminOrders, listCustomerOrders, loadCheckoutCart } from "./orders.server.ts";
-import { pixQrSvg } from "../payments/pix-qr.server.ts";
-import { quoteShipping } from "../shipping/shipping-quote.server.ts";
-import { ORDER_STATUSES, type OrderStatus } from "./order-status.ts";
-import type { OrderDetail, OrderWithQr } from "./order-types.ts";
+import { currentUser, requireAdmin, requireUser, type PageArgs } from "#app/lib/guards.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
+import { listAddresses } from "#domain/account/account-data.server.ts";
+import { expirePendingOrders, getOrder, listAdminOrders, listCustomerOrders, loadCheckoutCart } from "#domain/orders/orders.server.ts";
+import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
+import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#domain/orders/order-status.ts";
+import type { OrderDetail, OrderWithQr } from "#domain/orders/order-types.ts";
 
 /** What the order pages' loaders read (checkout, success, the customer panel, the admin). */
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatBRL } from "~/lib/money";
-import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "./order-status";
-import type { OrderDetail, OrderSummary } from "./order-types";
+import { formatBRL } from "#domain/pricing/money.ts";
+import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "#domain/orders/order-status.ts";
+import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

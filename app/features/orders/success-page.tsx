@@ -1,12 +1,12 @@
 import { useCallback, useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
-import { PixPayment } from "~/features/payments/pix-payment";
-import { onRealtime } from "~/lib/realtime";
-import { formatBRL } from "~/lib/money";
-import { buttonClass } from "~/ui/button-styles";
-import { orderLabel } from "./order-status";
-import { OrderStatusBadge } from "./order-views";
-import type { OrderWithQr } from "./order-types";
+import { PixPayment } from "#app/features/payments/pix-payment.tsx";
+import { onRealtime } from "#app/lib/realtime.ts";
+import { formatBRL } from "#domain/pricing/money.ts";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { orderLabel } from "#domain/orders/order-status.ts";
+import { OrderStatusBadge } from "#app/features/orders/order-views.tsx";
+import type { OrderWithQr } from "#domain/orders/order-types.ts";
 
 
 /** Re-reads the page when a notification about this order arrives (payment confirmed, expired…). */

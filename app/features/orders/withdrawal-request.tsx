@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { ApiCallError } from "~/lib/fetch-json";
-import { buttonClass, focusRing } from "~/ui/button-styles";
-import { FormMessage } from "~/ui/field";
-import { orderApi } from "./order-api";
-import { formatDate } from "./order-status";
-import type { OrderDetail } from "./order-types";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
+import { FormMessage } from "#app/ui/field.tsx";
+import { orderApi } from "#app/features/orders/order-api.ts";
+import { formatDate } from "#domain/orders/order-status.ts";
+import type { OrderDetail } from "#domain/orders/order-types.ts";
 
 const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
 

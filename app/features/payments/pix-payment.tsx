@@ -1,6 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { buttonClass } from "~/ui/button-styles";
+import { buttonClass } from "#app/ui/button-styles.ts";
 
 type PixPaymentProps = {
   code: string;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { centsFromReais, type PriceQuote, type PricingResponse, type PricingSubject, quote } from "./price-quote";
+import { centsFromReais, type PriceQuote, type PricingResponse, type PricingSubject, quote } from "#domain/pricing/price-quote.ts";
 
 export const CALCULATE_PRICE_PATH = "/api/functions/calculate-price";
 /** Clicking "+" five times asks the server once, for the last quantity. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DISALLOWED_PATHS, PUBLIC_PAGES, robotsTxt, sitemapXml } from "./sitemap";
+import { DISALLOWED_PATHS, PUBLIC_PAGES, robotsTxt, sitemapXml } from "#app/features/seo/sitemap.ts";
 
 describe("sitemapXml", () => {
   it("lists absolute addresses with the last change as a date, escaped for XML", () => {

@@ -1,7 +1,7 @@
 import { LogIn } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { UserMenu } from "~/features/auth/user-menu";
-import { buttonClass } from "~/ui/button-styles";
+import { UserMenu } from "#app/features/auth/user-menu.tsx";
+import { buttonClass } from "#app/ui/button-styles.ts";
 
 /** "Entrar" for visitors (back to this page afterwards); the user menu for customers. */
 export function AuthButton({ email, className = "" }: { email?: string | null; className?: string }) {

@@ -1,8 +1,8 @@
 import { ShoppingCart } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { iconButtonClass } from "~/ui/button-styles";
-import { CountBadge } from "~/ui/count-badge";
+import { iconButtonClass } from "#app/ui/button-styles.ts";
+import { CountBadge } from "#app/ui/count-badge.tsx";
 
 /** Carts rarely pass two digits; "99+" keeps the badge inside the icon. */
 const CART_BADGE_MAX = 99;

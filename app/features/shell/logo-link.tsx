@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { focusRing } from "~/ui/button-styles";
-import { Logo } from "./logo";
+import { focusRing } from "#app/ui/button-styles.ts";
+import { Logo } from "#app/features/shell/logo.tsx";
 
 export function LogoLink({ className = "" }: { className?: string }) {
   return (

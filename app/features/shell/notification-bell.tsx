@@ -1,8 +1,8 @@
 import { Bell } from "lucide-react";
 import { useId } from "react";
-import { iconButtonClass } from "~/ui/button-styles";
-import { CountBadge } from "~/ui/count-badge";
-import { Popover } from "~/ui/popover";
+import { iconButtonClass } from "#app/ui/button-styles.ts";
+import { CountBadge } from "#app/ui/count-badge.tsx";
+import { Popover } from "#app/ui/popover.tsx";
 
 /** Spec §9: the badge shows "9+" above 9. */
 const NOTIFICATION_BADGE_MAX = 9;

@@ -1,4 +1,4 @@
-import { Skeleton } from "~/ui/skeleton";
+import { Skeleton } from "#app/ui/skeleton.tsx";
 
 /** What <main> shows while the next page loads (spec §2: pages load lazily with a skeleton). */
 export function PageSkeleton() {

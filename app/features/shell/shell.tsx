@@ -1,18 +1,18 @@
 import { useRef } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
-import { AuthProvider, useAuth } from "~/features/auth/auth-context";
-import { CartProvider, useCartCount } from "~/features/cart/cart-provider";
-import { ANONYMOUS, type AuthState } from "~/features/auth/auth-types";
-import { AgeGate } from "~/features/consent/age-gate";
-import { CookiePreferencesProvider } from "~/features/consent/cookie-preferences";
-import { NotificationList, WithNotifications } from "~/features/notifications/notification-center";
-import type { PublicConfig } from "~/lib/public-config";
-import { Toaster } from "~/ui/toast";
-import { PageSkeleton } from "./page-skeleton";
-import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
-import { useFocusOnNavigation } from "./use-focus-on-navigation";
-import { usePageFade } from "./use-page-fade";
+import { AuthProvider, useAuth } from "#app/features/auth/auth-context.tsx";
+import { CartProvider, useCartCount } from "#app/features/cart/cart-provider.tsx";
+import { ANONYMOUS, type AuthState } from "#domain/auth/auth-types.ts";
+import { AgeGate } from "#app/features/consent/age-gate.tsx";
+import { CookiePreferencesProvider } from "#app/features/consent/cookie-preferences.tsx";
+import { NotificationList, WithNotifications } from "#app/features/notifications/notification-center.tsx";
+import type { PublicConfig } from "#platform/public-config.ts";
+import { Toaster } from "#app/ui/toast.tsx";
+import { PageSkeleton } from "#app/features/shell/page-skeleton.tsx";
+import { SiteFooter } from "#app/features/shell/site-footer.tsx";
+import { SiteHeader } from "#app/features/shell/site-header.tsx";
+import { useFocusOnNavigation } from "#app/features/shell/use-focus-on-navigation.ts";
+import { usePageFade } from "#app/features/shell/use-page-fade.ts";
 
 /** The header with the signed-in user's e-mail (or "Entrar"). */
 function HeaderWithUser() {

@@ -1,9 +1,9 @@
 import { Cookie } from "lucide-react";
 import { Link } from "react-router";
-import { useOpenCookiePreferences } from "~/features/consent/cookie-preferences";
-import { SupportPopover } from "~/features/support/support-popover";
-import type { PublicConfig } from "~/lib/public-config";
-import { buttonClass, focusRing } from "~/ui/button-styles";
+import { useOpenCookiePreferences } from "#app/features/consent/cookie-preferences.tsx";
+import { SupportPopover } from "#app/features/support/support-popover.tsx";
+import type { PublicConfig } from "#platform/public-config.ts";
+import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 
 const FOOTER_LINKS = [
   { to: "/", label: "Início" },

@@ -1,12 +1,12 @@
 import { Menu, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { AdminLinks } from "~/features/auth/admin-links";
-import { iconButtonClass } from "~/ui/button-styles";
-import { AuthButton } from "./auth-button";
-import { CartLink } from "./cart-link";
-import { LogoLink } from "./logo-link";
-import { NotificationBell } from "./notification-bell";
+import { AdminLinks } from "#app/features/auth/admin-links.tsx";
+import { iconButtonClass } from "#app/ui/button-styles.ts";
+import { AuthButton } from "#app/features/shell/auth-button.tsx";
+import { CartLink } from "#app/features/shell/cart-link.tsx";
+import { LogoLink } from "#app/features/shell/logo-link.tsx";
+import { NotificationBell } from "#app/features/shell/notification-bell.tsx";
 
 export type SiteHeaderProps = {
   cartCount: number;

@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { useAfterPageChange } from "./use-page-fade";
+import { useAfterPageChange } from "#app/features/shell/use-page-fade.ts";
 
 /** The scroll position is ScrollRestoration's business, so focusing does not scroll. */
 function focusIfLost(element: HTMLElement): void {

@@ -1,8 +1,8 @@
 import { MessageCircle } from "lucide-react";
 import { useId } from "react";
-import { buttonClass } from "~/ui/button-styles";
-import { Popover } from "~/ui/popover";
-import { SUPPORT_QR_SRC, whatsappChatUrl } from "./support-links";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { Popover } from "#app/ui/popover.tsx";
+import { SUPPORT_QR_SRC, whatsappChatUrl } from "#app/features/support/support-links.ts";
 
 const QR_SIZE_PX = 176;
 

@@ -1,0 +1,194 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import {
+  accounts,
+  addresses,
+  cartItems,
+  carts,
+  notifications,
+  referralLinks,
+  sessions,
+  users,
+  verifications,
+} from "#platform/db/schema.ts";
+import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/orders.server.ts";
+import type { Address, addressSchema } from "#domain/account/address-schema.ts";
+import type { z } from "zod";
+
+/** A customer keeps a handful of addresses; more is a script, not a person. */
+export const MAX_ADDRESSES = 10;
+
+export async function listAddresses(db: Database, userId: string): Promise<Address[]> {
+  const rows = await db
+    .select({
+      id: addresses.id,
+      recipientName: addresses.recipientName,
+      phone: addresses.phone,
+      cep: addresses.cep,
+      street: addresses.street,
+      number: addresses.number,
+      complement: addresses.complement,
+      neighborhood: addresses.neighborhood,
+      city: addresses.city,
+      state: addresses.state,
+    })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+  return rows as Address[];
+}
+
+/** Adds an address; null when the customer already has MAX_ADDRESSES. */
+export async function addAddress(
+  db: Database,
+  userId: string,
+  input: z.output<typeof addressSchema>,
+): Promise<Address | null> {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent additions of one customer, so the limit holds.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))) as [{ count: number }];
+    if (count >= MAX_ADDRESSES) return null;
+    const [row] = await tx.insert(addresses).values({ ...input, userId }).returning({ id: addresses.id });
+    return { ...input, id: row!.id } as Address;
+  });
+}
+
+/** Removes one of the customer's own addresses; false when there is no such address of theirs. */
+export async function removeAddress(db: Database, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  return removed.length > 0;
+}
+
+/** Unambiguous letters and digits (no 0/O, 1/I/L) for codes people read aloud or type. */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+function referralCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
+}
+
+export type ReferralSummary = { code: string; link: string; totalCredits: number };
+
+/**
+ * The customer's referral link (created on first use, with a random code) and spec §7's
+ * `total_credits`, summed over the customer's referral_links rows.
+ */
+export async function referralSummary(db: Database, publicUrl: string, userId: string): Promise<ReferralSummary> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral:${userId}`}))`);
+    const rows = await tx
+      .select({ code: referralLinks.code, totalCredits: referralLinks.totalCredits })
+      .from(referralLinks)
+      .where(eq(referralLinks.userId, userId))
+      .orderBy(asc(referralLinks.createdAt));
+    let code = rows[0]?.code;
+    if (!code) {
+      for (let attempt = 0; !code; attempt++) {
+        const candidate = referralCode();
+        const inserted = await tx
+          .insert(referralLinks)
+          .values({ userId, code: candidate })
+          .onConflictDoNothing({ target: referralLinks.code })
+          .returning({ code: referralLinks.code });
+        code = inserted[0]?.code;
+        if (!code && attempt > 5) throw new Error("could not find a free referral code");
+      }
+    }
+    const totalCredits = rows.reduce((sum, row) => sum + row.totalCredits, 0);
+    const link = new URL(`/?ref=${code}`, publicUrl).toString();
+    return { code, link, totalCredits };
+  });
+}
+
+/** LGPD: everything the shop keeps about the customer, and nothing about anyone else. */
+export async function exportAccountData(db: Database, userId: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const userCarts = await db
+    .select({ id: carts.id, status: carts.status, createdAt: carts.createdAt, updatedAt: carts.updatedAt })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(carts.createdAt));
+  const items =
+    userCarts.length === 0
+      ? []
+      : await db
+          .select({
+            cartId: cartItems.cartId,
+            productId: cartItems.productId,
+            productName: cartItems.productName,
+            quantity: cartItems.quantity,
+            unitType: cartItems.unitType,
+            totalPriceCents: cartItems.totalPriceCents,
+            createdAt: cartItems.createdAt,
+          })
+          .from(cartItems)
+          .where(inArray(cartItems.cartId, userCarts.map((cart) => cart.id)));
+  return {
+    exportedAt: new Date().toISOString(),
+    account: user,
+    // When and from where the account was used; never the session tokens themselves.
+    sessions: await db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt)),
+    addresses: await listAddresses(db, userId),
+    referral: await db
+      .select({ code: referralLinks.code, totalCredits: referralLinks.totalCredits, createdAt: referralLinks.createdAt })
+      .from(referralLinks)
+      .where(eq(referralLinks.userId, userId)),
+    notifications: await db
+      .select({
+        type: notifications.type,
+        title: notifications.title,
+        content: notifications.content,
+        read: notifications.read,
+        orderId: notifications.orderId,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt)),
+    carts: userCarts.map((cart) => ({ ...cart, items: items.filter((item) => item.cartId === cart.id) })),
+    orders: await exportCustomerOrders(db, userId),
+  };
+}
+export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
+
+/**
+ * LGPD deletion, in one transaction: the account, its password, sessions (every device is signed
+ * out), addresses, referral link, notifications and carts. Orders are kept for the law's retention
+ * period with the personal data removed (name, e-mail, address: anonymiseCustomerOrders).
+ */
+export async function deleteAccount(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await anonymiseCustomerOrders(tx, userId);
+    await tx.delete(carts).where(eq(carts.userId, userId)); // cart_items go with their cart
+    await tx.delete(notifications).where(eq(notifications.userId, userId));
+    await tx.delete(referralLinks).where(eq(referralLinks.userId, userId));
+    // Pending reset links point at the user by id.
+    await tx.delete(verifications).where(eq(verifications.value, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId)); // addresses go with the user
+  });
+}

@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import type { AppServices } from "#platform/services.ts";
+import { adminEmails } from "#platform/db/schema.ts";
+
+/**
+ * Admin status, decided here and nowhere else: the account's e-mail is listed (ADMIN_EMAILS or the
+ * admin_emails table) AND the account has proved it owns that address through the e-mailed link.
+ * Without the second half, anyone could sign up first with an admin's address.
+ */
+export async function isAdminAccount(
+  services: Pick<AppServices, "config" | "db">,
+  user: { email: string; emailVerified: boolean },
+): Promise<boolean> {
+  if (!user.emailVerified) return false;
+  const email = user.email.trim().toLowerCase();
+  if (services.config.ADMIN_EMAILS.includes(email)) return true;
+  const rows = await services.db.select({ email: adminEmails.email }).from(adminEmails).where(eq(adminEmails.email, email)).limit(1);
+  return rows.length > 0;
+}
+
+/** Every admin e-mail with where it comes from (for the admin pages). */
+export async function listAdminEmails(services: Pick<AppServices, "config" | "db">) {
+  const stored = await services.db.select({ email: adminEmails.email }).from(adminEmails).orderBy(adminEmails.email);
+  const fromConfig = services.config.ADMIN_EMAILS.map((email) => ({ email, source: "config" as const }));
+  const fromDatabase = stored
+    .filter((row) => !services.config.ADMIN_EMAILS.includes(row.email))
+    .map((row) => ({ email: row.email, source: "database" as const }));
+  return [...fromConfig, ...fromDatabase];
+}

@@ -1,0 +1,165 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { passwordProblem, signUpSchema } from "#domain/auth/auth-schemas.ts";
+import type { AppServices } from "#platform/services.ts";
+import { accounts, sessions, users, verifications } from "#platform/db/schema.ts";
+import { mailerFor } from "#platform/mail/mailer.ts";
+import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage } from "#domain/notifications/mail-templates.ts";
+import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from "#domain/auth/auth-paths.ts";
+import { authSecret } from "#domain/auth/auth-secret.server.ts";
+
+const DAY = 24 * 60 * 60;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+export const VERIFY_TOKEN_SECONDS = DAY;
+
+/** Thrown by our hooks: the message is already the Portuguese one the visitor sees. */
+export const INVALID_INPUT = "INVALID_INPUT";
+
+function invalidInput(message: string): APIError {
+  return new APIError("BAD_REQUEST", { code: INVALID_INPUT, message });
+}
+
+/**
+ * better-auth, configured by decision 002: e-mail and password, sessions in PostgreSQL through
+ * Drizzle, the shop's own client address and rate limits, pt-BR e-mails, and no answer that tells
+ * whether an e-mail has an account.
+ */
+export function createAuth(services: AppServices) {
+  const { config, db, logger } = services;
+  const origin = new URL(config.PUBLIC_URL).origin;
+  const mailer = mailerFor(services);
+  // Mail goes out in the background: the answer (and its timing) never depends on the SMTP server,
+  // nor on whether there was anything to send. A failure is logged.
+  const sendInBackground = (message: Parameters<typeof mailer.send>[0]) => {
+    void mailer.send(message).catch((error: unknown) => logger.error({ err: error, subject: message.subject }, "e-mail not sent"));
+  };
+
+  return betterAuth({
+    appName: "Loja Micologia",
+    baseURL: origin,
+    basePath: AUTH_BASE_PATH,
+    secret: authSecret(config),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // No session at sign-up: a new e-mail and one that already has an account get the same
+      // answer; the confirmation link signs the new customer in.
+      autoSignIn: false,
+      requireEmailVerification: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const url = `${origin}/auth?modo=redefinir&token=${encodeURIComponent(token)}`;
+        sendInBackground(resetPasswordMessage({ to: user.email, name: user.name, url, expiresInMinutes: RESET_TOKEN_SECONDS / 60 }));
+      },
+      async onExistingUserSignUp({ user }) {
+        sendInBackground(
+          accountExistsMessage({
+            to: user.email,
+            name: user.name,
+            signInUrl: `${origin}/auth`,
+            resetUrl: `${origin}/auth?modo=esqueci`,
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_TOKEN_SECONDS,
+      async sendVerificationEmail({ user, url }) {
+        sendInBackground(verifyEmailMessage({ to: user.email, name: user.name, url, expiresInHours: VERIFY_TOKEN_SECONDS / 3600 }));
+      },
+    },
+    user: {
+      // The new address only replaces the old one once its owner follows the link sent to it.
+      changeEmail: { enabled: true },
+    },
+    session: {
+      expiresIn: 30 * DAY,
+      updateAge: DAY,
+    },
+    // Our own limits (server/auth/rate-limit.ts) count in PostgreSQL per address and per account;
+    // better-auth's would be per instance (memory) and per address only.
+    rateLimit: { enabled: false },
+    trustedOrigins: [origin],
+    advanced: {
+      cookiePrefix: "loja",
+      useSecureCookies: origin.startsWith("https:"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      // Set by our HTTP layer from the socket (or a trusted proxy), never by the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // Explicit, so tests (NODE_ENV=test) check origins exactly as production does.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      backgroundTasks: {
+        handler: (promise) => void promise.catch((error: unknown) => logger.error({ err: error }, "auth background task failed")),
+      },
+    },
+    logger: {
+      // "info", because with "warn" better-auth also prints every API error itself (console.error).
+      level: "info",
+      log(level, message, ...args) {
+        // Its warnings are ordinary events ("User not found" on a failed sign-in); its info messages
+        // (a sign-up attempt for an existing e-mail) are details.
+        const method = level === "error" ? "error" : level === "warn" ? "info" : "debug";
+        logger[method]({ auth: true, details: args.length > 0 ? args : undefined }, message);
+      },
+    },
+    telemetry: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        switch (ctx.path) {
+          case "/sign-up/email": {
+            // The form's own schema: length, e-mail, and a password that does not contain the e-mail.
+            const result = signUpSchema.safeParse(body);
+            if (!result.success) throw invalidInput(result.error.issues[0]!.message);
+            return;
+          }
+          case "/reset-password": {
+            const token = typeof body.token === "string" ? body.token : undefined;
+            const password = typeof body.newPassword === "string" ? body.newPassword : "";
+            const verification = token ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+            const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
+            const problem = passwordProblem(password, user?.email);
+            if (problem) throw invalidInput(problem);
+            return;
+          }
+          case "/change-password": {
+            const session = await getSessionFromCtx(ctx, { disableRefresh: true });
+            const problem = passwordProblem(typeof body.newPassword === "string" ? body.newPassword : "", session?.user.email);
+            if (problem) throw invalidInput(problem);
+            return;
+          }
+          case "/sign-out": {
+            // Signing out ends every session of the account, on every device.
+            const session = await getSessionFromCtx(ctx, { disableRefresh: true, disableCookieCache: true });
+            if (session) await ctx.context.internalAdapter.deleteUserSessions(session.user.id);
+            return;
+          }
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<AppServices, Auth>();
+
+/** The better-auth instance of these services (one per app), created on first use. */
+export function authFor(services: AppServices): Auth {
+  let auth = instances.get(services);
+  if (!auth) {
+    auth = createAuth(services);
+    instances.set(services, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,92 @@
+/**
+ * The cart's rules (spec §3, §5, §9; PRODUCT.md), pure, for both sides: the server decides with
+ * them, the browser uses them for optimistic updates. Money is integer cents.
+ */
+import {
+  BASE_UNIT_PRICE_CENTS,
+  DEFAULT_PACKAGING_FEE_CENTS,
+  MIN_GRAMS,
+  PACKAGING_MIN_GRAMS,
+  packagingFeeCents,
+  sachetCount,
+} from "#domain/pricing/gram-pricing.ts";
+import { quantityProblem } from "#domain/pricing/price-quote.ts";
+import type { CartLine, CartTotals, Packaging } from "#domain/cart/cart-types.ts";
+
+/** Spec §5/§8: the exact messages of the quantity update. */
+export const MINIMUM_QUANTITY_MESSAGE = `Minimum quantity is ${MIN_GRAMS}`;
+export const ITEM_NOT_FOUND_MESSAGE = "Item not found";
+
+export type UnitType = "gram" | "unit";
+export type RuleProblem = { code: "minimum_quantity" | "invalid_quantity"; message: string };
+
+/** Why a line cannot hold `quantity`, or null. Below 2 g is the spec's own English message. */
+export function cartQuantityProblem(unitType: UnitType, quantity: number): RuleProblem | null {
+  if (typeof quantity !== "number" || !Number.isFinite(quantity)) {
+    return { code: "invalid_quantity", message: "A quantidade deve ser um número." };
+  }
+  if (unitType === "gram" && Number.isInteger(quantity) && quantity < MIN_GRAMS) {
+    return { code: "minimum_quantity", message: MINIMUM_QUANTITY_MESSAGE };
+  }
+  const problem = quantityProblem(unitType, quantity);
+  if (!problem) return null;
+  return { code: "invalid_quantity", message: `Quantidade inválida: ${problem}.` };
+}
+
+/** The packaging a line carries: offered to gram lines from 50 g; fee per sachet in cents. */
+export function packagingFor(unitType: UnitType, quantity: number, enabled: boolean, feeAmountCents = DEFAULT_PACKAGING_FEE_CENTS): Packaging {
+  const offered = unitType === "gram" && quantity >= PACKAGING_MIN_GRAMS;
+  return {
+    enabled: offered && enabled,
+    fee_amount: feeAmountCents,
+    sachet_count: unitType === "gram" ? sachetCount(quantity) : 0,
+  };
+}
+
+export function packagingFee(unitType: UnitType, quantity: number, packaging: Packaging): number {
+  return unitType === "gram" ? packagingFeeCents(quantity, packaging.enabled, packaging.fee_amount) : 0;
+}
+
+type RawMetadata = Record<string, unknown> | null | undefined;
+
+/**
+ * Spec §3: legacy lines carry `packaging_fee` (on/off, or an amount) and `packaging_fee_amount`
+ * (reais per sachet); they become `packaging {enabled, fee_amount, sachet_count}`.
+ */
+export function normalizePackaging(metadata: RawMetadata, unitType: UnitType, quantity: number): Packaging {
+  const current = metadata?.packaging as Partial<Packaging> | undefined;
+  if (current && typeof current === "object") {
+    const fee = typeof current.fee_amount === "number" && current.fee_amount >= 0 ? Math.round(current.fee_amount) : DEFAULT_PACKAGING_FEE_CENTS;
+    return packagingFor(unitType, quantity, current.enabled === true, fee);
+  }
+  if (metadata && ("packaging_fee" in metadata || "packaging_fee_amount" in metadata)) {
+    const flag = metadata.packaging_fee;
+    const enabled = flag === true || (typeof flag === "number" && flag > 0);
+    const amount = metadata.packaging_fee_amount;
+    const fee = typeof amount === "number" && amount >= 0 ? Math.round(amount * 100) : DEFAULT_PACKAGING_FEE_CENTS;
+    return packagingFor(unitType, quantity, enabled, fee);
+  }
+  return packagingFor(unitType, quantity, false);
+}
+
+/** What the quantity discount saves: gram lines against R$ 20,00 per gram; unit lines save nothing. */
+export function lineSavings(unitType: UnitType, quantity: number, totalPriceCents: number): number {
+  return unitType === "gram" ? Math.max(0, quantity * BASE_UNIT_PRICE_CENTS - totalPriceCents) : 0;
+}
+
+/** Spec §3 "Cart totals" of the lines and the chosen shipping. */
+export function computeTotals(lines: Pick<CartLine, "lineTotalCents" | "savingsCents">[], shippingCents: number): CartTotals {
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const savings = lines.reduce((sum, line) => sum + line.savingsCents, 0);
+  return { subtotal, shippingTotal: shippingCents, total: subtotal + shippingCents, savings, itemCount: lines.length };
+}
+
+/** CEP as 8 digits, or null. Accepts "01310-100", "01310100", " 01310 100 ". */
+export function normalizeCep(value: string): string | null {
+  const digits = value.replace(/[\s.-]/g, "");
+  return /^\d{8}$/.test(digits) && digits !== "00000000" ? digits : null;
+}
+
+export function formatCep(cep: string): string {
+  return cep.length === 8 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep;
+}

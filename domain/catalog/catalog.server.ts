@@ -1,0 +1,150 @@
+/** Catalogue reads for pages and the pricing endpoint. PostgreSQL is the source of truth (PRODUCT.md). */
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { productCatalog, products } from "#platform/db/schema.ts";
+import { gramsTotalCents, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import type { Availability, ProductPageData, ProductSummary, UnitType } from "#domain/catalog/catalog-types.ts";
+import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
+
+const columns = {
+  uuid: products.id,
+  id: products.numericId,
+  slug: products.slug,
+  category: products.category,
+  name: products.name,
+  subtitle: products.subtitle,
+  badge: products.badge,
+  route: products.route,
+  ratingAverage: products.ratingAverage,
+  ratingCount: products.ratingCount,
+  buttonDisabled: products.buttonDisabled,
+  unitType: products.unitType,
+  priceCents: products.priceCents,
+  stock: products.stock,
+  madeToOrder: products.madeToOrder,
+  leadTimeBusinessDays: products.leadTimeBusinessDays,
+  needsShipping: products.needsShipping,
+  updatedAt: products.updatedAt,
+  dbImage: productCatalog.image,
+};
+
+const selectProducts = (db: Database) =>
+  db.select(columns).from(products).leftJoin(productCatalog, eq(productCatalog.id, products.id));
+
+type SummaryRow = Awaited<ReturnType<typeof selectProducts>>[number];
+
+function availability(row: Pick<SummaryRow, "buttonDisabled" | "madeToOrder" | "stock" | "unitType">): Availability {
+  if (row.buttonDisabled) return "out_of_stock";
+  if (row.madeToOrder) return "made_to_order";
+  if (row.stock === null) return "in_stock";
+  return row.stock >= (row.unitType === "gram" ? MIN_GRAMS : 1) ? "in_stock" : "out_of_stock";
+}
+
+function toSummary(row: SummaryRow, origin: string): ProductSummary {
+  const state = availability(row);
+  return {
+    uuid: row.uuid,
+    id: row.id,
+    slug: row.slug,
+    category: row.category,
+    name: row.name,
+    subtitle: row.subtitle,
+    badge: row.badge,
+    route: row.route,
+    ratings: { average: Number(row.ratingAverage), count: row.ratingCount },
+    image: resolveProductImage({ dbImage: row.dbImage, name: row.name, id: row.uuid }, origin),
+    unitType: row.unitType,
+    startingPriceCents: row.unitType === "gram" ? gramsTotalCents(MIN_GRAMS) : (row.priceCents ?? 0),
+    availability: state,
+    purchasable: state !== "out_of_stock",
+    leadTimeBusinessDays: row.madeToOrder ? row.leadTimeBusinessDays : null,
+    needsShipping: row.needsShipping,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every product in the spec's order (category, then position inside it). */
+export async function listProducts(db: Database, origin: string): Promise<ProductSummary[]> {
+  const rows = await selectProducts(db).orderBy(asc(products.sortOrder));
+  return rows.map((row) => toSummary(row, origin));
+}
+
+export async function getProductPage(
+  db: Database,
+  slug: string,
+  origin: string,
+  fixedSlugs: readonly string[],
+): Promise<ProductPageData | undefined> {
+  const [row] = await db
+    .select({
+      ...columns,
+      description: products.description,
+      keyPoints: products.keyPoints,
+      details: products.details,
+      images: products.images,
+    })
+    .from(products)
+    .leftJoin(productCatalog, eq(productCatalog.id, products.id))
+    .where(eq(products.slug, slug))
+    .limit(1);
+  if (!row) return undefined;
+  const summary = toSummary(row, origin);
+  // The built-in main picture is replaced by the resolved one (an admin upload, for instance).
+  const others = row.images.slice(1).filter((image) => image !== summary.image);
+  return {
+    ...summary,
+    description: row.description,
+    keyPoints: row.keyPoints,
+    details: row.details,
+    images: [summary.image, ...others],
+    priceCents: row.priceCents,
+    fixed: fixedSlugs.includes(row.slug),
+  };
+}
+
+export type PricingProduct = {
+  uuid: string;
+  name: string;
+  unitType: UnitType;
+  priceCents: number | null;
+};
+
+/**
+ * calculate-price runs on every quantity change of every visitor, and the fifteen rows it needs
+ * change only when an admin edits a product: it reads them from memory, refreshed from PostgreSQL
+ * at most every few seconds. An edit reaches this instance at once (forgetPricingProducts) and the
+ * other instances within PRICING_CACHE_MS.
+ */
+export const PRICING_CACHE_MS = 5_000;
+const pricingCache = new WeakMap<Database, { expires: number; products: Promise<Map<string, PricingProduct>> }>();
+
+const nameKey = (name: string) => name.normalize("NFC").trim().toLocaleLowerCase("pt-BR");
+
+async function loadPricingProducts(db: Database): Promise<Map<string, PricingProduct>> {
+  const rows = await db
+    .select({ uuid: products.id, name: products.name, unitType: products.unitType, priceCents: products.priceCents })
+    .from(products);
+  // Keyed by the exact name too: the product page sends it as stored, and the exact lookup skips
+  // the locale-aware lower-casing, the largest cost of this hot call (decision 006).
+  return new Map(rows.flatMap((row) => [[nameKey(row.name), row] as const, [row.name, row] as const]));
+}
+
+export function forgetPricingProducts(db: Database): void {
+  pricingCache.delete(db);
+}
+
+/** The product calculate-price names (spec §7 sends product_name); case and outer spaces do not matter. */
+export async function findProductByName(db: Database, name: string): Promise<PricingProduct | undefined> {
+  let entry = pricingCache.get(db);
+  if (!entry || entry.expires <= Date.now()) {
+    const loading = loadPricingProducts(db);
+    // One load at a time, shared by the requests that arrive meanwhile; a failed load is not kept.
+    entry = { expires: Date.now() + PRICING_CACHE_MS, products: loading };
+    pricingCache.set(db, entry);
+    loading.catch(() => {
+      if (pricingCache.get(db)?.products === loading) pricingCache.delete(db);
+    });
+  }
+  const byName = await entry.products;
+  return byName.get(name) ?? byName.get(nameKey(name));
+}

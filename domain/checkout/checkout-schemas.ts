@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { addressSchema } from "#domain/account/address-schema.ts";
+
+/**
+ * The checkout's inputs, one zod schema each, used by the form in the browser and by the API on
+ * the server (ARCHITECTURE.md). Messages are Portuguese and name the field's problem.
+ */
+
+const digits = (value: string) => value.replace(/\D/g, "");
+
+/** CPF check digits (Receita Federal): two mod-11 digits; eleven equal digits are never valid. */
+export function isValidCpf(value: string): boolean {
+  const cpf = digits(value);
+  if (!/^\d{11}$/.test(cpf) || /^(\d)\1{10}$/.test(cpf)) return false;
+  const check = (length: number) => {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += Number(cpf[i]) * (length + 1 - i);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return check(9) === Number(cpf[9]) && check(10) === Number(cpf[10]);
+}
+
+/** "12345678909" → "123.456.789-09". */
+export function formatCpf(cpf: string): string {
+  const d = digits(cpf);
+  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : cpf;
+}
+
+export const cpfSchema = z
+  .string({ error: "Informe o CPF." })
+  .transform(digits)
+  .pipe(
+    z
+      .string()
+      .length(11, "O CPF tem 11 dígitos, ex.: 123.456.789-09.")
+      .refine(isValidCpf, "CPF inválido: confira os dígitos."),
+  );
+
+/** The same rules as a saved address (account/address-schema.ts). */
+export const cepSchema = addressSchema.shape.cep;
+export const phoneSchema = addressSchema.shape.phone;
+export const ufSchema = addressSchema.shape.state;
+
+/** The delivery address of an order: a saved address plus the recipient's CPF (invoice, Correios). */
+export const checkoutAddressSchema = addressSchema.extend({ cpf: cpfSchema });
+export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
+export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
+
+export const SHIPPING_METHODS = ["pac", "sedex"] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = { pac: "PAC", sedex: "SEDEX" };
+
+export const shippingQuoteSchema = z.object({ cep: cepSchema });
+
+/**
+ * Placing an order. Only choices travel: prices, totals and fees a client sends are not part of the
+ * schema and are dropped (the server prices everything). The key makes a retried submit replay the
+ * same order instead of creating a second one.
+ */
+export const placeOrderSchema = z.object({
+  idempotencyKey: z.uuid("Chave de idempotência inválida. Recarregue a página e tente de novo."),
+  address: checkoutAddressSchema.optional(),
+  saveAddress: z.boolean().optional().default(false),
+  shippingMethod: z.enum(SHIPPING_METHODS, "Escolha a forma de envio.").optional(),
+  confirmAdult: z.literal(true, "Confirme que você tem 18 anos ou mais."),
+  acceptTerms: z.literal(true, "Aceite os termos para continuar."),
+});
+export type PlaceOrderInput = z.input<typeof placeOrderSchema>;

@@ -1,0 +1,143 @@
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { adminEmails, notifications, users } from "#platform/db/schema.ts";
+import type { AppServices } from "#platform/services.ts";
+import { mailerFor } from "#platform/mail/mailer.ts";
+import { notificationMessage } from "#domain/notifications/mail-templates.ts";
+import { publish, userTopic } from "#platform/realtime/bus.ts";
+import { countUnread, NOTIFICATION_LIST_LIMIT, type NotificationItem, type NotificationType } from "#domain/notifications/notification-rules.ts";
+
+/** Anything that runs queries: the database or one of its transactions. */
+type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
+
+export type NewNotification = {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  content: string;
+  orderId: string | null;
+};
+
+/** What the bus carries for a new notification (the browser inserts it into its list at once). */
+export const NOTIFICATION_EVENT = "notification";
+
+/** Rows → the spec's field names (§3 Notification). */
+function toItem(row: typeof notifications.$inferSelect): NotificationItem {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    content: row.content,
+    read: row.read,
+    order_id: row.orderId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export type CreatedNotification = NotificationItem & { userId: string };
+
+/**
+ * Stores notifications and announces each one on its owner's realtime topic; inside a transaction
+ * the announcement leaves only when it commits. Returns the rows, for their e-mails.
+ */
+export async function createNotifications(executor: Executor, list: NewNotification[]): Promise<CreatedNotification[]> {
+  if (list.length === 0) return [];
+  const rows = await executor.insert(notifications).values(list).returning();
+  const created = rows.map((row) => ({ ...toItem(row), userId: row.userId }));
+  for (const item of created) {
+    const { userId, ...payload } = item;
+    await publish(executor, userTopic(userId), NOTIFICATION_EVENT, payload);
+  }
+  return created;
+}
+
+/** Ids of every admin account (decision 003's rule: listed e-mail AND verified). */
+export async function adminUserIds(services: Pick<AppServices, "config" | "db">, executor: Executor = services.db): Promise<string[]> {
+  const listed = services.config.ADMIN_EMAILS;
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.emailVerified, true),
+        or(
+          listed.length > 0 ? inArray(users.email, listed) : sql`false`,
+          sql`${users.email} in (select ${adminEmails.email} from ${adminEmails})`,
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Each notification also goes out by e-mail (issue 6). Called after the commit and not awaited by
+ * requests: a slow or failing SMTP server never holds an order back; failures are logged.
+ */
+export async function sendNotificationEmails(
+  services: Pick<AppServices, "config" | "db" | "logger">,
+  created: readonly CreatedNotification[],
+): Promise<void> {
+  if (created.length === 0) return;
+  const mailer = mailerFor(services);
+  const rows = await services.db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...new Set(created.map((item) => item.userId))]));
+  const recipients = new Map(rows.map((row) => [row.id, row]));
+  await Promise.all(
+    created.map(async (item) => {
+      const recipient = recipients.get(item.userId);
+      if (!recipient) return;
+      try {
+        await mailer.send(notificationMessage({ to: recipient.email, name: recipient.name, notification: item, publicUrl: services.config.PUBLIC_URL }));
+      } catch (error) {
+        services.logger.error({ err: error, notificationId: item.id }, "notification e-mail failed");
+      }
+    }),
+  );
+}
+
+/** Spec §7: the 20 newest, newest first. admin_new_order rows only exist for admins. */
+export async function listNotifications(db: Database, userId: string): Promise<NotificationItem[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_LIST_LIMIT);
+  return rows.map(toItem);
+}
+
+/** Above this many unread rows the exact count no longer matters: the badge shows "9+" anyway. */
+const UNREAD_SCAN_LIMIT = 500;
+
+/** Spec §7: unread, with duplicates of the same order and type within 60 s counted once. */
+export async function unreadCount(db: Database, userId: string): Promise<number> {
+  const rows = await db
+    .select({ type: notifications.type, orderId: notifications.orderId, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .orderBy(desc(notifications.createdAt))
+    .limit(UNREAD_SCAN_LIMIT);
+  return countUnread(rows.map((row) => ({ type: row.type, order_id: row.orderId, created_at: row.createdAt.toISOString(), read: false })));
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
+export async function markRead(db: Database, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+/** Spec §7: "for all unread". Returns how many changed. */
+export async function markAllRead(db: Database, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

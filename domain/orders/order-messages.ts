@@ -1,0 +1,65 @@
+import { formatBRL } from "#domain/pricing/money.ts";
+import type { NotificationType } from "#domain/notifications/notification-rules.ts";
+import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "#domain/orders/order-status.ts";
+
+/** Titles and texts of the notifications order events create (spec §3 types), in pt-BR. */
+export type OrderMessage = { type: NotificationType; title: string; content: string };
+
+type OrderFacts = { number: number; totalCents: number; customerName?: string; expiryMinutes?: number };
+
+export function orderCreatedMessage(order: OrderFacts): OrderMessage {
+  return {
+    type: "order_created",
+    title: `Pedido ${orderLabel(order.number)} recebido`,
+    content: `Recebemos seu pedido ${orderLabel(order.number)} de ${formatBRL(order.totalCents)}. Pague com Pix em até ${order.expiryMinutes ?? 30} minutos para confirmá-lo.`,
+  };
+}
+
+export function adminNewOrderMessage(order: OrderFacts): OrderMessage {
+  return {
+    type: "admin_new_order",
+    title: `Novo pedido ${orderLabel(order.number)}`,
+    content: `${order.customerName ?? "Um cliente"} fez um pedido de ${formatBRL(order.totalCents)}, aguardando pagamento via Pix.`,
+  };
+}
+
+/** Payment changes: paid, expired (cancelled unpaid) or refunded. */
+export function paymentMessage(order: OrderFacts, event: "paid" | "expired" | "refunded"): OrderMessage {
+  const label = orderLabel(order.number);
+  if (event === "paid") {
+    return { type: "payment_status_changed", title: "Pagamento confirmado", content: `Recebemos o pagamento do pedido ${label}. Agora vamos prepará-lo.` };
+  }
+  if (event === "expired") {
+    return {
+      type: "payment_status_changed",
+      title: "Pix expirado",
+      content: `O prazo para pagar o pedido ${label} terminou e ele foi cancelado. Os itens voltaram para o seu carrinho.`,
+    };
+  }
+  return { type: "payment_status_changed", title: "Pagamento reembolsado", content: `O pagamento do pedido ${label} foi reembolsado.` };
+}
+
+export function statusMessage(order: OrderFacts, status: OrderStatus): OrderMessage {
+  const label = orderLabel(order.number);
+  return {
+    type: "order_status_changed",
+    title: `Pedido ${label}: ${ORDER_STATUS_LABELS[status].toLowerCase()}`,
+    content: `O status do seu pedido ${label} mudou para \u201c${ORDER_STATUS_LABELS[status]}\u201d.`,
+  };
+}
+
+export function trackingMessage(order: OrderFacts, trackingCode: string): OrderMessage {
+  return {
+    type: "tracking_added",
+    title: `Pedido ${orderLabel(order.number)} a caminho`,
+    content: `Código de rastreio dos Correios: ${trackingCode}. Acompanhe a entrega em rastreamento.correios.com.br.`,
+  };
+}
+
+export function ratingReminderMessage(order: OrderFacts): OrderMessage {
+  return {
+    type: "rating_reminder",
+    title: `Avalie seu pedido ${orderLabel(order.number)}`,
+    content: `Conte o que achou dos itens do pedido ${orderLabel(order.number)}: sua avaliação ajuda outros clientes.`,
+  };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { canTransition, isValidTrackingCode, ORDER_STATUSES, ORDER_TRANSITIONS } from "#domain/orders/order-status.ts";
+
+describe("order status transitions", () => {
+  it("follows pending_payment → paid → preparing → shipped → delivered", () => {
+    expect(canTransition("pending_payment", "paid")).toBe(true);
+    expect(canTransition("paid", "preparing")).toBe(true);
+    expect(canTransition("preparing", "shipped")).toBe(true);
+    expect(canTransition("shipped", "delivered")).toBe(true);
+  });
+  it("refuses skipping back, leaving final states and cancelling a shipped order", () => {
+    expect(canTransition("pending_payment", "shipped")).toBe(false);
+    expect(canTransition("shipped", "preparing")).toBe(false);
+    expect(canTransition("shipped", "cancelled")).toBe(false);
+    expect(canTransition("pending_payment", "refunded")).toBe(false);
+    expect(ORDER_TRANSITIONS.cancelled).toEqual([]);
+    expect(ORDER_TRANSITIONS.refunded).toEqual([]);
+    for (const status of ORDER_STATUSES) expect(canTransition(status, status)).toBe(false);
+  });
+});
+
+describe("Correios tracking code", () => {
+  it("accepts S10 codes ending in BR with the right check digit", () => {
+    expect(isValidTrackingCode("RR123456785BR")).toBe(true);
+    expect(isValidTrackingCode(" rr 123.456.785 br")).toBe(true);
+    expect(isValidTrackingCode("PJ000000005BR")).toBe(true);
+  });
+  it("refuses a wrong check digit, another country or another shape", () => {
+    expect(isValidTrackingCode("RR123456784BR")).toBe(false);
+    expect(isValidTrackingCode("RA473124829GB")).toBe(false);
+    expect(isValidTrackingCode("123456785BR")).toBe(false);
+    expect(isValidTrackingCode("")).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+import path from "node:path";
+import { z } from "zod";
+import type { PublicConfig } from "#platform/public-config.ts";
+
+/** Every setting the shop reads from the environment, parsed once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().default("./data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  TRUST_PROXY: z.stringbool().default(false),
+  MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
+  SUPPORT_WHATSAPP: z.string().regex(/^\d{10,15}$/, "use só dígitos, com DDI e DDD, ex.: 5511999999999").default("5511999999999"),
+  SHOP_LEGAL_NAME: z.string().min(1).default("Loja Micologia Ltda."),
+  SHOP_CNPJ: z.string().min(1).default("00.000.000/0001-00"),
+  SHOP_ADDRESS: z.string().min(1).default("Rua Exemplo, 123, Centro, São Paulo - SP, 01000-000"),
+  SHOP_EMAIL: z.email().default("contato@example.com"),
+  // Exposes /__teste/erro, a page that fails on purpose, so browser tests can see the error screen.
+  EXPOSE_TEST_ROUTES: z.stringbool().default(false),
+  // Accounts and e-mail (decision 002).
+  /** Signs session cookies and tokens; when unset, one is generated and kept in DATA_DIR/auth-secret. */
+  BETTER_AUTH_SECRET: z.string().min(32, "use pelo menos 32 caracteres aleatórios (ex.: openssl rand -base64 32)").optional(),
+  /** Comma-separated e-mails that are admins once their account has verified the address. */
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email("lista de e-mails separados por vírgula")))
+    .default([]),
+  /** smtp://user:pass@host:587 or smtps://…:465; when unset, e-mails go to DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Loja Micologia <nao-responda@example.com>"),
+  // Checkout and Pix (decision 005).
+  /** The shop's Pix key (e-mail, CPF/CNPJ digits, +55 phone or random key) written into every BR Code. */
+  PIX_KEY: z.string().trim().min(1).max(77, "no máximo 77 caracteres").default("pix@example.com"),
+  /** Receiver's name and city in the BR Code (the bank shows them to the payer); ASCII, cut to 25 and 15 characters. */
+  PIX_MERCHANT_NAME: z.string().trim().min(1).default("Loja Micologia"),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).default("Sao Paulo"),
+  /** Minutes an unpaid Pix order is held (stock reserved) before it is cancelled. */
+  PIX_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  /** ViaCEP-compatible lookup (`{base}/{cep}/json/`); "off": no lookup, the customer types the address. */
+  CEP_LOOKUP_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://viacep.com.br/ws"),
+  CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
+  /** Days after delivery when the rating_reminder notification is sent. */
+  RATING_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+/** Thrown with every invalid variable named, so a bad deploy says exactly what to fix. */
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`PORT=` in a compose file or .env) means "not set": without this, PORT=
+  // silently became port 0 (a random port) and DATABASE_URL= an invalid URL.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(set);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+/** The settings the browser may see; everything else stays on the server. */
+export function publicConfig(config: Config): PublicConfig {
+  return {
+    supportWhatsapp: config.SUPPORT_WHATSAPP,
+    legal: {
+      name: config.SHOP_LEGAL_NAME,
+      cnpj: config.SHOP_CNPJ,
+      address: config.SHOP_ADDRESS,
+      email: config.SHOP_EMAIL,
+    },
+  };
+}
+export type { PublicConfig };

@@ -1,0 +1,521 @@
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { OrderAddressSnapshot, ProductDetail } from "#platform/db/json-columns.ts";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Tables of spec §3. Money is integer cents everywhere (PRODUCT.md). */
+
+export const cartStatus = pgEnum("cart_status", ["active", "completed", "pending_payment"]);
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id"),
+    sessionId: uuid("session_id"),
+    status: cartStatus("status").notNull().default("active"),
+    /** The shipping the customer chose on /cart (spec §3 storage keys mirror it in the browser). */
+    shippingMethod: text("shipping_method"),
+    shippingPriceCents: integer("shipping_price_cents"),
+    /** 8 digits, no dash: the CEP the shipping was quoted for. */
+    shippingCep: text("shipping_cep"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One active cart per user and per session: concurrent "first add" requests cannot create two.
+    uniqueIndex("carts_one_active_per_user").on(t.userId).where(sql`status = 'active' and user_id is not null`),
+    uniqueIndex("carts_one_active_per_session")
+      .on(t.sessionId)
+      .where(sql`status = 'active' and session_id is not null`),
+  ],
+);
+
+export type PackagingMetadata = { enabled: boolean; fee_amount: number; sachet_count: number };
+export type ShippingOption = { method: string; price_cents: number };
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").notNull(),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    totalPriceCents: integer("total_price_cents").notNull(),
+    unitType: text("unit_type").notNull().default("gram"),
+    shippingOption: jsonb("shipping_option").$type<ShippingOption | null>(),
+    metadata: jsonb("metadata").$type<{ packaging?: PackagingMetadata }>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One line per product: two tabs adding the same product at once end in one line (issue 5).
+    // Its leading column also serves every lookup by cart (no separate cart_id index to maintain).
+    uniqueIndex("cart_items_one_line_per_product").on(t.cartId, t.productId),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("cart_items_prices_not_negative", sql`${t.unitPriceCents} >= 0 and ${t.totalPriceCents} >= 0`),
+  ],
+);
+
+/**
+ * The adds a cart has applied, by the key the browser made for each (decision 004): a replayed add
+ * (its answer was lost, the offline queue sends it again) finds its key and changes nothing. The
+ * key is scoped to its cart, so another cart's key is just a new add there; keys go with their cart.
+ */
+export const cartAddKeys = pgTable(
+  "cart_add_keys",
+  {
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    key: uuid("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.key] })],
+);
+
+/**
+ * Shipping prices by region (the CEP's first digit range) and method; the admin edits them later.
+ * A CEP is in a row's region when its 8 digits lie between cep_from and cep_to.
+ */
+export const shippingRates = pgTable(
+  "shipping_rates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    region: text("region").notNull(),
+    cepFrom: text("cep_from").notNull(),
+    cepTo: text("cep_to").notNull(),
+    method: text("method").notNull(),
+    label: text("label").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    deliveryDays: integer("delivery_days").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("shipping_rates_region_method").on(t.cepFrom, t.method),
+    check("shipping_rates_cep_range", sql`${t.cepFrom} ~ '^[0-9]{8}$' and ${t.cepTo} ~ '^[0-9]{8}$' and ${t.cepFrom} <= ${t.cepTo}`),
+    check("shipping_rates_price", sql`${t.priceCents} >= 0 and ${t.deliveryDays} > 0`),
+  ],
+);
+
+export const productCategory = pgEnum("product_category", ["consultoria", "desidratados", "culturas", "spawn", "aprender"]);
+export const productUnitType = pgEnum("product_unit_type", ["gram", "unit"]);
+
+/**
+ * The catalogue (spec §3 "Catalogue entry" plus what PRODUCT.md adds: unit, price, stock, lead time,
+ * shipping). Seeded from app/features/catalog/catalog.ts; after that the admin edits it here.
+ * Gram products (dried samples) follow the price table of spec §9 and have no unit price.
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey(),
+    numericId: integer("numeric_id").notNull().unique(),
+    slug: text("slug").notNull().unique(),
+    category: productCategory("category").notNull(),
+    /** Order on the home page: the spec's category order, then the order inside each category. */
+    sortOrder: integer("sort_order").notNull(),
+    name: text("name").notNull(),
+    subtitle: text("subtitle").notNull(),
+    description: text("description").notNull(),
+    keyPoints: jsonb("key_points").$type<string[]>().notNull().default([]),
+    details: jsonb("details").$type<ProductDetail[]>().notNull().default([]),
+    badge: text("badge"),
+    route: text("route").notNull(),
+    ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    /** Gallery (built-in illustrations); the main image is resolved from product_catalog (spec §4). */
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    buttonDisabled: boolean("button_disabled").notNull().default(false),
+    unitType: productUnitType("unit_type").notNull(),
+    priceCents: integer("price_cents"),
+    /** Null: no stock limit (made to order, services, digital items). */
+    stock: integer("stock"),
+    madeToOrder: boolean("made_to_order").notNull().default(false),
+    leadTimeBusinessDays: integer("lead_time_business_days"),
+    needsShipping: boolean("needs_shipping").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_sort_order").on(t.sortOrder),
+    // Gram products are priced by the table; every other product has a positive unit price.
+    check(
+      "products_price_by_unit",
+      sql`(${t.unitType} = 'gram' and ${t.priceCents} is null) or (${t.unitType} = 'unit' and ${t.priceCents} is not null and ${t.priceCents} > 0)`,
+    ),
+    check("products_stock_not_negative", sql`${t.stock} is null or ${t.stock} >= 0`),
+    check("products_rating", sql`${t.ratingAverage} between 0 and 5 and ${t.ratingCount} >= 0`),
+    check("products_lead_time", sql`${t.leadTimeBusinessDays} is null or ${t.leadTimeBusinessDays} > 0`),
+  ],
+);
+
+/** Spec §3: the image the admin sets for a product (null: the built-in one). */
+export const productCatalog = pgTable("product_catalog", {
+  id: uuid("id").primaryKey(),
+  image: text("image"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notificationType = pgEnum("notification_type", [
+  "order_created",
+  "order_status_changed",
+  "payment_status_changed",
+  "tracking_added",
+  "rating_reminder",
+  "admin_new_order",
+]);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    type: notificationType("type").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    read: boolean("read").notNull().default(false),
+    orderId: uuid("order_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_created").on(t.userId, t.createdAt.desc()),
+    // The unread count reads only unread rows.
+    index("notifications_user_unread").on(t.userId, t.createdAt).where(sql`read = false`),
+  ],
+);
+
+export const referralLinks = pgTable("referral_links", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: text("user_id").notNull(),
+  code: text("code").notNull().unique(),
+  totalCredits: integer("total_credits").notNull().default(0),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * How many browser error reports are kept. The endpoint is public, so the table is a ring of this
+ * many slots rather than a log: a report holds at most ~14,500 characters, so 5,000 of them are
+ * ~70 MB of ASCII text at worst (more if an attacker sends 4-byte characters, still bounded), while
+ * "recent errors" for the maintenance panel rarely needs more (identical ones are only counted).
+ * Lowering it later: the migration that alters the sequence must also delete the rows whose slot is
+ * now out of range, or they would never be overwritten.
+ */
+export const CLIENT_ERRORS_KEPT = 5000;
+
+/** The next slot of `client_errors`: 0 … CLIENT_ERRORS_KEPT - 1, then 0 again. */
+export const clientErrorSlots = pgSequence("client_error_slots", {
+  startWith: 0,
+  minValue: 0,
+  maxValue: CLIENT_ERRORS_KEPT - 1,
+  cycle: true,
+});
+
+/**
+ * What makes two reports "the same error": message and path (the length prefix keeps "/a" + "b/c"
+ * apart from "/ab" + "/c"). md5 is a lookup key here, not a protection: the query compares message
+ * and path as well.
+ */
+export const clientErrorFingerprint = (path: SQL | AnyColumn, message: SQL | AnyColumn) =>
+  sql`md5(length(${path})::text || ':' || ${path} || ${message})`;
+
+/**
+ * Errors reported by browsers (global error screen), kept for the maintenance panel. A new report
+ * takes the next slot of the ring, overwriting the report stored CLIENT_ERRORS_KEPT reports ago, so
+ * the table cannot outgrow its bound whatever the traffic, without a lock or a clean-up job.
+ */
+export const clientErrors = pgTable(
+  "client_errors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slot: integer("slot")
+      .notNull()
+      .unique()
+      .default(sql`nextval('client_error_slots')`),
+    message: text("message").notNull(),
+    path: text("path").notNull(),
+    stack: text("stack"),
+    userAgent: text("user_agent"),
+    /** When the first of these reports arrived; stack and user agent are that first report's. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Identical reports (message and path) arriving soon after the first are counted here. */
+    occurrences: integer("occurrences").notNull().default(1),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    fingerprint: text("fingerprint")
+      .notNull()
+      .generatedAlwaysAs((): SQL => clientErrorFingerprint(sql`"path"`, sql`"message"`)),
+  },
+  (t) => [index("client_errors_fingerprint").on(t.fingerprint, t.createdAt)],
+);
+
+/*
+ * Accounts (better-auth, decision 002). better-auth reads and writes these four tables through its
+ * drizzle adapter, by the TypeScript keys below; the columns follow the shop's snake_case. Ids are
+ * better-auth's random strings, which is why every `user_id` of the shop is text.
+ */
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Always lower case (better-auth lowers it on sign-up and sign-in). */
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_id").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** scrypt hash, for the "credential" provider (e-mail and password). */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("accounts_user_id").on(t.userId)],
+);
+
+/** Password-reset tokens and other one-time values of better-auth. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("verifications_identifier").on(t.identifier)],
+);
+
+/** Admin e-mails kept in the database (the maintenance panel edits them); ADMIN_EMAILS adds more. */
+export const adminEmails = pgTable("admin_emails", {
+  /** Lower case. */
+  email: text("email").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Fixed-window counters of the sign-in, sign-up and reset rate limits, shared by every instance.
+ * The key says what is counted (an address, an account, or both); see server/auth/rate-limit.ts.
+ */
+export const authRateLimits = pgTable(
+  "auth_rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_rate_limits_window_ends_at").on(t.windowEndsAt)],
+);
+
+/** A customer's saved delivery addresses (the checkout fills and reuses them). */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientName: text("recipient_name").notNull(),
+    phone: text("phone").notNull(),
+    /** 8 digits, no dash. */
+    cep: text("cep").notNull(),
+    street: text("street").notNull(),
+    number: text("number").notNull(),
+    complement: text("complement"),
+    neighborhood: text("neighborhood").notNull(),
+    city: text("city").notNull(),
+    /** Two-letter UF. */
+    state: text("state").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("addresses_user_id").on(t.userId, t.createdAt)],
+);
+
+/*
+ * Checkout, orders and Pix (issue 6, decision 005). Money is integer cents; an order keeps a
+ * snapshot of every line and of the delivery address, so later catalogue edits never change it.
+ */
+export const orderStatus = pgEnum("order_status", ["pending_payment", "paid", "preparing", "shipped", "delivered", "cancelled", "refunded"]);
+
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What people read and say ("#10001"): a sequence, so it is short and never repeats. */
+    number: integer("number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    /** Null once the customer deleted the account (the order stays for the shop's books). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    status: orderStatus("status").notNull().default("pending_payment"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    packagingCents: integer("packaging_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    shippingMethod: text("shipping_method"),
+    shippingDays: integer("shipping_days"),
+    shippingAddress: jsonb("shipping_address").$type<OrderAddressSnapshot | null>(),
+    /** Which payment provider handles it: "static_pix" (confirmed by an admin) until a PSP is configured. */
+    paymentProvider: text("payment_provider").notNull().default("static_pix"),
+    pixTxid: text("pix_txid").notNull().unique(),
+    pixCode: text("pix_code").notNull(),
+    pixExpiresAt: timestamp("pix_expires_at", { withTimezone: true }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    trackingCode: text("tracking_code"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** When the rating_reminder is due (set on delivery); cleared once sent. */
+    ratingReminderAt: timestamp("rating_reminder_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_user_created").on(t.userId, t.createdAt.desc()),
+    index("orders_status_created").on(t.status, t.createdAt.desc()),
+    // The expiry job's work list: unpaid orders by deadline.
+    index("orders_pending_expiry").on(t.pixExpiresAt).where(sql`status = 'pending_payment'`),
+    index("orders_rating_reminder").on(t.ratingReminderAt).where(sql`rating_reminder_at is not null`),
+    // One live order per cart, however often checkout is submitted (an expired one frees the cart).
+    uniqueIndex("orders_one_live_per_cart").on(t.cartId).where(sql`status <> 'cancelled' and cart_id is not null`),
+    check(
+      "orders_money",
+      sql`${t.subtotalCents} >= 0 and ${t.packagingCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} > 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.packagingCents} + ${t.shippingCents} - ${t.discountCents}`,
+    ),
+  ],
+);
+
+/** One line of an order: what was bought, at what price, as it was at the time. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    productName: text("product_name").notNull(),
+    productSlug: text("product_slug").notNull(),
+    unitType: productUnitType("unit_type").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalPriceCents: integer("total_price_cents").notNull(),
+    packagingEnabled: boolean("packaging_enabled").notNull().default(false),
+    packagingFeeCents: integer("packaging_fee_cents").notNull().default(0),
+    sachetCount: integer("sachet_count"),
+    finalTotalCents: integer("final_total_cents").notNull(),
+    needsShipping: boolean("needs_shipping").notNull(),
+    /** True when this line took units from products.stock (given back if the order is cancelled). */
+    stockReserved: boolean("stock_reserved").notNull().default(false),
+  },
+  (t) => [
+    index("order_items_order_id").on(t.orderId),
+    check("order_items_money", sql`${t.quantity} > 0 and ${t.totalPriceCents} >= 0 and ${t.finalTotalCents} = ${t.totalPriceCents} + ${t.packagingFeeCents}`),
+  ],
+);
+
+/** Every status change, with its time and who made it (null: the customer's checkout or a job). */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: orderStatus("from_status"),
+    toStatus: orderStatus("to_status").notNull(),
+    note: text("note"),
+    actorUserId: text("actor_user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Checkout attempts by idempotency key (per customer). `order_id` null: the attempt is running (a
+ * concurrent duplicate gets 409); set: a retry replays that order.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id").notNull(),
+    key: uuid("key").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
+);
+
+/**
+ * Weight bands added to the region's price of `shipping_rates` (the quote is region price + the
+ * band's surcharge and extra days). A cart heavier than the largest band of a method cannot use it.
+ */
+export const shippingWeightBands = pgTable(
+  "shipping_weight_bands",
+  {
+    method: text("method").notNull(),
+    maxWeightGrams: integer("max_weight_grams").notNull(),
+    surchargeCents: integer("surcharge_cents").notNull(),
+    extraDays: integer("extra_days").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.method, t.maxWeightGrams] }),
+    check("shipping_weight_bands_values", sql`${t.maxWeightGrams} > 0 and ${t.surchargeCents} >= 0 and ${t.extraDays} >= 0`),
+  ],
+);

@@ -1,0 +1,61 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "#platform/config.ts";
+import type { Logger } from "#platform/logger.ts";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export type Mailer = {
+  /** Resolves once the SMTP server accepted the message (or it was written to the outbox). */
+  send(message: MailMessage): Promise<void>;
+};
+
+/** Where messages go when no SMTP server is configured: one .eml file each, readable by any mail client. */
+export function outboxDir(config: Config): string {
+  return path.join(config.dataDir, "outbox");
+}
+
+/**
+ * Transactional e-mail: through SMTP_URL when it is set; otherwise each message is written to
+ * DATA_DIR/outbox/*.eml and logged, so `npm start` works offline and nothing is lost.
+ */
+export function createMailer(config: Config, logger: Logger): Mailer {
+  const from = config.MAIL_FROM;
+  if (config.SMTP_URL) {
+    const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
+    const host = new URL(config.SMTP_URL).host;
+    return {
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        logger.info({ to: message.to, subject: message.subject, smtp: host }, "e-mail sent");
+      },
+    };
+  }
+  const dir = outboxDir(config);
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await writer.sendMail({ from, ...message });
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      // Sortable by time; the random part keeps two messages of the same millisecond apart.
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
+      const file = path.join(dir, name);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info({ to: message.to, subject: message.subject, file }, "e-mail written to the outbox (SMTP_URL not set)");
+    },
+  };
+}
+
+const mailers = new WeakMap<Config, Mailer>();
+
+/** One mailer (one SMTP connection pool) per configuration, created on first use. */
+export function mailerFor(services: { config: Config; logger: Logger }): Mailer {
+  let mailer = mailers.get(services.config);
+  if (!mailer) {
+    mailer = createMailer(services.config, services.logger);
+    mailers.set(services.config, mailer);
+  }
+  return mailer;
+}

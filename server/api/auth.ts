@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { defineEndpoint } from "#server/http/api.ts";
+import { listAdminEmails } from "#domain/auth/admins.server.ts";
+import { ADMIN_ONLY, isAdmin, USER_ONLY } from "#server/http/guards.ts";
+
+/**
+ * Spec §7 `is_admin`: is the caller an admin? It answers only about the caller: the e-mail must be
+ * the signed-in account's own, and any other e-mail gets `false` (decision 002), so it can never be
+ * used to learn who the admins are. Anonymous callers get 401.
+ */
+export const isAdminEndpoint = defineEndpoint({
+  method: "post",
+  path: "/rpc/is_admin",
+  summary: "Diz se a conta conectada, identificada pelo seu e-mail, é administradora",
+  tag: "contas",
+  guard: USER_ONLY,
+  body: z.strictObject({ user_email: z.string().trim().min(1).max(254) }),
+  response: z.boolean(),
+  async handler({ body, c, user }) {
+    if (body.user_email.toLowerCase() !== user.email.toLowerCase()) return false;
+    return isAdmin(c, user);
+  },
+});
+
+/** The admin e-mails (configuration and database); the maintenance panel will edit the second list. */
+export const listAdminsEndpoint = defineEndpoint({
+  method: "get",
+  path: "/admin/admins",
+  summary: "Lista os e-mails de administradores e de onde vêm",
+  tag: "admin",
+  guard: ADMIN_ONLY,
+  response: z.object({
+    admins: z.array(z.object({ email: z.string(), source: z.enum(["config", "database"]) })),
+  }),
+  async handler({ c }) {
+    return { admins: await listAdminEmails(c.get("services")) };
+  },
+});

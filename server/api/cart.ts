@@ -1,0 +1,295 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import {
+  addItem,
+  cartWeightGrams,
+  chooseShipping,
+  checkCartStatus,
+  countItems,
+  itemNotFound,
+  migrateCart,
+  quoteShipping,
+  readCart,
+  removeItem,
+  updateItem,
+  type CartOwner,
+} from "#domain/cart/cart.server.ts";
+import { normalizeCep } from "#domain/cart/cart-rules.ts";
+import { currentUser, USER_ONLY } from "#server/http/guards.ts";
+import { defineEndpoint, withAnonymousLeanLane } from "#server/http/api.ts";
+import type { AppEnv } from "#server/http/app-env.ts";
+import { ApiError } from "#server/http/errors.ts";
+
+/** Spec §6: the anonymous cart's session id travels in this header. */
+export const CART_SESSION_HEADER = "cart-session-id";
+
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The browser's cart session from its header: a UUID, or none. */
+function cartSessionId(header: string | undefined): string | null {
+  const value = header?.trim();
+  if (value && !uuidLike.test(value)) {
+    throw new ApiError(400, "invalid_cart_session", "O identificador do carrinho (cart-session-id) deve ser um UUID.");
+  }
+  return value ? value.toLowerCase() : null;
+}
+
+/** The browser tab that sends a cart write (a random id per page load), named in its realtime messages. */
+export const CART_TAB_HEADER = "x-cart-tab";
+
+const cartTabInput = z.string().regex(/^[\w-]{1,64}$/);
+
+/**
+ * Only spares that tab a re-read, so a missing or odd one is ignored: it never makes a write
+ * fail, and nothing unchecked reaches other browsers' event data.
+ */
+function cartTab(header: string | undefined): string | undefined {
+  const parsed = cartTabInput.safeParse(header);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** What the browser's headers say: its cart session (a malformed one is refused) and its tab. */
+function browserOf(header: (name: string) => string | undefined) {
+  return { sessionId: cartSessionId(header(CART_SESSION_HEADER)), tab: cartTab(header(CART_TAB_HEADER)) };
+}
+
+/** Who is asking: the signed-in user (cookie) and/or the browser's cart session and tab (headers). */
+export async function cartOwner(c: Context<AppEnv>): Promise<CartOwner> {
+  const browser = browserOf((name) => c.req.header(name));
+  const user = await currentUser(c);
+  return { userId: user?.id ?? null, ...browser };
+}
+
+const origin = (c: Context<AppEnv>) => new URL(c.get("services").config.PUBLIC_URL).origin;
+
+/** Quantities: numbers only; the rules (minimum 2 g, steps, maximum) answer with their own messages. */
+const quantity = z
+  .number({ error: (issue) => (issue.input === undefined ? "informe a quantidade" : "a quantidade deve ser um número") })
+  .int({ error: "a quantidade deve ser um número inteiro" })
+  .max(100_000, { error: "a quantidade é grande demais" })
+  .min(-100_000, { error: "a quantidade é pequena demais" });
+
+const packagingInput = z.object(
+  { enabled: z.boolean({ error: "informe se a embalagem está ativada (true ou false)" }) },
+  { error: "a embalagem deve ser um objeto { enabled }" },
+);
+
+/**
+ * Extra fields (a price, a total, a fee) are accepted and ignored: the server prices every line.
+ * `idempotencyKey` names one add the customer asked for: sent again (a lost answer, the offline
+ * queue), the add is not applied twice. Optional: old clients and queued adds have none.
+ */
+export const addItemInput = z.object({
+  productId: z.uuid({ error: "productId deve ser o identificador (UUID) do produto" }),
+  quantity,
+  packaging: packagingInput.optional(),
+  idempotencyKey: z.uuid({ error: "a chave de idempotência (idempotencyKey) deve ser um UUID" }).optional(),
+});
+
+export const updateItemInput = z
+  .object({ quantity: quantity.optional(), packaging: packagingInput.optional() })
+  .refine((value) => value.quantity !== undefined || value.packaging !== undefined, { error: "informe a quantidade ou a embalagem" });
+
+const cep = z
+  .string({ error: "informe o CEP" })
+  .max(20, { error: "CEP inválido" })
+  .transform((value, ctx) => {
+    const digits = normalizeCep(value);
+    if (!digits) {
+      ctx.addIssue({ code: "custom", message: "CEP inválido: use 8 dígitos, como 01310-100" });
+      return z.NEVER;
+    }
+    return digits;
+  });
+
+export const chooseShippingInput = z.object({
+  cep,
+  method: z.string({ error: "informe a forma de envio" }).min(1, { error: "informe a forma de envio" }).max(40),
+});
+
+const cents = z.number().int().describe("centavos");
+const packagingOutput = z.object({
+  enabled: z.boolean(),
+  fee_amount: cents.describe("centavos por sachê de 2 g"),
+  sachet_count: z.number().int(),
+});
+const lineOutput = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  slug: z.string().nullable(),
+  image: z.string(),
+  quantity: z.number().int(),
+  unitType: z.enum(["gram", "unit"]),
+  unitPriceCents: cents,
+  totalPriceCents: cents,
+  packaging: packagingOutput,
+  packagingFeeCents: cents,
+  lineTotalCents: cents,
+  savingsCents: cents,
+  needsShipping: z.boolean(),
+  shippingOption: z.object({ method: z.string(), price_cents: cents }).nullable(),
+});
+const cartStatusEnum = z.enum(["active", "completed", "pending_payment"]);
+export const cartOutput = z.object({
+  cartId: z.string().nullable(),
+  status: cartStatusEnum.nullable(),
+  items: z.array(lineOutput),
+  totals: z
+    .object({ subtotal: cents, total: cents, shippingTotal: cents, savings: cents, itemCount: z.number().int() })
+    .describe("spec §3 Cart totals, em centavos; itemCount é o número de linhas"),
+  needsShipping: z.boolean(),
+  shipping: z
+    .object({ method: z.string(), label: z.string(), priceCents: cents, deliveryDays: z.number().int(), cep: z.string() })
+    .nullable(),
+  migrationPending: z.boolean(),
+});
+
+const itemIdOf = (c: Context<AppEnv>) => {
+  const id = c.req.param("id") ?? "";
+  // Anything that is not a line of the caller's cart, malformed ids included, is the spec's "Item not found".
+  if (!uuidLike.test(id)) throw itemNotFound();
+  return id.toLowerCase();
+};
+
+const TAG = "carrinho";
+
+export const getCartEndpoint = defineEndpoint({
+  method: "get",
+  path: "/cart",
+  summary: "O carrinho de quem chama (conta ou cabeçalho cart-session-id), com itens e totais",
+  tag: TAG,
+  response: cartOutput,
+  async handler({ c }) {
+    return readCart(c.get("services").db, await cartOwner(c), origin(c));
+  },
+});
+
+export const cartCountEndpoint = defineEndpoint({
+  method: "get",
+  path: "/cart/count",
+  summary: "Quantos itens (linhas) o carrinho tem",
+  tag: TAG,
+  response: z.object({ count: z.number().int(), cartId: z.string().nullable(), migrationPending: z.boolean() }),
+  async handler({ c }) {
+    return countItems(c.get("services").db, await cartOwner(c));
+  },
+});
+
+// The busiest write (every "Adicionar ao carrinho"): anonymous visitors are served by the lean lane (decision 006).
+export const addItemEndpoint = withAnonymousLeanLane(
+  {
+    method: "post",
+    path: "/cart/items",
+    summary: "Adiciona um produto ao carrinho (o mesmo produto de novo soma a quantidade); cria o carrinho",
+    tag: TAG,
+    body: addItemInput,
+    status: 201,
+    response: z.object({
+      cartId: z.string(),
+      // null only when a replayed key finds its line removed since (the add is not applied again).
+      itemId: z.string().nullable(),
+      quantity: z.number().int(),
+      itemCount: z.number().int(),
+    }),
+    async handler({ body, c }) {
+      return addItem(c.get("services").db, await cartOwner(c), body);
+    },
+  },
+  ({ body, services, header }) => addItem(services.db, { userId: null, ...browserOf(header) }, body),
+);
+
+export const updateItemEndpoint = defineEndpoint({
+  method: "patch",
+  path: "/cart/items/:id",
+  summary: "Muda a quantidade ou a embalagem de um item do carrinho",
+  tag: TAG,
+  body: updateItemInput,
+  response: cartOutput,
+  async handler({ body, c }) {
+    const id = itemIdOf(c);
+    return updateItem(c.get("services").db, await cartOwner(c), id, body, origin(c));
+  },
+});
+
+export const removeItemEndpoint = defineEndpoint({
+  method: "delete",
+  path: "/cart/items/:id",
+  summary: "Remove um item do carrinho",
+  tag: TAG,
+  response: cartOutput,
+  async handler({ c }) {
+    const id = itemIdOf(c);
+    return removeItem(c.get("services").db, await cartOwner(c), id, origin(c));
+  },
+});
+
+export const shippingQuoteEndpoint = defineEndpoint({
+  method: "get",
+  path: "/shipping/quote",
+  summary: "Formas de envio e preços para um CEP (tabela por região)",
+  tag: TAG,
+  query: z.object({ cep }),
+  response: z.object({
+    cep: z.string(),
+    region: z.string(),
+    options: z.array(z.object({ method: z.string(), label: z.string(), priceCents: cents, deliveryDays: z.number().int() })),
+  }),
+  async handler({ query, c }) {
+    const db = c.get("services").db;
+    // Priced for the caller's cart when there is one (its weight band), like the checkout.
+    const result = await quoteShipping(db, query.cep, await cartWeightGrams(db, await cartOwner(c)));
+    if (!result) throw new ApiError(422, "cep_not_served", "Não entregamos neste CEP.");
+    return result;
+  },
+});
+
+export const chooseShippingEndpoint = defineEndpoint({
+  method: "put",
+  path: "/cart/shipping",
+  summary: "Escolhe a forma de envio do carrinho (o preço vem da tabela)",
+  tag: TAG,
+  body: chooseShippingInput,
+  response: cartOutput,
+  async handler({ body, c }) {
+    return chooseShipping(c.get("services").db, await cartOwner(c), body, origin(c));
+  },
+});
+
+export const cartStatusEndpoint = defineEndpoint({
+  method: "get",
+  path: "/cart/status",
+  summary: "Verificação de carrinho finalizado (spec §4): o carrinho conhecido virou completed ou pending_payment?",
+  tag: TAG,
+  query: z.object({ cart_id: z.uuid({ error: "cart_id deve ser um UUID" }).optional() }),
+  response: z.object({ finished: z.boolean(), cartId: z.string().nullable(), status: cartStatusEnum.nullable() }),
+  async handler({ query, c }) {
+    return checkCartStatus(c.get("services").db, await cartOwner(c), query.cart_id);
+  },
+});
+
+export const migrateCartEndpoint = defineEndpoint({
+  method: "post",
+  path: "/cart/migrate",
+  summary: "Leva o carrinho anônimo desta sessão (cart-session-id) para a conta, somando itens",
+  tag: TAG,
+  guard: USER_ONLY,
+  response: z.object({ migrated: z.boolean() }),
+  async handler({ c, user }) {
+    const owner = await cartOwner(c);
+    if (!owner.sessionId) return { migrated: false };
+    return { migrated: await migrateCart(c.get("services").db, user.id, owner.sessionId, owner.tab) };
+  },
+});
+
+export const cartEndpoints = [
+  getCartEndpoint,
+  cartCountEndpoint,
+  addItemEndpoint,
+  updateItemEndpoint,
+  removeItemEndpoint,
+  shippingQuoteEndpoint,
+  chooseShippingEndpoint,
+  cartStatusEndpoint,
+  migrateCartEndpoint,
+];

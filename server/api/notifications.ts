@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { NOTIFICATION_TYPES } from "#domain/notifications/notification-rules.ts";
+import { listNotifications, markAllRead, markRead, unreadCount } from "#domain/notifications/notifications.server.ts";
+import { USER_ONLY } from "#server/http/guards.ts";
+import { defineEndpoint } from "#server/http/api.ts";
+import { ApiError } from "#server/http/errors.ts";
+
+/** Spec §7 notification calls, as API operations of the signed-in user. */
+
+const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  content: z.string(),
+  read: z.boolean(),
+  order_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const listNotificationsEndpoint = defineEndpoint({
+  method: "get",
+  path: "/notifications",
+  summary: "As 20 notificações mais recentes da conta conectada",
+  tag: "notificações",
+  guard: USER_ONLY,
+  response: z.object({ notifications: z.array(notificationSchema) }),
+  async handler({ c, user }) {
+    return { notifications: await listNotifications(c.get("services").db, user.id) };
+  },
+});
+
+export const unreadCountEndpoint = defineEndpoint({
+  method: "get",
+  path: "/notifications/unread-count",
+  summary: "Não lidas (repetições do mesmo pedido e tipo em 60 s contam uma vez)",
+  tag: "notificações",
+  guard: USER_ONLY,
+  response: z.object({ count: z.number().int() }),
+  async handler({ c, user }) {
+    return { count: await unreadCount(c.get("services").db, user.id) };
+  },
+});
+
+export const markReadEndpoint = defineEndpoint({
+  method: "post",
+  path: "/notifications/:id/read",
+  summary: "Marca uma notificação como lida",
+  tag: "notificações",
+  guard: USER_ONLY,
+  response: z.null(),
+  status: 204,
+  async handler({ c, user }) {
+    const id = c.req.param("id") ?? "";
+    if (!z.uuid().safeParse(id).success || !(await markRead(c.get("services").db, user.id, id))) {
+      throw new ApiError(404, "not_found", "Notificação não encontrada.");
+    }
+    return null;
+  },
+});
+
+export const markAllReadEndpoint = defineEndpoint({
+  method: "post",
+  path: "/notifications/read-all",
+  summary: "Marca todas as notificações não lidas como lidas",
+  tag: "notificações",
+  guard: USER_ONLY,
+  response: z.object({ updated: z.number().int() }),
+  async handler({ c, user }) {
+    return { updated: await markAllRead(c.get("services").db, user.id) };
+  },
+});
+
+export const notificationEndpoints = [listNotificationsEndpoint, unreadCountEndpoint, markAllReadEndpoint, markReadEndpoint];

@@ -1,0 +1,604 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { productUuid } from "#domain/catalog/product-slugs.ts";
+import { loadCustomerOrders, loadSuccess } from "#app/features/orders/order-pages.server.ts";
+import { expirePendingOrders, sendRatingReminders } from "#domain/orders/orders.server.ts";
+import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
+import { Browser, createAuthTestContext, PASSWORD, PUBLIC_URL, type AuthTestContext } from "#test/auth-helpers.ts";
+import { publicConfig } from "#platform/config.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
+import { cartItems, carts, notifications, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
+
+/*
+ * Issue 6 "Done when", on a real PostgreSQL: placing orders (re-priced, idempotent, never oversold),
+ * Pix expiry, access rules, admin actions, Portuguese validation, notifications and the CEP adapter
+ * against a local fake speaking ViaCEP's JSON.
+ */
+
+const DRIED = productUuid(2); // Penis Envy 7, by the gram, stock 600 g
+const KIT = productUuid(4); // liquid-culture kit, by the unit, stock 25
+const COURSE = productUuid(201); // course: no shipping, no stock
+
+const ADDRESS = {
+  recipientName: "Maria Silva",
+  cpf: "529.982.247-25",
+  phone: "(11) 91234-5678",
+  cep: "01310-100",
+  street: "Avenida Paulista",
+  number: "1000",
+  complement: "apto 5",
+  neighborhood: "Bela Vista",
+  city: "São Paulo",
+  state: "SP",
+};
+
+type ErrorJson = { error: { code: string; message: string } };
+type OrderJson = {
+  id: string;
+  number: number;
+  status: string;
+  subtotalCents: number;
+  packagingCents: number;
+  shippingCents: number;
+  totalCents: number;
+  pix: { code: string; txid: string; expiresAt: string } | null;
+  items: { productId: string; quantity: number; totalPriceCents: number; packagingFeeCents: number }[];
+  history: { fromStatus: string | null; toStatus: string; note: string | null; createdAt: string }[];
+  trackingCode: string | null;
+  withdrawalRequestedAt: string | null;
+  withdrawalOpen: boolean;
+};
+
+let ctx: AuthTestContext;
+let viaCep: Server;
+let viaCepUrl: string;
+let customerCounter = 0;
+const ADMIN_EMAIL = `admin-pedidos-${Date.now().toString(36)}@example.com`;
+let admin: Browser;
+
+beforeAll(async () => {
+  // A local fake of ViaCEP: its documented answers for a known CEP, an unknown one ({"erro": "true"}), and a slow one.
+  viaCep = createServer((request, response) => {
+    const cep = /\/ws\/(\d{8})\/json\/$/.exec(request.url ?? "")?.[1];
+    if (cep === "01310100") {
+      response.setHeader("content-type", "application/json; charset=utf-8");
+      response.end(
+        JSON.stringify({
+          cep: "01310-100",
+          logradouro: "Avenida Paulista",
+          complemento: "de 612 a 1510 - lado par",
+          unidade: "",
+          bairro: "Bela Vista",
+          localidade: "São Paulo",
+          uf: "SP",
+          estado: "São Paulo",
+          regiao: "Sudeste",
+          ibge: "3550308",
+          gia: "1004",
+          ddd: "11",
+          siafi: "7107",
+        }),
+      );
+    } else if (cep === "22222222") {
+      setTimeout(() => response.end("{}"), 3000);
+    } else if (cep) {
+      response.setHeader("content-type", "application/json; charset=utf-8");
+      response.end(JSON.stringify({ erro: "true" }));
+    } else {
+      response.statusCode = 400;
+      response.end("<h1>Erro 400</h1>");
+    }
+  });
+  await new Promise<void>((resolve) => viaCep.listen(0, "127.0.0.1", resolve));
+  viaCepUrl = `http://127.0.0.1:${(viaCep.address() as AddressInfo).port}/ws`;
+  ctx = await createAuthTestContext({ CEP_LOOKUP_URL: viaCepUrl, CEP_LOOKUP_TIMEOUT_MS: "300" });
+  await ctx.makeAdmin(ADMIN_EMAIL);
+  admin = await signedUpCustomer(ADMIN_EMAIL);
+}, 60_000);
+
+afterAll(async () => {
+  viaCep?.closeAllConnections();
+  await new Promise((resolve) => viaCep?.close(resolve));
+  await ctx?.close();
+});
+
+/** A verified, signed-in customer; each from its own address, so sign-up rate limits stay out of the way. */
+async function signedUpCustomer(email = `cliente-pedidos-${Date.now().toString(36)}-${++customerCounter}@example.com`): Promise<Browser> {
+  const browser = new Browser(`198.51.100.${(customerCounter % 250) + 1}`);
+  expect((await ctx.signUp(email, { browser })).status).toBe(200);
+  expect((await ctx.verify(email, browser)).status).toBe(302);
+  return browser;
+}
+
+async function emailOf(browser: Browser): Promise<string> {
+  const session = (await (await ctx.request("/api/auth/get-session", { browser })).json()) as { user: { email: string; id: string } };
+  return session.user.email;
+}
+
+async function userIdOf(browser: Browser): Promise<string> {
+  return ctx.userId(await emailOf(browser));
+}
+
+type Line = { productId: string; quantity: number; packaging?: boolean };
+
+/** The cart API belongs to issue 5: tests write the rows, with deliberately wrong prices. */
+async function giveCart(browser: Browser, lines: Line[]): Promise<string> {
+  const userId = await userIdOf(browser);
+  const [cart] = await ctx.t.db.insert(carts).values({ userId, status: "active" }).returning({ id: carts.id });
+  for (const line of lines) {
+    const [product] = await ctx.t.db.select().from(products).where(eq(products.id, line.productId));
+    await ctx.t.db.insert(cartItems).values({
+      cartId: cart!.id,
+      productId: line.productId,
+      productName: product!.name,
+      quantity: line.quantity,
+      unitPriceCents: 1,
+      totalPriceCents: 1,
+      unitType: product!.unitType,
+      metadata: { packaging: { enabled: line.packaging ?? false, fee_amount: 0, sachet_count: 0 } },
+    });
+  }
+  return cart!.id;
+}
+
+const placeBody = (extra: Record<string, unknown> = {}) => ({
+  idempotencyKey: crypto.randomUUID(),
+  address: ADDRESS,
+  shippingMethod: "pac",
+  confirmAdult: true,
+  acceptTerms: true,
+  ...extra,
+});
+
+const place = (browser: Browser, body: Record<string, unknown>) => ctx.request("/api/checkout/orders", { browser, json: body });
+
+async function orderOf(browser: Browser, id: string): Promise<OrderJson> {
+  const response = await ctx.request(`/api/orders/${id}`, { browser });
+  expect(response.status).toBe(200);
+  return (await response.json()) as OrderJson;
+}
+
+/** What a page loader receives for `path`, requested by `browser` (its session cookie). */
+function pageArgs(browser: Browser, path: string) {
+  const request = new Request(new URL(path, PUBLIC_URL), { headers: { cookie: browser.header() } });
+  const context = new RouterContextProvider();
+  context.set(appContext, { services: ctx.t.services, publicConfig: publicConfig(ctx.t.services.config), nonce: "", requestId: "teste", islands: {} });
+  return { request, context, url: new URL(request.url) };
+}
+
+async function stockOf(id: string): Promise<number | null> {
+  const [row] = await ctx.t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
+  return row!.stock;
+}
+
+describe("placing an order", () => {
+  it("re-prices on the server (tampered cart prices and body totals ignored), reserves stock, creates Pix, notifies, moves the cart", async () => {
+    const customer = await signedUpCustomer();
+    const userId = await userIdOf(customer);
+    const cartId = await giveCart(customer, [
+      { productId: DRIED, quantity: 50, packaging: true },
+      { productId: COURSE, quantity: 1 },
+    ]);
+    const stockBefore = await stockOf(DRIED);
+    const received: RealtimeMessage[] = [];
+    const bus = realtimeBus(ctx.t.db);
+    const unsubscribe = bus.subscribe([userTopic(userId)], (message) => received.push(message));
+    await bus.ready();
+
+    const response = await place(customer, placeBody({ totalCents: 1, subtotalCents: 1, shippingCents: 0, items: [{ productId: DRIED, unitPriceCents: 1 }] }));
+    expect(response.status).toBe(201);
+    const placed = (await response.json()) as { orderId: string; number: number; replayed: boolean };
+    expect(placed.replayed).toBe(false);
+    expect(placed.number).toBeGreaterThanOrEqual(10001);
+
+    const order = await orderOf(customer, placed.orderId);
+    // 50 g: R$ 500,00 (spec §9 table) + packaging 25 sachets × R$ 1,00; course R$ 297,00; PAC to SP R$ 18,90.
+    expect(order).toMatchObject({ status: "pending_payment", subtotalCents: 500_00 + 297_00, packagingCents: 25_00, shippingCents: 18_90 });
+    expect(order.totalCents).toBe(500_00 + 297_00 + 25_00 + 18_90);
+    expect(order.pix!.code).toContain(`54${String("840.90".length).padStart(2, "0")}840.90`);
+    expect(order.pix!.code).toContain(`PEDIDO${placed.number}`);
+    expect(Date.parse(order.pix!.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(order.history.map((h) => h.toStatus)).toEqual(["pending_payment"]);
+    expect(await stockOf(DRIED)).toBe(stockBefore! - 50);
+    const [cart] = await ctx.t.db.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId));
+    expect(cart!.status).toBe("pending_payment");
+
+    const mine = await ctx.t.db.select().from(notifications).where(eq(notifications.userId, userId));
+    expect(mine.map((n) => n.type)).toEqual(["order_created"]);
+    const adminId = await userIdOf(admin);
+    const forAdmin = await ctx.t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, adminId), eq(notifications.orderId, placed.orderId)));
+    expect(forAdmin.map((n) => n.type)).toEqual(["admin_new_order"]);
+
+    // The notification, and the cart's status change for the customer's other tabs (issue 5's event).
+    await expect.poll(() => received.map((m) => m.type).sort()).toEqual(["cart.changed", "notification"]);
+    expect(received.find((m) => m.type === "notification")!.data).toMatchObject({ type: "order_created", order_id: placed.orderId, read: false });
+    expect(received.find((m) => m.type === "cart.changed")!.data).toMatchObject({ cartId, reason: "status" });
+    unsubscribe();
+
+    const mail = await ctx.mail.waitFor(await emailOf(customer), (m) => m.subject.startsWith(`Pedido #${placed.number} recebido`));
+    expect(mail.text).toContain(`/cliente?order=${placed.orderId}`);
+  });
+
+  it("20 concurrent orders for the last unit of stock give exactly one order", async () => {
+    onTestFinished(async () => {
+      await ctx.t.db.update(products).set({ stock: 25 }).where(eq(products.id, KIT));
+    });
+    await ctx.t.db.update(products).set({ stock: 1 }).where(eq(products.id, KIT));
+    const buyers = [];
+    for (let i = 0; i < 20; i++) buyers.push(await signedUpCustomer());
+    for (const buyer of buyers) await giveCart(buyer, [{ productId: KIT, quantity: 1 }]);
+
+    const responses = await Promise.all(buyers.map((buyer) => place(buyer, placeBody())));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const refused = (await responses.find((r) => r.status === 409)!.json()) as ErrorJson;
+    expect(refused.error.code).toBe("out_of_stock");
+    expect(refused.error.message).toContain("Estoque insuficiente");
+    expect(await stockOf(KIT)).toBe(0);
+    const [{ count }] = (await ctx.t.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from order_items where product_id = ${KIT}`,
+    )).rows as [{ count: number }];
+    expect(count).toBe(1);
+  }, 120_000);
+
+  it("10 parallel submits of one checkout give one order; a retry replays it; another key finds the cart taken", async () => {
+    const customer = await signedUpCustomer();
+    await giveCart(customer, [{ productId: COURSE, quantity: 1 }]);
+    const body = placeBody({ address: undefined, shippingMethod: undefined });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => place(customer, body)));
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<{ orderId?: string } & Partial<ErrorJson>>;
+    const created = responses.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    for (const [i, response] of responses.entries()) {
+      expect([200, 201, 409]).toContain(response.status);
+      if (response.status === 409) expect(bodies[i]!.error!.code).toBe("checkout_in_progress");
+    }
+    const orderId = bodies[responses.indexOf(created[0]!)]!.orderId!;
+    const userId = await userIdOf(customer);
+    expect(await ctx.t.db.select().from(orders).where(eq(orders.userId, userId))).toHaveLength(1);
+
+    // The same key answers what the first submit answered.
+    const retry = await place(customer, body);
+    expect(retry.status).toBe(201);
+    expect(await retry.json()).toMatchObject({ orderId, replayed: true });
+
+    const other = await place(customer, { ...body, idempotencyKey: crypto.randomUUID() });
+    expect(other.status).toBe(409);
+    expect(((await other.json()) as ErrorJson).error.code).toBe("cart_already_ordered");
+  });
+
+  it("refuses an invalid CEP, CPF, phone and UF with Portuguese messages, and asks for the address of physical items", async () => {
+    const customer = await signedUpCustomer();
+    await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
+    const invalid = await place(customer, placeBody({ address: { ...ADDRESS, cep: "123", cpf: "111.111.111-11", phone: "99", state: "ZZ" } }));
+    expect(invalid.status).toBe(400);
+    const message = ((await invalid.json()) as ErrorJson).error.message;
+    expect(message).toContain("address.cep: O CEP tem 8 dígitos");
+    expect(message).toContain("address.cpf: CPF inválido");
+    expect(message).toContain("address.phone: Informe o telefone com DDD");
+    expect(message).toContain("address.state: Escolha o estado (UF).");
+
+    const noTerms = await place(customer, placeBody({ acceptTerms: false, confirmAdult: false }));
+    expect(((await noTerms.json()) as ErrorJson).error.message).toContain("Confirme que você tem 18 anos ou mais.");
+
+    const noAddress = await place(customer, placeBody({ address: undefined }));
+    expect(noAddress.status).toBe(400);
+    expect(await noAddress.json()).toEqual({ error: { code: "address_required", message: "Informe o endereço de entrega." } });
+  });
+});
+
+describe("Pix expiry", () => {
+  it("cancels an expired unpaid order, releases its stock and gives the cart back", async () => {
+    const customer = await signedUpCustomer();
+    const cartId = await giveCart(customer, [{ productId: KIT, quantity: 2 }]);
+    const before = await stockOf(KIT);
+    const placed = (await (await place(customer, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
+    expect(await stockOf(KIT)).toBe(before! - 2);
+
+    expect(await expirePendingOrders(ctx.t.services)).toBe(0);
+    // Its 30 minutes are over (other tests' orders keep theirs).
+    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, placed.orderId));
+    expect(await expirePendingOrders(ctx.t.services)).toBe(1);
+
+    const order = await orderOf(customer, placed.orderId);
+    expect(order.status).toBe("cancelled");
+    expect(order.pix).toBeNull();
+    expect(order.history.map((h) => h.toStatus)).toEqual(["pending_payment", "cancelled"]);
+    expect(await stockOf(KIT)).toBe(before);
+    const [cart] = await ctx.t.db.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId));
+    expect(cart!.status).toBe("active");
+    const userId = await userIdOf(customer);
+    const types = (await ctx.t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.type).sort();
+    expect(types).toEqual(["order_created", "payment_status_changed"]);
+  });
+
+  it("an order page reads an overdue order as cancelled at once, touching only that customer's orders", async () => {
+    const customer = await signedUpCustomer();
+    const neighbour = await signedUpCustomer();
+    await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
+    await giveCart(neighbour, [{ productId: KIT, quantity: 1 }]);
+    const mine = (await (await place(customer, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
+    const theirs = (await (await place(neighbour, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
+    const before = await stockOf(KIT);
+    // Both countdowns reached zero; the job (every 30 s) has not run yet.
+    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(inArray(orders.id, [mine.orderId, theirs.orderId]));
+
+    const page = await loadSuccess(pageArgs(customer, `/success?order=${mine.orderId}`));
+    expect(page.order?.status).toBe("cancelled");
+    expect(page.order?.pix).toBeNull();
+    expect(page.order?.pixQrSvg).toBeNull();
+    expect(await stockOf(KIT)).toBe(before! + 1);
+    const [untouched] = await ctx.t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, theirs.orderId));
+    expect(untouched!.status).toBe("pending_payment");
+
+    const panel = await loadCustomerOrders(pageArgs(neighbour, `/cliente?aba=pedidos&order=${theirs.orderId}`), await userIdOf(neighbour));
+    expect(panel.order?.status).toBe("cancelled");
+    expect(panel.orders.find((order) => order.id === theirs.orderId)?.status).toBe("cancelled");
+    expect(await stockOf(KIT)).toBe(before! + 2);
+
+    // The API reads the same way (expiry gave the customer's cart back: they order it again).
+    const again = (await (await place(customer, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
+    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, again.orderId));
+    expect((await orderOf(customer, again.orderId)).status).toBe("cancelled");
+    expect(await stockOf(KIT)).toBe(before! + 2);
+  });
+});
+
+describe("access", () => {
+  it("another customer's order is 404; admin actions are 403 for customers and 401 for visitors", async () => {
+    const owner = await signedUpCustomer();
+    const intruder = await signedUpCustomer();
+    await giveCart(owner, [{ productId: COURSE, quantity: 1 }]);
+    const { orderId } = (await (await place(owner, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as { orderId: string };
+
+    expect((await ctx.request(`/api/orders/${orderId}`, { browser: intruder })).status).toBe(404);
+    expect((await ctx.request(`/api/orders/${crypto.randomUUID()}`, { browser: owner })).status).toBe(404);
+    expect((await ctx.request(`/api/orders/not-a-uuid`, { browser: owner })).status).toBe(404);
+    const list = (await (await ctx.request("/api/orders", { browser: intruder })).json()) as { orders: unknown[] };
+    expect(list.orders).toEqual([]);
+
+    for (const browser of [owner, intruder]) {
+      expect((await ctx.request("/api/admin/orders", { browser })).status).toBe(403);
+      expect((await ctx.request(`/api/admin/orders/${orderId}`, { browser })).status).toBe(403);
+      expect((await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser, method: "POST" })).status).toBe(403);
+      expect((await ctx.request(`/api/admin/orders/${orderId}/cancel`, { browser, json: {} })).status).toBe(403);
+    }
+    expect((await ctx.request(`/api/orders/${orderId}`)).status).toBe(401);
+    expect((await ctx.request("/api/admin/orders")).status).toBe(401);
+  });
+});
+
+describe("admin actions", () => {
+  it("confirms payment, adds a checked tracking code, enforces transitions and keeps the history", async () => {
+    const customer = await signedUpCustomer();
+    const cartId = await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
+    const { orderId } = (await (await place(customer, placeBody())).json()) as { orderId: string };
+
+    const list = (await (await ctx.request("/api/admin/orders?status=pending_payment", { browser: admin })).json()) as { orders: { id: string }[] };
+    expect(list.orders.map((o) => o.id)).toContain(orderId);
+    expect((await ctx.request("/api/admin/orders?status=nada", { browser: admin })).status).toBe(400);
+
+    const early = await ctx.request(`/api/admin/orders/${orderId}/tracking`, { browser: admin, json: { trackingCode: "RR123456785BR" } });
+    expect(early.status).toBe(409);
+
+    const paid = await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser: admin, method: "POST" });
+    expect(paid.status).toBe(200);
+    expect(((await paid.json()) as OrderJson).status).toBe("paid");
+    const [cart] = await ctx.t.db.select({ status: carts.status }).from(carts).where(eq(carts.id, cartId));
+    expect(cart!.status).toBe("completed");
+    expect((await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(409);
+
+    const bad = await ctx.request(`/api/admin/orders/${orderId}/tracking`, { browser: admin, json: { trackingCode: "RR123456784BR" } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as ErrorJson).error.message).toContain("Código de rastreio inválido");
+
+    const shipped = await ctx.request(`/api/admin/orders/${orderId}/tracking`, { browser: admin, json: { trackingCode: "rr123456785br" } });
+    expect(shipped.status).toBe(200);
+    expect(await shipped.json()).toMatchObject({ status: "shipped", trackingCode: "RR123456785BR" });
+
+    const back = await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "preparing" } });
+    expect(back.status).toBe(409);
+    expect((await ctx.request(`/api/admin/orders/${orderId}/cancel`, { browser: admin, json: {} })).status).toBe(409);
+    const delivered = await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "delivered" } });
+    expect(delivered.status).toBe(200);
+
+    const order = await orderOf(customer, orderId);
+    expect(order.history.map((h) => h.toStatus)).toEqual(["pending_payment", "paid", "preparing", "shipped", "delivered"]);
+    const userId = await userIdOf(customer);
+    const types = (await ctx.t.db.select().from(notifications).where(eq(notifications.userId, userId))).map((n) => n.type).sort();
+    expect(types).toEqual(["order_created", "order_status_changed", "order_status_changed", "payment_status_changed", "tracking_added"]);
+
+    expect(await sendRatingReminders(ctx.t.services, { now: new Date(Date.now() + 4 * 24 * 3600_000) })).toBeGreaterThanOrEqual(1);
+    const reminders = await ctx.t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, "rating_reminder")));
+    expect(reminders).toHaveLength(1);
+  });
+
+  it("cancelling a paid order gives the stock back", async () => {
+    const customer = await signedUpCustomer();
+    await giveCart(customer, [{ productId: KIT, quantity: 3 }]);
+    const before = await stockOf(KIT);
+    const { orderId } = (await (await place(customer, placeBody())).json()) as { orderId: string };
+    await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser: admin, method: "POST" });
+    const cancelled = await ctx.request(`/api/admin/orders/${orderId}/cancel`, { browser: admin, json: { reason: "Pedido duplicado" } });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ status: "cancelled", cancelReason: "Pedido duplicado" });
+    expect(await stockOf(KIT)).toBe(before);
+  });
+});
+
+describe("LGPD", () => {
+  it("the data export lists the orders; deleting the account keeps the order without the person", async () => {
+    const customer = await signedUpCustomer();
+    await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
+    const { orderId } = (await (await place(customer, placeBody())).json()) as { orderId: string };
+    const exported = (await (await ctx.request("/api/account/export", { browser: customer })).json()) as { orders: { id: string; items: unknown[] }[] };
+    expect(exported.orders.map((o) => o.id)).toEqual([orderId]);
+    expect(exported.orders[0]!.items).toHaveLength(1);
+
+    const deleted = await ctx.request("/api/account", { browser: customer, method: "DELETE", json: { password: PASSWORD, confirmation: "EXCLUIR" } });
+    expect(deleted.status).toBe(204);
+    const [row] = await ctx.t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ userId: null, customerName: "Conta excluída", customerEmail: "", shippingAddress: null, totalCents: 89_90 + 18_90 });
+  });
+});
+
+describe("notifications API", () => {
+  it("lists the 20 newest, counts unread with the 60 s rule, marks one and all read, and hides other users' rows", async () => {
+    const customer = await signedUpCustomer();
+    const other = await signedUpCustomer();
+    const userId = await userIdOf(customer);
+    const orderA = crypto.randomUUID();
+    const base = Date.now() - 3600_000;
+    const at = (seconds: number) => new Date(base + seconds * 1000);
+    await ctx.t.db.insert(notifications).values([
+      // Three order_status_changed of one order within 60 s: one. A fourth 2 minutes later: another.
+      { userId, type: "order_status_changed", title: "a", content: "a", orderId: orderA, createdAt: at(0) },
+      { userId, type: "order_status_changed", title: "b", content: "b", orderId: orderA, createdAt: at(20) },
+      { userId, type: "order_status_changed", title: "c", content: "c", orderId: orderA, createdAt: at(59) },
+      { userId, type: "order_status_changed", title: "d", content: "d", orderId: orderA, createdAt: at(180) },
+      // Another type of the same order: its own.
+      { userId, type: "tracking_added", title: "e", content: "e", orderId: orderA, createdAt: at(10) },
+      ...Array.from({ length: 20 }, (_, i) => ({ userId, type: "rating_reminder" as const, title: `r${i}`, content: "r", orderId: null, read: true, createdAt: at(-1000 - i) })),
+    ]);
+    const count = async (browser = customer) => ((await (await ctx.request("/api/notifications/unread-count", { browser })).json()) as { count: number }).count;
+    expect(await count()).toBe(3);
+
+    const list = (await (await ctx.request("/api/notifications", { browser: customer })).json()) as { notifications: { id: string; title: string; created_at: string }[] };
+    expect(list.notifications).toHaveLength(20);
+    expect(list.notifications[0]!.title).toBe("d");
+    expect(Object.keys(list.notifications[0]!).sort()).toEqual(["content", "created_at", "id", "order_id", "read", "title", "type"]);
+
+    const newest = list.notifications[0]!.id;
+    expect((await ctx.request(`/api/notifications/${newest}/read`, { browser: other, method: "POST" })).status).toBe(404);
+    expect((await ctx.request(`/api/notifications/${newest}/read`, { browser: customer, method: "POST" })).status).toBe(204);
+    expect(await count()).toBe(2);
+    const all = await ctx.request("/api/notifications/read-all", { browser: customer, method: "POST" });
+    expect(await all.json()).toEqual({ updated: 4 });
+    expect(await count()).toBe(0);
+    expect((await ctx.request("/api/notifications")).status).toBe(401);
+  });
+});
+
+describe("CEP lookup and shipping quotes", () => {
+  it("reads ViaCEP's answer, tells not-found from unavailable, and gives up after the timeout", async () => {
+    const options = { baseUrl: viaCepUrl, timeoutMs: 300 };
+    expect(await lookupCep("01310-100", options)).toEqual({
+      ok: true,
+      address: { cep: "01310100", street: "Avenida Paulista", complement: "de 612 a 1510 - lado par", neighborhood: "Bela Vista", city: "São Paulo", state: "SP" },
+    });
+    expect(await lookupCep("99999999", options)).toEqual({ ok: false, reason: "not_found" });
+    const started = Date.now();
+    expect(await lookupCep("22222222", options)).toEqual({ ok: false, reason: "unavailable" });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await lookupCep("01310100", { baseUrl: "http://127.0.0.1:1/ws", timeoutMs: 300 })).toEqual({ ok: false, reason: "unavailable" });
+    expect(await lookupCep("01310100", { baseUrl: "off", timeoutMs: 300 })).toEqual({ ok: false, reason: "unavailable" });
+  });
+
+  it("serves the lookup and the PAC/SEDEX quote to signed-in customers, in Portuguese on bad input", async () => {
+    const customer = await signedUpCustomer();
+    const found = await ctx.request("/api/checkout/cep/01310100", { browser: customer });
+    expect(await found.json()).toMatchObject({ ok: true, address: { city: "São Paulo", state: "SP" } });
+    const bad = await ctx.request("/api/checkout/cep/0131", { browser: customer });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as ErrorJson).error.message).toContain("O CEP tem 8 dígitos");
+    expect((await ctx.request("/api/checkout/cep/01310100")).status).toBe(401);
+
+    expect((await ctx.request("/api/checkout/shipping-quote", { browser: customer, json: { cep: "01310100" } })).status).toBe(409);
+    await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
+    const quote = (await (await ctx.request("/api/checkout/shipping-quote", { browser: customer, json: { cep: "90010-000" } })).json()) as {
+      needsShipping: boolean;
+      options: { method: string; priceCents: number; deliveryDays: number }[];
+    };
+    expect(quote.needsShipping).toBe(true);
+    expect(quote.options.map((o) => o.method)).toEqual(["pac", "sedex"]);
+    expect(quote.options[0]).toMatchObject({ priceCents: 26_90, deliveryDays: 7 });
+  });
+});
+
+describe("withdrawal (CDC art. 49)", () => {
+  /** A course order (no shipping: paid → delivered), delivered `daysAgo` days ago. */
+  async function deliveredOrder(customer: Browser, daysAgo: number): Promise<string> {
+    await giveCart(customer, [{ productId: COURSE, quantity: 1 }]);
+    const { orderId } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as { orderId: string };
+    expect((await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(200);
+    expect((await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "delivered" } })).status).toBe(200);
+    const at = sql`now() - make_interval(days => ${daysAgo})`;
+    await ctx.t.db.update(orders).set({ deliveredAt: at }).where(eq(orders.id, orderId));
+    await ctx.t.db
+      .update(orderStatusHistory)
+      .set({ createdAt: at })
+      .where(and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.toStatus, "delivered")));
+    return orderId;
+  }
+
+  const withdraw = (browser: Browser, id: string, json: unknown = { unopened: true, reason: "Comprei a variedade errada" }) =>
+    ctx.request(`/api/orders/${id}/withdrawal`, { browser, json });
+
+  it("records the request in the history, e-mails the admins, and answers the same request when asked again", async () => {
+    const customer = await signedUpCustomer();
+    const orderId = await deliveredOrder(customer, 2);
+    const before = await orderOf(customer, orderId);
+    expect(before).toMatchObject({ withdrawalOpen: true, withdrawalRequestedAt: null });
+    const { number } = before;
+
+    const first = await withdraw(customer, orderId);
+    expect(first.status).toBe(201);
+    const order = (await first.json()) as OrderJson;
+    expect(order).toMatchObject({ withdrawalOpen: false, withdrawalRequestedAt: expect.any(String) });
+    const entries = order.history.filter((h) => h.note?.startsWith("Devolução solicitada pelo cliente"));
+    expect(entries).toEqual([expect.objectContaining({ note: "Devolução solicitada pelo cliente. Motivo: Comprei a variedade errada", createdAt: order.withdrawalRequestedAt })]);
+
+    const mail = await ctx.mail.waitFor(ADMIN_EMAIL, (m) => m.subject.startsWith(`Devolução solicitada no pedido #${number}`));
+    expect(mail.text).toContain("Comprei a variedade errada");
+    expect(mail.text).toContain(`/admin?order=${orderId}`);
+
+    const again = await withdraw(customer, orderId, { unopened: true, reason: "outro motivo" });
+    expect(again.status).toBe(201);
+    const replay = (await again.json()) as OrderJson;
+    expect(replay.withdrawalRequestedAt).toBe(order.withdrawalRequestedAt);
+    expect(replay.history.filter((h) => h.note?.startsWith("Devolução solicitada"))).toHaveLength(1);
+
+    // The admin sees the same entry in the order's history.
+    const adminView = (await (await ctx.request(`/api/admin/orders/${orderId}`, { browser: admin })).json()) as OrderJson;
+    expect(adminView.history.map((h) => h.note)).toContain("Devolução solicitada pelo cliente. Motivo: Comprei a variedade errada");
+  });
+
+  it("refuses after 7 days, before delivery, another customer's order and a bad body, in Portuguese", async () => {
+    const customer = await signedUpCustomer();
+    const late = await deliveredOrder(customer, 8);
+    expect(await orderOf(customer, late)).toMatchObject({ withdrawalOpen: false, withdrawalRequestedAt: null });
+    const tooLate = await withdraw(customer, late);
+    expect(tooLate.status).toBe(409);
+    expect(((await tooLate.json()) as ErrorJson).error.message).toMatch(/^O prazo de devolução deste pedido terminou em \d{2}\/\d{2}\/\d{4}\.$/);
+
+    await giveCart(customer, [{ productId: COURSE, quantity: 1 }]);
+    const { orderId: unpaid } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as { orderId: string };
+    const notDelivered = await withdraw(customer, unpaid);
+    expect(notDelivered.status).toBe(409);
+    expect(((await notDelivered.json()) as ErrorJson).error.message).toBe("A devolução só pode ser pedida depois que o pedido for entregue.");
+
+    const recent = await deliveredOrder(customer, 1);
+    const intruder = await signedUpCustomer();
+    expect((await withdraw(intruder, recent)).status).toBe(404);
+    expect((await withdraw(customer, crypto.randomUUID())).status).toBe(404);
+    expect((await ctx.request(`/api/orders/${recent}/withdrawal`, { json: { unopened: true } })).status).toBe(401);
+
+    for (const body of [{}, { unopened: false }, { unopened: true, reason: "x".repeat(501) }]) {
+      const bad = await withdraw(customer, recent, body);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as ErrorJson).error.message).toMatch(/lacrados|500 caracteres/);
+    }
+    expect(await orderOf(customer, recent)).toMatchObject({ withdrawalRequestedAt: null });
+  });
+});

@@ -1,0 +1,94 @@
+import type { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import { isAdminAccount } from "#domain/auth/admins.server.ts";
+import { currentUser } from "#server/http/guards.ts";
+import type { AppEnv } from "#server/http/app-env.ts";
+import { ApiError } from "#server/http/errors.ts";
+import { ADMINS_TOPIC, realtimeBus, type RealtimeMessage, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
+
+export const EVENTS_PATH = "/events";
+/** A comment line now and then keeps proxies and mobile networks from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+/** EventSource waits this long before reconnecting. */
+const RETRY_MS = 1000;
+
+const eventsQuery = z.object({
+  // EventSource cannot send headers: the anonymous cart's session id comes in the query.
+  cart_session: z.uuid({ error: "cart_session deve ser um UUID" }).optional(),
+});
+
+/**
+ * GET /api/events: server-sent events of the realtime bus for this browser: its signed-in user's
+ * topic, its cart session's topic (only while it has no account cart: see cart.server.ts) and, for
+ * admins, the admins' topic. Every event carries an `id`; a reconnect with Last-Event-ID replays
+ * what this instance saw since, otherwise the first event is `resync` and the page re-reads its data.
+ */
+export function mountEventRoutes(api: Hono<AppEnv>): void {
+  api.get(EVENTS_PATH, async (c) => {
+    const parsed = eventsQuery.safeParse(c.req.query());
+    if (!parsed.success) throw new ApiError(400, "validation_error", "Dados inválidos. cart_session deve ser um UUID.");
+    const services = c.get("services");
+    const user = await currentUser(c);
+    const topics: string[] = [];
+    if (user) topics.push(userTopic(user.id));
+    if (parsed.data.cart_session) topics.push(sessionTopic(parsed.data.cart_session));
+    if (user && (await isAdminAccount(services, user))) topics.push(ADMINS_TOPIC);
+
+    const bus = realtimeBus(services.db, services.logger);
+    try {
+      await bus.ready();
+    } catch (error) {
+      services.logger.warn({ err: error }, "realtime: LISTEN unavailable");
+      throw new ApiError(503, "realtime_unavailable", "Atualizações em tempo real indisponíveis no momento. Tente novamente em instantes.");
+    }
+    const lastEventId = c.req.header("last-event-id");
+    const missed = lastEventId ? bus.since(lastEventId, topics) : null;
+
+    c.header("Cache-Control", "no-store");
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const queue: RealtimeMessage[] = [];
+      let wake: (() => void) | null = null;
+      const push = (message: RealtimeMessage) => {
+        queue.push(message);
+        wake?.();
+      };
+      const unsubscribe = bus.subscribe(topics, push);
+      const stopGap = bus.onGap(() => push({ id: "", topic: "", type: "resync", data: null }));
+      let open = true;
+      stream.onAbort(() => {
+        open = false;
+        wake?.();
+      });
+      try {
+        await stream.writeSSE({ event: "ready", data: JSON.stringify({ topics: topics.length }), retry: RETRY_MS });
+        if (missed) for (const message of missed) queue.push(message);
+        else if (lastEventId) queue.push({ id: "", topic: "", type: "resync", data: null });
+        while (open) {
+          while (queue.length > 0 && open) {
+            const message = queue.shift()!;
+            await stream.writeSSE({
+              event: message.type,
+              data: JSON.stringify(message.data ?? null),
+              ...(message.id ? { id: message.id } : {}),
+            });
+          }
+          if (!open) break;
+          let timer: NodeJS.Timeout | undefined;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, HEARTBEAT_MS);
+          });
+          clearTimeout(timer);
+          wake = null;
+          if (open && queue.length === 0) await stream.write(": ping\n\n");
+        }
+      } finally {
+        unsubscribe();
+        stopGap();
+      }
+      // A browser that went away mid-write is not an error worth logging.
+    }, async () => {});
+  });
+}
