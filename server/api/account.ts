@@ -16,10 +16,13 @@ import { AUTH_RATE_RULES, consumeRate, rateKey } from "#platform/rate-limit.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { ApiError, rateLimitedError } from "#server/http/errors.ts";
+import { uuidParam } from "#server/http/params.ts";
 import { accounts } from "#platform/db/schema.ts";
 import { and, eq } from "drizzle-orm";
 
 /** The customer panel's own data (/cliente): addresses, referral link, LGPD export and deletion. */
+
+const addressNotFound = () => new ApiError(404, "not_found", "Endereço não encontrado.");
 
 const addressOutput = z.object({
   id: z.string(),
@@ -37,6 +40,7 @@ const addressOutput = z.object({
 export const listAddressesEndpoint = defineEndpoint({
   method: "get",
   path: "/account/addresses",
+  operationId: "listAddresses",
   summary: "Lista os endereços salvos da conta conectada",
   tag: "conta",
   guard: USER_ONLY,
@@ -49,6 +53,7 @@ export const listAddressesEndpoint = defineEndpoint({
 export const addAddressEndpoint = defineEndpoint({
   method: "post",
   path: "/account/addresses",
+  operationId: "addAddress",
   summary: "Salva um endereço na conta conectada",
   tag: "conta",
   guard: USER_ONLY,
@@ -65,18 +70,16 @@ export const addAddressEndpoint = defineEndpoint({
 export const removeAddressEndpoint = defineEndpoint({
   method: "delete",
   path: "/account/addresses/:id",
+  operationId: "removeAddress",
   summary: "Remove um endereço salvo da conta conectada",
   tag: "conta",
   guard: USER_ONLY,
+  params: z.object({ id: uuidParam(addressNotFound) }),
   response: z.null(),
   status: 204,
-  async handler({ c, user }) {
-    const id = c.req.param("id") ?? "";
-    const valid = z.uuid().safeParse(id).success;
+  async handler({ params, c, user }) {
     // Someone else's address answers exactly like one that does not exist.
-    if (!valid || !(await removeAddress(c.get("services").db, user.id, id))) {
-      throw new ApiError(404, "not_found", "Endereço não encontrado.");
-    }
+    if (!(await removeAddress(c.get("services").db, user.id, params.id))) throw addressNotFound();
     return null;
   },
 });
@@ -84,6 +87,7 @@ export const removeAddressEndpoint = defineEndpoint({
 export const referralEndpoint = defineEndpoint({
   method: "get",
   path: "/account/referral",
+  operationId: "getReferral",
   summary: "Link de indicação da conta conectada e o total de créditos (total_credits)",
   tag: "conta",
   guard: USER_ONLY,
@@ -97,6 +101,7 @@ export const referralEndpoint = defineEndpoint({
 export const exportAccountEndpoint = defineEndpoint({
   method: "get",
   path: "/account/export",
+  operationId: "exportAccount",
   summary: "Baixa todos os dados da conta conectada em JSON (LGPD)",
   tag: "conta",
   guard: USER_ONLY,
@@ -112,6 +117,7 @@ export const exportAccountEndpoint = defineEndpoint({
 export const deleteAccountEndpoint = defineEndpoint({
   method: "delete",
   path: "/account",
+  operationId: "deleteAccount",
   summary: "Exclui a conta conectada e seus dados pessoais, encerrando todas as sessões (LGPD)",
   tag: "conta",
   guard: USER_ONLY,

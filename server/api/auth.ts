@@ -11,6 +11,7 @@ import { ADMIN_ONLY, isAdmin, USER_ONLY } from "#server/http/guards.ts";
 export const isAdminEndpoint = defineEndpoint({
   method: "post",
   path: "/rpc/is_admin",
+  operationId: "isAdmin",
   summary: "Diz se a conta conectada, identificada pelo seu e-mail, é administradora",
   tag: "contas",
   guard: USER_ONLY,
@@ -26,6 +27,7 @@ export const isAdminEndpoint = defineEndpoint({
 export const listAdminsEndpoint = defineEndpoint({
   method: "get",
   path: "/admin/admins",
+  operationId: "listAdmins",
   summary: "Lista os e-mails de administradores e de onde vêm",
   tag: "admin",
   guard: ADMIN_ONLY,

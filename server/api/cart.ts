@@ -19,6 +19,7 @@ import { currentUser, USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint, withAnonymousLeanLane } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { uuidParam } from "#server/http/params.ts";
 
 /** Spec §6: the anonymous cart's session id travels in this header. */
 export const CART_SESSION_HEADER = "cart-session-id";
@@ -145,18 +146,15 @@ export const cartOutput = z.object({
   migrationPending: z.boolean(),
 });
 
-const itemIdOf = (c: Context<AppEnv>) => {
-  const id = c.req.param("id") ?? "";
-  // Anything that is not a line of the caller's cart, malformed ids included, is the spec's "Item not found".
-  if (!uuidLike.test(id)) throw itemNotFound();
-  return id.toLowerCase();
-};
+/** Anything that is not a line of the caller's cart, malformed ids included, is the spec's "Item not found". */
+const itemParams = z.object({ id: uuidParam(itemNotFound) });
 
 const TAG = "carrinho";
 
 export const getCartEndpoint = defineEndpoint({
   method: "get",
   path: "/cart",
+  operationId: "getCart",
   summary: "O carrinho de quem chama (conta ou cabeçalho cart-session-id), com itens e totais",
   tag: TAG,
   response: cartOutput,
@@ -168,6 +166,7 @@ export const getCartEndpoint = defineEndpoint({
 export const cartCountEndpoint = defineEndpoint({
   method: "get",
   path: "/cart/count",
+  operationId: "countCartItems",
   summary: "Quantos itens (linhas) o carrinho tem",
   tag: TAG,
   response: z.object({ count: z.number().int(), cartId: z.string().nullable(), migrationPending: z.boolean() }),
@@ -181,6 +180,7 @@ export const addItemEndpoint = withAnonymousLeanLane(
   {
     method: "post",
     path: "/cart/items",
+    operationId: "addCartItem",
     summary: "Adiciona um produto ao carrinho (o mesmo produto de novo soma a quantidade); cria o carrinho",
     tag: TAG,
     body: addItemInput,
@@ -202,31 +202,34 @@ export const addItemEndpoint = withAnonymousLeanLane(
 export const updateItemEndpoint = defineEndpoint({
   method: "patch",
   path: "/cart/items/:id",
+  operationId: "updateCartItem",
   summary: "Muda a quantidade ou a embalagem de um item do carrinho",
   tag: TAG,
+  params: itemParams,
   body: updateItemInput,
   response: cartOutput,
-  async handler({ body, c }) {
-    const id = itemIdOf(c);
-    return updateItem(c.get("services").db, await cartOwner(c), id, body, origin(c));
+  async handler({ body, params, c }) {
+    return updateItem(c.get("services").db, await cartOwner(c), params.id, body, origin(c));
   },
 });
 
 export const removeItemEndpoint = defineEndpoint({
   method: "delete",
   path: "/cart/items/:id",
+  operationId: "removeCartItem",
   summary: "Remove um item do carrinho",
   tag: TAG,
+  params: itemParams,
   response: cartOutput,
-  async handler({ c }) {
-    const id = itemIdOf(c);
-    return removeItem(c.get("services").db, await cartOwner(c), id, origin(c));
+  async handler({ params, c }) {
+    return removeItem(c.get("services").db, await cartOwner(c), params.id, origin(c));
   },
 });
 
 export const shippingQuoteEndpoint = defineEndpoint({
   method: "get",
   path: "/shipping/quote",
+  operationId: "quoteShipping",
   summary: "Formas de envio e preços para um CEP (tabela por região)",
   tag: TAG,
   query: z.object({ cep }),
@@ -247,6 +250,7 @@ export const shippingQuoteEndpoint = defineEndpoint({
 export const chooseShippingEndpoint = defineEndpoint({
   method: "put",
   path: "/cart/shipping",
+  operationId: "chooseCartShipping",
   summary: "Escolhe a forma de envio do carrinho (o preço vem da tabela)",
   tag: TAG,
   body: chooseShippingInput,
@@ -259,6 +263,7 @@ export const chooseShippingEndpoint = defineEndpoint({
 export const cartStatusEndpoint = defineEndpoint({
   method: "get",
   path: "/cart/status",
+  operationId: "checkCartStatus",
   summary: "Verificação de carrinho finalizado (spec §4): o carrinho conhecido virou completed ou pending_payment?",
   tag: TAG,
   query: z.object({ cart_id: z.uuid({ error: "cart_id deve ser um UUID" }).optional() }),
@@ -271,6 +276,7 @@ export const cartStatusEndpoint = defineEndpoint({
 export const migrateCartEndpoint = defineEndpoint({
   method: "post",
   path: "/cart/migrate",
+  operationId: "migrateCart",
   summary: "Leva o carrinho anônimo desta sessão (cart-session-id) para a conta, somando itens",
   tag: TAG,
   guard: USER_ONLY,

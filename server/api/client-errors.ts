@@ -87,6 +87,7 @@ export async function recordClientError(db: Database, report: ClientErrorReport)
 export const clientErrorEndpoint = defineEndpoint({
   method: "post",
   path: "/client-errors",
+  operationId: "reportClientError",
   summary: `Registra um erro ocorrido no navegador (até ${CLIENT_ERROR_RATE_RULE.max} por minuto por endereço; além disso, 429 rate_limited)`,
   tag: "sistema",
   body: clientErrorInput,

@@ -4,8 +4,11 @@ import { listNotifications, markAllRead, markRead, unreadCount } from "#domain/n
 import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { uuidParam } from "#server/http/params.ts";
 
 /** Spec §7 notification calls, as API operations of the signed-in user. */
+
+const notificationNotFound = () => new ApiError(404, "not_found", "Notificação não encontrada.");
 
 const notificationSchema = z.object({
   id: z.string(),
@@ -20,6 +23,7 @@ const notificationSchema = z.object({
 export const listNotificationsEndpoint = defineEndpoint({
   method: "get",
   path: "/notifications",
+  operationId: "listNotifications",
   summary: "As 20 notificações mais recentes da conta conectada",
   tag: "notificações",
   guard: USER_ONLY,
@@ -32,6 +36,7 @@ export const listNotificationsEndpoint = defineEndpoint({
 export const unreadCountEndpoint = defineEndpoint({
   method: "get",
   path: "/notifications/unread-count",
+  operationId: "countUnreadNotifications",
   summary: "Não lidas (repetições do mesmo pedido e tipo em 60 s contam uma vez)",
   tag: "notificações",
   guard: USER_ONLY,
@@ -44,16 +49,15 @@ export const unreadCountEndpoint = defineEndpoint({
 export const markReadEndpoint = defineEndpoint({
   method: "post",
   path: "/notifications/:id/read",
+  operationId: "markNotificationRead",
   summary: "Marca uma notificação como lida",
   tag: "notificações",
   guard: USER_ONLY,
+  params: z.object({ id: uuidParam(notificationNotFound) }),
   response: z.null(),
   status: 204,
-  async handler({ c, user }) {
-    const id = c.req.param("id") ?? "";
-    if (!z.uuid().safeParse(id).success || !(await markRead(c.get("services").db, user.id, id))) {
-      throw new ApiError(404, "not_found", "Notificação não encontrada.");
-    }
+  async handler({ params, c, user }) {
+    if (!(await markRead(c.get("services").db, user.id, params.id))) throw notificationNotFound();
     return null;
   },
 });
@@ -61,6 +65,7 @@ export const markReadEndpoint = defineEndpoint({
 export const markAllReadEndpoint = defineEndpoint({
   method: "post",
   path: "/notifications/read-all",
+  operationId: "markAllNotificationsRead",
   summary: "Marca todas as notificações não lidas como lidas",
   tag: "notificações",
   guard: USER_ONLY,

@@ -20,6 +20,7 @@ import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { pathParam, uuidParam } from "#server/http/params.ts";
 
 /** Checkout, the customer's orders and the admin's order actions (issue 6, decision 005). */
 
@@ -70,21 +71,27 @@ const detailSchema = summarySchema.extend({
 });
 
 const orderNotFound = () => new ApiError(404, "not_found", "Pedido não encontrado.");
-const orderId = (c: { req: { param(name: string): string | undefined } }) => c.req.param("id") ?? "";
+/** An order's id in the path; a malformed one is a missing order. */
+const orderParams = z.object({ id: uuidParam(orderNotFound) });
 
-/** The order of the path's id, with items and history; only the owner's when `ownerId` is given (else 404, like a missing one). */
-async function orderOr404(c: Context<AppEnv>, ownerId?: string) {
-  const order = await getOrder(c.get("services").db, orderId(c), ownerId);
+/** The order with items and history; only the owner's when `ownerId` is given (else 404, like a missing one). */
+async function orderOr404(c: Context<AppEnv>, id: string, ownerId?: string) {
+  const order = await getOrder(c.get("services").db, id, ownerId);
   if (!order) throw orderNotFound();
   return order;
 }
 
+/** A CEP in the path: 8 digits, punctuation ignored; anything else answers 400 in the words of the address form. */
+const cepParam = pathParam(cepSchema.clone(), (issue) => new ApiError(400, "validation_error", `Dados inválidos. cep: ${issue.message}`));
+
 export const cepLookupEndpoint = defineEndpoint({
   method: "get",
   path: "/checkout/cep/:cep",
+  operationId: "lookupCep",
   summary: "Endereço de um CEP (consulta externa com tempo curto; sem resposta, o cliente digita o endereço)",
   tag: "checkout",
   guard: USER_ONLY,
+  params: z.object({ cep: cepParam }),
   response: z.discriminatedUnion("ok", [
     z.object({
       ok: z.literal(true),
@@ -92,17 +99,16 @@ export const cepLookupEndpoint = defineEndpoint({
     }),
     z.object({ ok: z.literal(false), reason: z.enum(["not_found", "unavailable"]) }),
   ]),
-  async handler({ c }) {
-    const cep = cepSchema.safeParse(c.req.param("cep") ?? "");
-    if (!cep.success) throw new ApiError(400, "validation_error", `Dados inválidos. cep: ${cep.error.issues[0]!.message}`);
+  async handler({ params, c }) {
     const { config } = c.get("services");
-    return lookupCep(cep.data, { baseUrl: config.CEP_LOOKUP_URL, timeoutMs: config.CEP_LOOKUP_TIMEOUT_MS });
+    return lookupCep(params.cep, { baseUrl: config.CEP_LOOKUP_URL, timeoutMs: config.CEP_LOOKUP_TIMEOUT_MS });
   },
 });
 
 export const shippingQuoteEndpoint = defineEndpoint({
   method: "post",
   path: "/checkout/shipping-quote",
+  operationId: "quoteCheckoutShipping",
   summary: "Opções de envio (PAC, SEDEX) para o carrinho da conta conectada e um CEP",
   tag: "checkout",
   guard: USER_ONLY,
@@ -119,6 +125,7 @@ export const shippingQuoteEndpoint = defineEndpoint({
 export const placeOrderEndpoint = defineEndpoint({
   method: "post",
   path: "/checkout/orders",
+  operationId: "placeOrder",
   summary: "Fecha o pedido do carrinho (idempotente pela chave; preços recalculados no servidor; Pix)",
   tag: "checkout",
   guard: USER_ONLY,
@@ -135,6 +142,7 @@ export const placeOrderEndpoint = defineEndpoint({
 export const listMyOrdersEndpoint = defineEndpoint({
   method: "get",
   path: "/orders",
+  operationId: "listMyOrders",
   summary: "Pedidos da conta conectada, mais recentes primeiro",
   tag: "pedidos",
   guard: USER_ONLY,
@@ -148,19 +156,22 @@ export const listMyOrdersEndpoint = defineEndpoint({
 export const getMyOrderEndpoint = defineEndpoint({
   method: "get",
   path: "/orders/:id",
+  operationId: "getMyOrder",
   summary: "Um pedido da conta conectada (o de outra conta responde 404)",
   tag: "pedidos",
   guard: USER_ONLY,
+  params: orderParams,
   response: detailSchema,
-  async handler({ c, user }) {
+  async handler({ params, c, user }) {
     await expirePendingOrders(c.get("services"), { userId: user.id });
-    return orderOr404(c, user.id);
+    return orderOr404(c, params.id, user.id);
   },
 });
 
 export const requestWithdrawalEndpoint = defineEndpoint({
   method: "post",
   path: "/orders/:id/withdrawal",
+  operationId: "requestWithdrawal",
   summary: "Pede a devolução (arrependimento, CDC art. 49) de um pedido entregue há até 7 dias; pedir de novo responde o mesmo pedido",
   tag: "pedidos",
   guard: USER_ONLY,
@@ -168,12 +179,13 @@ export const requestWithdrawalEndpoint = defineEndpoint({
     unopened: z.literal(true, "Confirme que os produtos estão lacrados, na embalagem original."),
     reason: z.string("Motivo inválido.").trim().max(500, "Máximo de 500 caracteres.").optional(),
   }),
+  params: orderParams,
   response: detailSchema,
   status: 201,
-  async handler({ body, c, user }) {
+  async handler({ body, params, c, user }) {
     // Asking again answers the same 201 with the first request, as a replayed checkout does (decision 005).
-    await requestWithdrawal(c.get("services"), orderId(c), user.id, body.reason || null);
-    return orderOr404(c, user.id);
+    await requestWithdrawal(c.get("services"), params.id, user.id, body.reason || null);
+    return orderOr404(c, params.id, user.id);
   },
 });
 
@@ -182,6 +194,7 @@ export const requestWithdrawalEndpoint = defineEndpoint({
 export const adminListOrdersEndpoint = defineEndpoint({
   method: "get",
   path: "/admin/orders",
+  operationId: "adminListOrders",
   summary: "Pedidos para a administração, com filtro de status",
   tag: "admin",
   guard: ADMIN_ONLY,
@@ -195,31 +208,36 @@ export const adminListOrdersEndpoint = defineEndpoint({
 export const adminGetOrderEndpoint = defineEndpoint({
   method: "get",
   path: "/admin/orders/:id",
+  operationId: "adminGetOrder",
   summary: "Um pedido com itens e histórico, para a administração",
   tag: "admin",
   guard: ADMIN_ONLY,
+  params: orderParams,
   response: detailSchema,
-  async handler({ c }) {
-    return orderOr404(c);
+  async handler({ params, c }) {
+    return orderOr404(c, params.id);
   },
 });
 
 export const adminConfirmPaymentEndpoint = defineEndpoint({
   method: "post",
   path: "/admin/orders/:id/confirm-payment",
+  operationId: "adminConfirmPayment",
   summary: "Confirma o pagamento Pix de um pedido (Pix estático)",
   tag: "admin",
   guard: ADMIN_ONLY,
+  params: orderParams,
   response: detailSchema,
-  async handler({ c, user: admin }) {
-    await confirmPayment(c.get("services"), orderId(c), admin.id);
-    return orderOr404(c);
+  async handler({ params, c, user: admin }) {
+    await confirmPayment(c.get("services"), params.id, admin.id);
+    return orderOr404(c, params.id);
   },
 });
 
 export const adminMoveStatusEndpoint = defineEndpoint({
   method: "post",
   path: "/admin/orders/:id/status",
+  operationId: "adminMoveOrderStatus",
   summary: "Muda o status de um pedido (só as transições permitidas)",
   tag: "admin",
   guard: ADMIN_ONLY,
@@ -227,39 +245,44 @@ export const adminMoveStatusEndpoint = defineEndpoint({
     status: orderStatusSchema,
     note: z.string().trim().max(500, "Máximo de 500 caracteres.").optional(),
   }),
+  params: orderParams,
   response: detailSchema,
-  async handler({ body, c, user: admin }) {
-    if (body.status === "cancelled") await cancelOrder(c.get("services"), orderId(c), admin.id, body.note || null);
-    else await moveOrderStatus(c.get("services"), orderId(c), body.status, admin.id, body.note || null);
-    return orderOr404(c);
+  async handler({ body, params, c, user: admin }) {
+    if (body.status === "cancelled") await cancelOrder(c.get("services"), params.id, admin.id, body.note || null);
+    else await moveOrderStatus(c.get("services"), params.id, body.status, admin.id, body.note || null);
+    return orderOr404(c, params.id);
   },
 });
 
 export const adminTrackingEndpoint = defineEndpoint({
   method: "post",
   path: "/admin/orders/:id/tracking",
+  operationId: "adminAddTracking",
   summary: "Informa o código de rastreio dos Correios (o pedido passa a enviado)",
   tag: "admin",
   guard: ADMIN_ONLY,
   body: z.object({ trackingCode: z.string({ error: "Informe o código de rastreio." }).trim().min(1, "Informe o código de rastreio.").max(20, "Código de rastreio longo demais.") }),
+  params: orderParams,
   response: detailSchema,
-  async handler({ body, c, user: admin }) {
-    await addTracking(c.get("services"), orderId(c), body.trackingCode, admin.id);
-    return orderOr404(c);
+  async handler({ body, params, c, user: admin }) {
+    await addTracking(c.get("services"), params.id, body.trackingCode, admin.id);
+    return orderOr404(c, params.id);
   },
 });
 
 export const adminCancelEndpoint = defineEndpoint({
   method: "post",
   path: "/admin/orders/:id/cancel",
+  operationId: "adminCancelOrder",
   summary: "Cancela um pedido ainda não enviado (o estoque volta)",
   tag: "admin",
   guard: ADMIN_ONLY,
   body: z.object({ reason: z.string().trim().max(500, "Máximo de 500 caracteres.").optional() }),
+  params: orderParams,
   response: detailSchema,
-  async handler({ body, c, user: admin }) {
-    await cancelOrder(c.get("services"), orderId(c), admin.id, body.reason || null);
-    return orderOr404(c);
+  async handler({ body, params, c, user: admin }) {
+    await cancelOrder(c.get("services"), params.id, admin.id, body.reason || null);
+    return orderOr404(c, params.id);
   },
 });
 

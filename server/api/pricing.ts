@@ -54,6 +54,7 @@ export const pricingResponseSchema = z.object({
 export const calculatePriceEndpoint = defineLeanEndpoint({
   method: "post",
   path: "/functions/calculate-price",
+  operationId: "calculatePrice",
   summary: "Calcula o preço de uma quantidade de um produto (tabela por grama, descontos e embalagem)",
   tag: "catálogo",
   // Asked on every change of quantity: its successes are summed up once a minute (decision 010).

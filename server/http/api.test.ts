@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createAuthTestContext, uniqueEmail, type AuthTestContext, type Browser } from "#test/auth-helpers.ts";
 import { ADMIN_ONLY, USER_ONLY, type SessionUser } from "#server/http/guards.ts";
-import { defineEndpoint, mountEndpoints } from "#server/http/api.ts";
+import { defineEndpoint, defineLeanEndpoint, mountEndpoints, withAnonymousLeanLane } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError, errorBody } from "#server/http/errors.ts";
 
@@ -25,6 +25,7 @@ const endpoints = [
   defineEndpoint({
     method: "post",
     path: "/mine",
+    operationId: "mine",
     summary: "Só para contas conectadas",
     tag: "teste",
     guard: USER_ONLY,
@@ -38,6 +39,7 @@ const endpoints = [
   defineEndpoint({
     method: "get",
     path: "/bosses",
+    operationId: "bosses",
     summary: "Só para administradores",
     tag: "teste",
     guard: ADMIN_ONLY,
@@ -50,6 +52,7 @@ const endpoints = [
   defineEndpoint({
     method: "get",
     path: "/anyone",
+    operationId: "anyone",
     summary: "Para qualquer um",
     tag: "teste",
     response: z.unknown(),
@@ -136,6 +139,7 @@ describe("guarded endpoints hand the signed-in user to their handler", () => {
     const guarded = defineEndpoint({
       method: "get",
       path: "/x",
+    operationId: "x",
       summary: "x",
       tag: "teste",
       guard: USER_ONLY,
@@ -145,6 +149,7 @@ describe("guarded endpoints hand the signed-in user to their handler", () => {
     const publicOne = defineEndpoint({
       method: "get",
       path: "/y",
+    operationId: "y",
       summary: "y",
       tag: "teste",
       response: z.unknown(),
@@ -152,5 +157,50 @@ describe("guarded endpoints hand the signed-in user to their handler", () => {
       handler: ({ user }) => user,
     });
     expect([guarded.guard, publicOne.guard]).toEqual([USER_ONLY, undefined]);
+  });
+
+  it("checks each handler's answer against its response schema, and types its params (checked by npm run typecheck)", () => {
+    const fields = { method: "get", path: "/orders/:id", operationId: "z", summary: "z", tag: "teste", params: z.object({ id: z.uuid() }) } as const;
+    const response = z.object({ id: z.string(), totalCents: z.number().int(), note: z.string().nullable() });
+    const answers = [
+      defineEndpoint({ ...fields, guard: USER_ONLY, response, handler: ({ params }) => ({ id: params.id, totalCents: 1, note: null }) }),
+      defineEndpoint({ ...fields, response, handler: async ({ params }) => ({ id: params.id, totalCents: 1, note: "oi" }) }),
+      defineEndpoint({
+        ...fields,
+        guard: USER_ONLY,
+        response,
+        // @ts-expect-error the answer has the wrong type for a field (totalCents is a number)
+        handler: () => ({ id: "1", totalCents: "1", note: null }),
+      }),
+      defineEndpoint({
+        ...fields,
+        response,
+        // @ts-expect-error an async answer misses a field the schema requires
+        handler: async () => ({ id: "1", totalCents: 1 }),
+      }),
+      defineEndpoint({
+        ...fields,
+        guard: USER_ONLY,
+        response,
+        // @ts-expect-error params are what their schema declares, nothing else
+        handler: ({ params }) => ({ id: params.orderId, totalCents: 1, note: null }),
+      }),
+      defineLeanEndpoint({
+        method: "post",
+        path: "/z",
+        operationId: "lean",
+        summary: "z",
+        tag: "teste",
+        response: z.boolean(),
+        // @ts-expect-error the lean lane's answer is checked too
+        run: () => "sim",
+      }),
+      withAnonymousLeanLane(
+        { method: "get", path: "/z", operationId: "anon", summary: "z", tag: "teste", response: z.boolean(), handler: () => true },
+        // @ts-expect-error and so is the anonymous lane's
+        () => 1,
+      ),
+    ];
+    expect(answers).toHaveLength(7);
   });
 });

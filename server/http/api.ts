@@ -4,6 +4,7 @@ import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, val
 import type { SessionUser } from "#domain/auth/session.server.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
+import { parseParams } from "#server/http/params.ts";
 
 // zod's own messages in Brazilian Portuguese, so validation errors reach the UI ready to show.
 z.config(z.locales.ptBR());
@@ -11,91 +12,147 @@ z.config(z.locales.ptBR());
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
 /**
- * Who may call an endpoint (server/auth/access.ts: USER_ONLY, ADMIN_ONLY). `check` throws the API's
+ * Who may call an endpoint (server/http/guards.ts: USER_ONLY, ADMIN_ONLY). `check` throws the API's
  * 401 or 403 for anyone else, and otherwise returns the caller, whom the handler receives as `user`.
  */
 export type EndpointGuard = { access: "user" | "admin"; check: (c: Context<AppEnv>) => Promise<SessionUser> };
 
-/** What every endpoint declares besides its access and its handler. */
-type EndpointFields<B extends z.ZodType, Q extends z.ZodType> = {
+/**
+ * What every endpoint declares besides its access and its handler: its contract. `B`, `Q`, `P` and
+ * `R` are the zod schemas of its body, query, path parameters and response; the handler's input is
+ * typed by the first three and its return is checked against the fourth.
+ */
+type EndpointFields<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObject, R extends z.ZodType> = {
   method: Method;
+  /** Hono's spelling, `/orders/:id`: every `:name` is a key of `params` (checked when it is defined). */
   path: string;
+  /** Unique and stable (generated clients name their functions after it); camelCase, English. */
+  operationId: string;
   summary: string;
   tag: string;
   body?: B;
   query?: Q;
-  response: z.ZodType;
+  /** The path parameters, one key per `:name`, validated before the handler runs (params.ts: ids). */
+  params?: P;
+  /** The JSON the endpoint answers: the handler's return must have this shape (TypeScript checks it). */
+  response: R;
   status?: 200 | 201 | 202 | 204;
   /** "summary": its successes are counted into a line a minute instead of a line each (access-log.ts, decision 010). */
   accessLog?: "summary";
 };
 
-type HandlerInput<B extends z.ZodType, Q extends z.ZodType> = { body: z.infer<B>; query: z.infer<Q>; c: Context<AppEnv> };
-type Handler<Input> = (input: Input) => Promise<unknown> | unknown;
+type HandlerInput<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObject> = {
+  body: z.output<B>;
+  query: z.output<Q>;
+  params: z.output<P>;
+  c: Context<AppEnv>;
+};
+
+/**
+ * What a handler may return for response schema `R`: the schema's output type, which is what the
+ * client reads (the answer is not parsed again at run time: the type check is the guarantee).
+ */
+export type Reply<R extends z.ZodType> = z.output<R> | Promise<z.output<R>>;
 
 /**
  * Anyone may call it, so its handler gets no `user`; one that serves a signed-in caller differently
  * (the cart) reads `currentUser(c)` itself.
  */
-export type PublicEndpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = EndpointFields<B, Q> & {
+export type PublicEndpoint<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodObject = z.ZodObject,
+  R extends z.ZodType = z.ZodType,
+> = EndpointFields<B, Q, P, R> & {
   guard?: undefined;
-  handler: Handler<HandlerInput<B, Q>>;
+  handler: (input: HandlerInput<B, Q, P>) => Reply<R>;
 };
 
 /**
  * Only callers its guard lets through. The guard runs before the body is even parsed, so a caller
  * without access learns nothing from validation errors; the handler gets the caller as `user`.
  */
-export type GuardedEndpoint<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = EndpointFields<B, Q> & {
+export type GuardedEndpoint<
+  B extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodObject = z.ZodObject,
+  R extends z.ZodType = z.ZodType,
+> = EndpointFields<B, Q, P, R> & {
   guard: EndpointGuard;
-  handler: Handler<HandlerInput<B, Q> & { user: SessionUser }>;
+  handler: (input: HandlerInput<B, Q, P> & { user: SessionUser }) => Reply<R>;
 };
 
 /**
- * One API operation as `defineEndpoint` leaves it, its input types erased: the same definition
- * validates requests, is served by mountEndpoints (and the lean lane) and generates the OpenAPI document.
+ * One API operation as `defineEndpoint` leaves it, its types erased: the same definition validates
+ * requests, is served by mountEndpoints (and the lean lane) and generates the OpenAPI document.
  */
-export type Endpoint = EndpointFields<z.ZodType, z.ZodType> & {
+export type Endpoint = EndpointFields<z.ZodType, z.ZodType, z.ZodObject, z.ZodType> & {
   /** Absent: public. */
   guard?: EndpointGuard;
   /** `user`: whom the guard let through; undefined for a public endpoint, whose handler's type has no `user`. */
-  handler: Handler<HandlerInput<z.ZodType, z.ZodType> & { user?: SessionUser }>;
+  handler: (input: { body: unknown; query: unknown; params: unknown; c: Context<AppEnv>; user?: SessionUser }) => unknown;
   /** Set by `defineLeanEndpoint` or `withAnonymousLeanLane`: the handler without Hono, for the lean lane (lean-api.ts). */
-  lean?: (input: LeanInput) => Promise<unknown> | unknown;
+  lean?: (input: LeanInput) => unknown;
   /** The lean lane serves only requests without a Cookie header (no session to read); the others take the Hono route. */
   leanWithoutCookiesOnly?: boolean;
 };
 
 export type LeanInput<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = {
-  body: z.infer<B>;
-  query: z.infer<Q>;
+  body: z.output<B>;
+  query: z.output<Q>;
   services: AppServices;
   /** A request header (lower-case name), as Hono's `c.req.header(name)` gives it. */
   header: (name: string) => string | undefined;
 };
 
-/** A guarded endpoint (`guard: USER_ONLY` or `ADMIN_ONLY`): its handler gets the caller as `user`, never null. */
-export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(endpoint: GuardedEndpoint<B, Q>): Endpoint;
+/** The `:name`s of a Hono path, in order. */
+export const pathParamNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
+/**
+ * Refuses, when the module that defines it loads, an endpoint whose `params` and path disagree: a
+ * `:name` without its schema would reach the handler unchecked, and a key without its `:name` is never sent.
+ */
+function checkParams(endpoint: { method: string; path: string; params?: z.ZodObject }): void {
+  const inPath = pathParamNames(endpoint.path).sort();
+  const declared = Object.keys(endpoint.params?.shape ?? {}).sort();
+  if (inPath.join() !== declared.join()) {
+    throw new Error(
+      `${endpoint.method.toUpperCase()} ${endpoint.path}: params declares [${declared.join(", ")}] but the path has [${inPath.join(", ")}]`,
+    );
+  }
+}
+
+/**
+ * A guarded endpoint (`guard: USER_ONLY` or `ADMIN_ONLY`): its handler gets the caller as `user`, never
+ * null, and the validated `body`, `query` and `params`; what it returns must match `response`.
+ */
+export function defineEndpoint<R extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, P extends z.ZodObject = never>(
+  endpoint: GuardedEndpoint<B, Q, P, R>,
+): Endpoint;
 /** A public endpoint (no `guard`): its handler gets no `user`. */
-export function defineEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(endpoint: PublicEndpoint<B, Q>): Endpoint;
+export function defineEndpoint<R extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, P extends z.ZodObject = never>(
+  endpoint: PublicEndpoint<B, Q, P, R>,
+): Endpoint;
 export function defineEndpoint(endpoint: GuardedEndpoint | PublicEndpoint): Endpoint {
+  checkParams(endpoint);
   return endpoint as unknown as Endpoint;
 }
 
 /**
  * A public operation that needs nothing of the request but its validated input and headers: no
- * session, no cookies. Besides its Hono route, the lean lane (lean-api.ts) serves it straight from
- * Node's http server with the same checks, headers, log and errors (decision 006).
+ * session, no cookies, no path parameters. Besides its Hono route, the lean lane (lean-api.ts) serves
+ * it straight from Node's http server with the same checks, headers, log and errors (decision 006).
  */
-export function defineLeanEndpoint<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
-  endpoint: EndpointFields<B, Q> & { run: (input: LeanInput<B, Q>) => Promise<unknown> | unknown },
+export function defineLeanEndpoint<R extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
+  endpoint: Omit<EndpointFields<B, Q, never, R>, "params"> & { run: (input: LeanInput<B, Q>) => Reply<R> },
 ): Endpoint {
+  checkParams(endpoint);
   const { run, ...rest } = endpoint;
-  return {
+  const defined: PublicEndpoint<B, Q, never, R> = {
     ...rest,
-    lean: run,
     handler: ({ body, query, c }) => run({ body, query, services: c.get("services"), header: (name) => c.req.header(name) }),
-  } as PublicEndpoint<B, Q> as unknown as Endpoint;
+  };
+  return { ...(defined as unknown as Endpoint), lean: run as Endpoint["lean"] };
 }
 
 /**
@@ -105,11 +162,12 @@ export function defineLeanEndpoint<B extends z.ZodType = z.ZodNever, Q extends z
  * `anonymous` must answer exactly as `handler` does for a caller without a session;
  * lean-api.test.ts sends the same requests both ways.
  */
-export function withAnonymousLeanLane<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
-  endpoint: Omit<PublicEndpoint<B, Q>, "guard">,
-  anonymous: (input: LeanInput<B, Q>) => Promise<unknown> | unknown,
+export function withAnonymousLeanLane<R extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
+  endpoint: Omit<PublicEndpoint<B, Q, never, R>, "guard" | "params">,
+  anonymous: (input: LeanInput<B, Q>) => Reply<R>,
 ): Endpoint {
-  return { ...endpoint, lean: anonymous, leanWithoutCookiesOnly: true } as PublicEndpoint<B, Q> as unknown as Endpoint;
+  checkParams(endpoint);
+  return { ...(endpoint as unknown as Endpoint), lean: anonymous as Endpoint["lean"], leanWithoutCookiesOnly: true };
 }
 
 /** 415 unless the body is declared JSON (any charset). */
@@ -146,7 +204,9 @@ export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
       const user = await endpoint.guard?.check(c);
       const body = endpoint.body ? parse(endpoint.body, await readJsonBody(c)) : undefined;
       const query = endpoint.query ? parse(endpoint.query, c.req.query()) : undefined;
-      const result = await endpoint.handler({ body, query, c, user });
+      // After the body, as the handlers that read their ids themselves did: a bad body still answers 400.
+      const params = endpoint.params ? parseParams(endpoint.params, c.req.param()) : undefined;
+      const result = await endpoint.handler({ body, query, params, c, user });
       if (endpoint.status === 204) return c.body(null, 204);
       return c.json(result as object, endpoint.status ?? 200);
     });

@@ -264,6 +264,7 @@ describe("an error's own headers", () => {
     const limited = defineLeanEndpoint({
       method: "post",
       path: "/limitado",
+      operationId: "limited",
       summary: "sempre recusa",
       tag: "teste",
       response: z.object({}),
