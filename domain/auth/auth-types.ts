@@ -1,5 +1,8 @@
+import type { z } from "zod";
+import type { authUserSchema } from "#domain/auth/auth-schemas.ts";
+
 /** The signed-in user as the browser knows it (no tokens: the session lives in an HttpOnly cookie). */
-export type AuthUser = { id: string; email: string; name: string; emailVerified: boolean };
+export type AuthUser = z.infer<typeof authUserSchema>;
 
 export type AuthState = { user: AuthUser | null; isAdmin: boolean };
 

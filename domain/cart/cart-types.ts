@@ -1,54 +1,55 @@
-/** The cart as the API returns it (server/cart/cart-endpoints.ts). Money is integer cents. */
+import type { z } from "zod";
+import type {
+  addItemInput,
+  addItemResultSchema,
+  cartCountSchema,
+  cartLineSchema,
+  cartShippingQuoteSchema,
+  cartShippingSchema,
+  cartStatusCheckSchema,
+  cartStatusSchema,
+  cartTotalsSchema,
+  cartViewSchema,
+  packagingSchema,
+  shippingOptionQuoteSchema,
+  updateItemInput,
+} from "#domain/cart/cart-schemas.ts";
 
-export type CartStatus = "active" | "completed" | "pending_payment";
+/**
+ * The cart as the API returns it: `z.infer` of the API's own schemas (cart-schemas.ts). Imported as
+ * types only, so a page that needs these types does not load zod. Money is integer cents.
+ */
+
+export type CartStatus = z.infer<typeof cartStatusSchema>;
 
 /** Spec §3 packaging metadata; `fee_amount` is cents per 2 g sachet. */
-export type Packaging = { enabled: boolean; fee_amount: number; sachet_count: number };
+export type Packaging = z.infer<typeof packagingSchema>;
 
-export type CartLine = {
-  id: string;
-  productId: string;
-  productName: string;
-  slug: string | null;
-  image: string;
-  quantity: number;
-  unitType: "gram" | "unit";
-  unitPriceCents: number;
-  /** The line before packaging. */
-  totalPriceCents: number;
-  packaging: Packaging;
-  packagingFeeCents: number;
-  /** totalPriceCents + packagingFeeCents. */
-  lineTotalCents: number;
-  /** What the quantity discount saves against the base price. */
-  savingsCents: number;
-  needsShipping: boolean;
-  shippingOption: { method: string; price_cents: number } | null;
-};
+export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** Spec §3 "Cart totals", in cents; itemCount is the number of lines (the header badge). */
-export type CartTotals = { subtotal: number; total: number; shippingTotal: number; savings: number; itemCount: number };
+export type CartTotals = z.infer<typeof cartTotalsSchema>;
 
-export type CartShipping = { method: string; label: string; priceCents: number; deliveryDays: number; cep: string };
+export type CartShipping = z.infer<typeof cartShippingSchema>;
 
-export type CartView = {
-  cartId: string | null;
-  status: CartStatus | null;
-  items: CartLine[];
-  totals: CartTotals;
-  needsShipping: boolean;
-  shipping: CartShipping | null;
-  /** Signed in while this browser's session still has an anonymous cart: the client runs the migration. */
-  migrationPending: boolean;
-};
+export type CartView = z.infer<typeof cartViewSchema>;
 
-export type CartCount = { count: number; cartId: string | null; migrationPending: boolean };
+export type CartCount = z.infer<typeof cartCountSchema>;
 
-export type ShippingOptionQuote = { method: string; label: string; priceCents: number; deliveryDays: number };
-export type ShippingQuote = { cep: string; region: string; options: ShippingOptionQuote[] };
+export type ShippingOptionQuote = z.infer<typeof shippingOptionQuoteSchema>;
+export type ShippingQuote = z.infer<typeof cartShippingQuoteSchema>;
 
 /** Answer of the completed-cart check (spec §4). */
-export type CartStatusCheck = { finished: boolean; cartId: string | null; status: CartStatus | null };
+export type CartStatusCheck = z.infer<typeof cartStatusCheckSchema>;
+
+/**
+ * What the browser sends to add a line. `idempotencyKey`: one per add the customer asked for, never
+ * per request, so every replay of it (a lost answer, the offline queue) is applied once.
+ */
+export type AddItemBody = z.input<typeof addItemInput>;
+/** `itemId` is null when the add was applied before and its line has been removed since. */
+export type AddItemResult = z.infer<typeof addItemResultSchema>;
+export type UpdateItemBody = z.input<typeof updateItemInput>;
 
 /**
  * Realtime event about a cart (bus topic user:/session:). `originTab` is the tab whose request made

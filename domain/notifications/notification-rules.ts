@@ -1,29 +1,16 @@
 /** Spec §3, §4, §8, §9 rules of in-app notifications, shared by the server and the bell. */
+import type { z } from "zod";
+import type { notificationItemSchema } from "#domain/notifications/notification-schemas.ts";
 
-export const NOTIFICATION_TYPES = [
-  "order_created",
-  "order_status_changed",
-  "payment_status_changed",
-  "tracking_added",
-  "rating_reminder",
-  "admin_new_order",
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { NOTIFICATION_TYPES, type NotificationType } from "#domain/notifications/notification-types.ts";
 
 /** Spec §9. */
 export const NOTIFICATION_LIST_LIMIT = 20;
 export const NOTIFICATION_BADGE_MAX = 9;
 export const UNREAD_DUPLICATE_WINDOW_MS = 60_000;
 
-export type NotificationItem = {
-  id: string;
-  type: NotificationType;
-  title: string;
-  content: string;
-  read: boolean;
-  order_id: string | null;
-  created_at: string;
-};
+/** A notification as the API answers it and the bell shows it (notification-schemas.ts). */
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /**
  * Unread count where duplicates of the same order and type within 60 s count once. Each group's

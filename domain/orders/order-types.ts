@@ -1,58 +1,25 @@
-import type { OrderStatus } from "#domain/orders/order-status.ts";
+import type { z } from "zod";
+import type { OrderAddressSnapshot as StoredAddressSnapshot } from "#platform/db/json-columns.ts";
+import type { orderAddressSnapshotSchema, orderDetailSchema, orderListSchema, orderSummarySchema } from "#domain/orders/order-schemas.ts";
 
 /**
- * The shapes of an order as the server reads it (orders.server.ts) and the pages show it
- * (order-views.tsx): one definition for both, plain JSON (dates as ISO strings).
+ * The shapes of an order as the server reads it (orders.server.ts), the API answers it and the
+ * pages show it (order-views.tsx): `z.infer` of the API's schemas (order-schemas.ts), plain JSON
+ * (dates as ISO strings). Imported as types only: no zod on the pages that use them.
  */
 
-export type { OrderAddressSnapshot } from "#platform/db/json-columns.ts";
-import type { OrderAddressSnapshot } from "#platform/db/json-columns.ts";
+/** The delivery address copied into the order when it is placed (orders.shipping_address). */
+export type OrderAddressSnapshot = z.infer<typeof orderAddressSnapshotSchema>;
 
-export type OrderSummary = {
-  id: string;
-  number: number;
-  status: OrderStatus;
-  totalCents: number;
-  createdAt: string;
-  itemCount: number;
-  customerEmail?: string;
-  customerName?: string;
-};
-
-export type OrderDetail = OrderSummary & {
-  subtotalCents: number;
-  packagingCents: number;
-  shippingCents: number;
-  discountCents: number;
-  shippingMethod: string | null;
-  shippingDays: number | null;
-  shippingAddress: OrderAddressSnapshot | null;
-  trackingCode: string | null;
-  paidAt: string | null;
-  deliveredAt: string | null;
-  /** When the customer asked to withdraw (history entry), null if never. */
-  withdrawalRequestedAt: string | null;
-  /** Delivery + WITHDRAWAL_DAYS, null before delivery. */
-  withdrawalDeadline: string | null;
-  /** Whether the customer can ask now (decided on the server, at read time). */
-  withdrawalOpen: boolean;
-  cancelReason: string | null;
-  /** Only while the order waits for payment. */
-  pix: { code: string; txid: string; expiresAt: string } | null;
-  items: Array<{
-    productId: string;
-    productName: string;
-    productSlug: string;
-    unitType: "gram" | "unit";
-    quantity: number;
-    unitPriceCents: number;
-    totalPriceCents: number;
-    packagingFeeCents: number;
-    finalTotalCents: number;
-    needsShipping: boolean;
-  }>;
-  history: Array<{ fromStatus: OrderStatus | null; toStatus: OrderStatus; note: string | null; createdAt: string }>;
-};
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type OrderList = z.infer<typeof orderListSchema>;
 
 /** An order as the success page and the panel show it: with its Pix QR code drawn on the server. */
 export type OrderWithQr = OrderDetail & { pixQrSvg: string | null };
+
+// The database column's type (platform knows no schema) and the API's must stay one shape: this
+// alias stops compiling when either changes alone.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type _AddressSnapshotsAgree = Assert<Same<OrderAddressSnapshot, StoredAddressSnapshot>>;
+type Assert<T extends true> = T;

@@ -3,7 +3,9 @@
  * calculate-price and the browser's local fallback when that call fails. Money is integer cents
  * here; the spec's pricing response carries reais, converted once at the edge (toPricingResponse).
  */
+import type { z } from "zod";
 import { MAX_GRAMS, MIN_GRAMS, priceGrams, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import type { pricingResponseSchema } from "#domain/pricing/pricing-schemas.ts";
 
 /** Kits, spawn, services and courses: at least one, and a cart line is never more than this. */
 export const MIN_UNITS = 1;
@@ -84,21 +86,10 @@ export function quote(subject: PricingSubject, quantity: number, packagingEnable
 }
 
 /**
- * Spec §3 "Pricing response", field names as the spec has them. Money is in reais (R$ 40,00 → 40),
- * as the spec's price table is written, always derived from integer cents (so two decimals at most);
- * sachet_count and currency are extras.
+ * Spec §3 "Pricing response" (pricing-schemas.ts): field names as the spec has them, money in reais
+ * derived from integer cents.
  */
-export type PricingResponse = {
-  unit_price: number;
-  discount_percentage: number;
-  discount_amount: number;
-  base_total: number;
-  total_price: number;
-  packaging_fee: number;
-  final_total: number;
-  sachet_count: number | null;
-  currency: "BRL";
-};
+export type PricingResponse = z.infer<typeof pricingResponseSchema>;
 
 const reais = (cents: number) => cents / 100;
 /** Back from the response's reais to cents: exact, since the response never has more than two decimals. */

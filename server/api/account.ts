@@ -9,6 +9,7 @@ import {
   referralSummary,
   removeAddress,
 } from "#domain/account/account-data.server.ts";
+import { accountExportSchema, addressListSchema, referralSummarySchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
 import { addressSchema, deleteAccountSchema } from "#domain/account/address-schema.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
@@ -24,19 +25,6 @@ import { and, eq } from "drizzle-orm";
 
 const addressNotFound = () => new ApiError(404, "not_found", "Endereço não encontrado.");
 
-const addressOutput = z.object({
-  id: z.string(),
-  recipientName: z.string(),
-  phone: z.string(),
-  cep: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string().nullable(),
-  neighborhood: z.string(),
-  city: z.string(),
-  state: z.string(),
-});
-
 export const listAddressesEndpoint = defineEndpoint({
   method: "get",
   path: "/account/addresses",
@@ -44,7 +32,7 @@ export const listAddressesEndpoint = defineEndpoint({
   summary: "Lista os endereços salvos da conta conectada",
   tag: "conta",
   guard: USER_ONLY,
-  response: z.object({ addresses: z.array(addressOutput) }),
+  response: addressListSchema,
   async handler({ c, user }) {
     return { addresses: await listAddresses(c.get("services").db, user.id) };
   },
@@ -58,7 +46,7 @@ export const addAddressEndpoint = defineEndpoint({
   tag: "conta",
   guard: USER_ONLY,
   body: addressSchema,
-  response: addressOutput,
+  response: savedAddressSchema,
   status: 201,
   async handler({ body, c, user }) {
     const address = await addAddress(c.get("services").db, user.id, body);
@@ -91,7 +79,7 @@ export const referralEndpoint = defineEndpoint({
   summary: "Link de indicação da conta conectada e o total de créditos (total_credits)",
   tag: "conta",
   guard: USER_ONLY,
-  response: z.object({ code: z.string(), link: z.string(), totalCredits: z.number().int() }),
+  response: referralSummarySchema,
   async handler({ c, user }) {
     const { db, config } = c.get("services");
     return referralSummary(db, config.PUBLIC_URL, user.id);
@@ -105,7 +93,7 @@ export const exportAccountEndpoint = defineEndpoint({
   summary: "Baixa todos os dados da conta conectada em JSON (LGPD)",
   tag: "conta",
   guard: USER_ONLY,
-  response: z.object({ exportedAt: z.string(), account: z.object({ id: z.string(), email: z.string() }).loose() }).loose(),
+  response: accountExportSchema,
   async handler({ c, user }) {
     const data = await exportAccountData(c.get("services").db, user.id);
     if (!data) throw new ApiError(401, "unauthorized", "Entre na sua conta para continuar.");

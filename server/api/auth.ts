@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { adminListSchema, isAdminAnswerSchema, isAdminInput } from "#domain/auth/auth-schemas.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { listAdminEmails } from "#domain/auth/admins.server.ts";
 import { ADMIN_ONLY, isAdmin, USER_ONLY } from "#server/http/guards.ts";
@@ -15,8 +15,8 @@ export const isAdminEndpoint = defineEndpoint({
   summary: "Diz se a conta conectada, identificada pelo seu e-mail, é administradora",
   tag: "contas",
   guard: USER_ONLY,
-  body: z.strictObject({ user_email: z.string().trim().min(1).max(254) }),
-  response: z.boolean(),
+  body: isAdminInput,
+  response: isAdminAnswerSchema,
   async handler({ body, c, user }) {
     if (body.user_email.toLowerCase() !== user.email.toLowerCase()) return false;
     return isAdmin(c, user);
@@ -31,9 +31,7 @@ export const listAdminsEndpoint = defineEndpoint({
   summary: "Lista os e-mails de administradores e de onde vêm",
   tag: "admin",
   guard: ADMIN_ONLY,
-  response: z.object({
-    admins: z.array(z.object({ email: z.string(), source: z.enum(["config", "database"]) })),
-  }),
+  response: adminListSchema,
   async handler({ c }) {
     return { admins: await listAdminEmails(c.get("services")) };
   },

@@ -15,6 +15,16 @@ import {
   type CartOwner,
 } from "#domain/cart/cart.server.ts";
 import { normalizeCep } from "#domain/cart/cart-rules.ts";
+import {
+  addItemInput,
+  addItemResultSchema,
+  cartCountSchema,
+  cartMigrationSchema,
+  cartShippingQuoteSchema,
+  cartStatusCheckSchema,
+  cartViewSchema,
+  updateItemInput,
+} from "#domain/cart/cart-schemas.ts";
 import { currentUser, USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint, withAnonymousLeanLane } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
@@ -63,34 +73,6 @@ export async function cartOwner(c: Context<AppEnv>): Promise<CartOwner> {
 
 const origin = (c: Context<AppEnv>) => new URL(c.get("services").config.PUBLIC_URL).origin;
 
-/** Quantities: numbers only; the rules (minimum 2 g, steps, maximum) answer with their own messages. */
-const quantity = z
-  .number({ error: (issue) => (issue.input === undefined ? "informe a quantidade" : "a quantidade deve ser um número") })
-  .int({ error: "a quantidade deve ser um número inteiro" })
-  .max(100_000, { error: "a quantidade é grande demais" })
-  .min(-100_000, { error: "a quantidade é pequena demais" });
-
-const packagingInput = z.object(
-  { enabled: z.boolean({ error: "informe se a embalagem está ativada (true ou false)" }) },
-  { error: "a embalagem deve ser um objeto { enabled }" },
-);
-
-/**
- * Extra fields (a price, a total, a fee) are accepted and ignored: the server prices every line.
- * `idempotencyKey` names one add the customer asked for: sent again (a lost answer, the offline
- * queue), the add is not applied twice. Optional: old clients and queued adds have none.
- */
-export const addItemInput = z.object({
-  productId: z.uuid({ error: "productId deve ser o identificador (UUID) do produto" }),
-  quantity,
-  packaging: packagingInput.optional(),
-  idempotencyKey: z.uuid({ error: "a chave de idempotência (idempotencyKey) deve ser um UUID" }).optional(),
-});
-
-export const updateItemInput = z
-  .object({ quantity: quantity.optional(), packaging: packagingInput.optional() })
-  .refine((value) => value.quantity !== undefined || value.packaging !== undefined, { error: "informe a quantidade ou a embalagem" });
-
 const cep = z
   .string({ error: "informe o CEP" })
   .max(20, { error: "CEP inválido" })
@@ -108,44 +90,6 @@ export const chooseShippingInput = z.object({
   method: z.string({ error: "informe a forma de envio" }).min(1, { error: "informe a forma de envio" }).max(40),
 });
 
-const cents = z.number().int().describe("centavos");
-const packagingOutput = z.object({
-  enabled: z.boolean(),
-  fee_amount: cents.describe("centavos por sachê de 2 g"),
-  sachet_count: z.number().int(),
-});
-const lineOutput = z.object({
-  id: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  slug: z.string().nullable(),
-  image: z.string(),
-  quantity: z.number().int(),
-  unitType: z.enum(["gram", "unit"]),
-  unitPriceCents: cents,
-  totalPriceCents: cents,
-  packaging: packagingOutput,
-  packagingFeeCents: cents,
-  lineTotalCents: cents,
-  savingsCents: cents,
-  needsShipping: z.boolean(),
-  shippingOption: z.object({ method: z.string(), price_cents: cents }).nullable(),
-});
-const cartStatusEnum = z.enum(["active", "completed", "pending_payment"]);
-export const cartOutput = z.object({
-  cartId: z.string().nullable(),
-  status: cartStatusEnum.nullable(),
-  items: z.array(lineOutput),
-  totals: z
-    .object({ subtotal: cents, total: cents, shippingTotal: cents, savings: cents, itemCount: z.number().int() })
-    .describe("spec §3 Cart totals, em centavos; itemCount é o número de linhas"),
-  needsShipping: z.boolean(),
-  shipping: z
-    .object({ method: z.string(), label: z.string(), priceCents: cents, deliveryDays: z.number().int(), cep: z.string() })
-    .nullable(),
-  migrationPending: z.boolean(),
-});
-
 /** Anything that is not a line of the caller's cart, malformed ids included, is the spec's "Item not found". */
 const itemParams = z.object({ id: uuidParam(itemNotFound) });
 
@@ -157,7 +101,7 @@ export const getCartEndpoint = defineEndpoint({
   operationId: "getCart",
   summary: "O carrinho de quem chama (conta ou cabeçalho cart-session-id), com itens e totais",
   tag: TAG,
-  response: cartOutput,
+  response: cartViewSchema,
   async handler({ c }) {
     return readCart(c.get("services").db, await cartOwner(c), origin(c));
   },
@@ -169,7 +113,7 @@ export const cartCountEndpoint = defineEndpoint({
   operationId: "countCartItems",
   summary: "Quantos itens (linhas) o carrinho tem",
   tag: TAG,
-  response: z.object({ count: z.number().int(), cartId: z.string().nullable(), migrationPending: z.boolean() }),
+  response: cartCountSchema,
   async handler({ c }) {
     return countItems(c.get("services").db, await cartOwner(c));
   },
@@ -185,13 +129,7 @@ export const addItemEndpoint = withAnonymousLeanLane(
     tag: TAG,
     body: addItemInput,
     status: 201,
-    response: z.object({
-      cartId: z.string(),
-      // null only when a replayed key finds its line removed since (the add is not applied again).
-      itemId: z.string().nullable(),
-      quantity: z.number().int(),
-      itemCount: z.number().int(),
-    }),
+    response: addItemResultSchema,
     async handler({ body, c }) {
       return addItem(c.get("services").db, await cartOwner(c), body);
     },
@@ -207,7 +145,7 @@ export const updateItemEndpoint = defineEndpoint({
   tag: TAG,
   params: itemParams,
   body: updateItemInput,
-  response: cartOutput,
+  response: cartViewSchema,
   async handler({ body, params, c }) {
     return updateItem(c.get("services").db, await cartOwner(c), params.id, body, origin(c));
   },
@@ -220,7 +158,7 @@ export const removeItemEndpoint = defineEndpoint({
   summary: "Remove um item do carrinho",
   tag: TAG,
   params: itemParams,
-  response: cartOutput,
+  response: cartViewSchema,
   async handler({ params, c }) {
     return removeItem(c.get("services").db, await cartOwner(c), params.id, origin(c));
   },
@@ -233,11 +171,7 @@ export const shippingQuoteEndpoint = defineEndpoint({
   summary: "Formas de envio e preços para um CEP (tabela por região)",
   tag: TAG,
   query: z.object({ cep }),
-  response: z.object({
-    cep: z.string(),
-    region: z.string(),
-    options: z.array(z.object({ method: z.string(), label: z.string(), priceCents: cents, deliveryDays: z.number().int() })),
-  }),
+  response: cartShippingQuoteSchema,
   async handler({ query, c }) {
     const db = c.get("services").db;
     // Priced for the caller's cart when there is one (its weight band), like the checkout.
@@ -254,7 +188,7 @@ export const chooseShippingEndpoint = defineEndpoint({
   summary: "Escolhe a forma de envio do carrinho (o preço vem da tabela)",
   tag: TAG,
   body: chooseShippingInput,
-  response: cartOutput,
+  response: cartViewSchema,
   async handler({ body, c }) {
     return chooseShipping(c.get("services").db, await cartOwner(c), body, origin(c));
   },
@@ -267,7 +201,7 @@ export const cartStatusEndpoint = defineEndpoint({
   summary: "Verificação de carrinho finalizado (spec §4): o carrinho conhecido virou completed ou pending_payment?",
   tag: TAG,
   query: z.object({ cart_id: z.uuid({ error: "cart_id deve ser um UUID" }).optional() }),
-  response: z.object({ finished: z.boolean(), cartId: z.string().nullable(), status: cartStatusEnum.nullable() }),
+  response: cartStatusCheckSchema,
   async handler({ query, c }) {
     return checkCartStatus(c.get("services").db, await cartOwner(c), query.cart_id);
   },
@@ -280,7 +214,7 @@ export const migrateCartEndpoint = defineEndpoint({
   summary: "Leva o carrinho anônimo desta sessão (cart-session-id) para a conta, somando itens",
   tag: TAG,
   guard: USER_ONLY,
-  response: z.object({ migrated: z.boolean() }),
+  response: cartMigrationSchema,
   async handler({ c, user }) {
     const owner = await cartOwner(c);
     if (!owner.sessionId) return { migrated: false };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_TYPES } from "#domain/notifications/notification-rules.ts";
+import { markAllReadSchema, notificationListSchema, unreadCountSchema } from "#domain/notifications/notification-schemas.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "#domain/notifications/notifications.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
@@ -10,16 +10,6 @@ import { uuidParam } from "#server/http/params.ts";
 
 const notificationNotFound = () => new ApiError(404, "not_found", "Notificação não encontrada.");
 
-const notificationSchema = z.object({
-  id: z.string(),
-  type: z.enum(NOTIFICATION_TYPES),
-  title: z.string(),
-  content: z.string(),
-  read: z.boolean(),
-  order_id: z.string().nullable(),
-  created_at: z.string(),
-});
-
 export const listNotificationsEndpoint = defineEndpoint({
   method: "get",
   path: "/notifications",
@@ -27,7 +17,7 @@ export const listNotificationsEndpoint = defineEndpoint({
   summary: "As 20 notificações mais recentes da conta conectada",
   tag: "notificações",
   guard: USER_ONLY,
-  response: z.object({ notifications: z.array(notificationSchema) }),
+  response: notificationListSchema,
   async handler({ c, user }) {
     return { notifications: await listNotifications(c.get("services").db, user.id) };
   },
@@ -40,7 +30,7 @@ export const unreadCountEndpoint = defineEndpoint({
   summary: "Não lidas (repetições do mesmo pedido e tipo em 60 s contam uma vez)",
   tag: "notificações",
   guard: USER_ONLY,
-  response: z.object({ count: z.number().int() }),
+  response: unreadCountSchema,
   async handler({ c, user }) {
     return { count: await unreadCount(c.get("services").db, user.id) };
   },
@@ -69,7 +59,7 @@ export const markAllReadEndpoint = defineEndpoint({
   summary: "Marca todas as notificações não lidas como lidas",
   tag: "notificações",
   guard: USER_ONLY,
-  response: z.object({ updated: z.number().int() }),
+  response: markAllReadSchema,
   async handler({ c, user }) {
     return { updated: await markAllRead(c.get("services").db, user.id) };
   },

@@ -1,7 +1,14 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { cepSchema, placeOrderSchema, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
-import { ORDER_STATUSES } from "#domain/orders/order-status.ts";
+import {
+  cepLookupSchema,
+  cepSchema,
+  checkoutShippingQuoteSchema,
+  placedOrderSchema,
+  placeOrderSchema,
+  shippingQuoteSchema,
+} from "#domain/checkout/checkout-schemas.ts";
+import { orderDetailSchema, orderListSchema, orderStatusSchema } from "#domain/orders/order-schemas.ts";
 import {
   addTracking,
   cancelOrder,
@@ -23,52 +30,6 @@ import { ApiError } from "#server/http/errors.ts";
 import { pathParam, uuidParam } from "#server/http/params.ts";
 
 /** Checkout, the customer's orders and the admin's order actions (issue 6, decision 005). */
-
-const orderStatusSchema = z.enum(ORDER_STATUSES, "Status de pedido desconhecido.");
-
-const summarySchema = z.object({
-  id: z.string(),
-  number: z.number().int(),
-  status: orderStatusSchema,
-  totalCents: z.number().int(),
-  createdAt: z.string(),
-  itemCount: z.number().int(),
-  customerEmail: z.string().optional(),
-  customerName: z.string().optional(),
-});
-
-const detailSchema = summarySchema.extend({
-  subtotalCents: z.number().int(),
-  packagingCents: z.number().int(),
-  shippingCents: z.number().int(),
-  discountCents: z.number().int(),
-  shippingMethod: z.string().nullable(),
-  shippingDays: z.number().int().nullable(),
-  shippingAddress: z.record(z.string(), z.unknown()).nullable(),
-  trackingCode: z.string().nullable(),
-  paidAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
-  withdrawalRequestedAt: z.string().nullable(),
-  withdrawalDeadline: z.string().nullable(),
-  withdrawalOpen: z.boolean(),
-  cancelReason: z.string().nullable(),
-  pix: z.object({ code: z.string(), txid: z.string(), expiresAt: z.string() }).nullable(),
-  items: z.array(
-    z.object({
-      productId: z.string(),
-      productName: z.string(),
-      productSlug: z.string(),
-      unitType: z.enum(["gram", "unit"]),
-      quantity: z.number().int(),
-      unitPriceCents: z.number().int(),
-      totalPriceCents: z.number().int(),
-      packagingFeeCents: z.number().int(),
-      finalTotalCents: z.number().int(),
-      needsShipping: z.boolean(),
-    }),
-  ),
-  history: z.array(z.object({ fromStatus: orderStatusSchema.nullable(), toStatus: orderStatusSchema, note: z.string().nullable(), createdAt: z.string() })),
-});
 
 const orderNotFound = () => new ApiError(404, "not_found", "Pedido não encontrado.");
 /** An order's id in the path; a malformed one is a missing order. */
@@ -92,13 +53,7 @@ export const cepLookupEndpoint = defineEndpoint({
   tag: "checkout",
   guard: USER_ONLY,
   params: z.object({ cep: cepParam }),
-  response: z.discriminatedUnion("ok", [
-    z.object({
-      ok: z.literal(true),
-      address: z.object({ cep: z.string(), street: z.string(), complement: z.string(), neighborhood: z.string(), city: z.string(), state: z.string() }),
-    }),
-    z.object({ ok: z.literal(false), reason: z.enum(["not_found", "unavailable"]) }),
-  ]),
+  response: cepLookupSchema,
   async handler({ params, c }) {
     const { config } = c.get("services");
     return lookupCep(params.cep, { baseUrl: config.CEP_LOOKUP_URL, timeoutMs: config.CEP_LOOKUP_TIMEOUT_MS });
@@ -113,10 +68,7 @@ export const shippingQuoteEndpoint = defineEndpoint({
   tag: "checkout",
   guard: USER_ONLY,
   body: shippingQuoteSchema,
-  response: z.object({
-    needsShipping: z.boolean(),
-    options: z.array(z.object({ method: z.enum(["pac", "sedex"]), label: z.string(), priceCents: z.number().int(), deliveryDays: z.number().int(), region: z.string() })),
-  }),
+  response: checkoutShippingQuoteSchema,
   async handler({ body, c, user }) {
     return quoteCartShipping(c.get("services").db, user.id, body.cep);
   },
@@ -130,7 +82,7 @@ export const placeOrderEndpoint = defineEndpoint({
   tag: "checkout",
   guard: USER_ONLY,
   body: placeOrderSchema,
-  response: z.object({ orderId: z.string(), number: z.number().int(), replayed: z.boolean() }),
+  response: placedOrderSchema,
   status: 201,
   async handler({ body, c, user }) {
     const placed = await placeOrder(c.get("services"), user, body);
@@ -146,7 +98,7 @@ export const listMyOrdersEndpoint = defineEndpoint({
   summary: "Pedidos da conta conectada, mais recentes primeiro",
   tag: "pedidos",
   guard: USER_ONLY,
-  response: z.object({ orders: z.array(summarySchema) }),
+  response: orderListSchema,
   async handler({ c, user }) {
     await expirePendingOrders(c.get("services"), { userId: user.id }); // an overdue Pix reads as cancelled (decision 005)
     return { orders: await listCustomerOrders(c.get("services").db, user.id) };
@@ -161,7 +113,7 @@ export const getMyOrderEndpoint = defineEndpoint({
   tag: "pedidos",
   guard: USER_ONLY,
   params: orderParams,
-  response: detailSchema,
+  response: orderDetailSchema,
   async handler({ params, c, user }) {
     await expirePendingOrders(c.get("services"), { userId: user.id });
     return orderOr404(c, params.id, user.id);
@@ -180,7 +132,7 @@ export const requestWithdrawalEndpoint = defineEndpoint({
     reason: z.string("Motivo inválido.").trim().max(500, "Máximo de 500 caracteres.").optional(),
   }),
   params: orderParams,
-  response: detailSchema,
+  response: orderDetailSchema,
   status: 201,
   async handler({ body, params, c, user }) {
     // Asking again answers the same 201 with the first request, as a replayed checkout does (decision 005).
@@ -199,7 +151,7 @@ export const adminListOrdersEndpoint = defineEndpoint({
   tag: "admin",
   guard: ADMIN_ONLY,
   query: z.object({ status: orderStatusSchema.optional() }),
-  response: z.object({ orders: z.array(summarySchema) }),
+  response: orderListSchema,
   async handler({ query, c }) {
     return { orders: await listAdminOrders(c.get("services").db, query.status) };
   },
@@ -213,7 +165,7 @@ export const adminGetOrderEndpoint = defineEndpoint({
   tag: "admin",
   guard: ADMIN_ONLY,
   params: orderParams,
-  response: detailSchema,
+  response: orderDetailSchema,
   async handler({ params, c }) {
     return orderOr404(c, params.id);
   },
@@ -227,7 +179,7 @@ export const adminConfirmPaymentEndpoint = defineEndpoint({
   tag: "admin",
   guard: ADMIN_ONLY,
   params: orderParams,
-  response: detailSchema,
+  response: orderDetailSchema,
   async handler({ params, c, user: admin }) {
     await confirmPayment(c.get("services"), params.id, admin.id);
     return orderOr404(c, params.id);
@@ -246,7 +198,7 @@ export const adminMoveStatusEndpoint = defineEndpoint({
     note: z.string().trim().max(500, "Máximo de 500 caracteres.").optional(),
   }),
   params: orderParams,
-  response: detailSchema,
+  response: orderDetailSchema,
   async handler({ body, params, c, user: admin }) {
     if (body.status === "cancelled") await cancelOrder(c.get("services"), params.id, admin.id, body.note || null);
     else await moveOrderStatus(c.get("services"), params.id, body.status, admin.id, body.note || null);
@@ -263,7 +215,7 @@ export const adminTrackingEndpoint = defineEndpoint({
   guard: ADMIN_ONLY,
   body: z.object({ trackingCode: z.string({ error: "Informe o código de rastreio." }).trim().min(1, "Informe o código de rastreio.").max(20, "Código de rastreio longo demais.") }),
   params: orderParams,
-  response: detailSchema,
+  response: orderDetailSchema,
   async handler({ body, params, c, user: admin }) {
     await addTracking(c.get("services"), params.id, body.trackingCode, admin.id);
     return orderOr404(c, params.id);
@@ -279,7 +231,7 @@ export const adminCancelEndpoint = defineEndpoint({
   guard: ADMIN_ONLY,
   body: z.object({ reason: z.string().trim().max(500, "Máximo de 500 caracteres.").optional() }),
   params: orderParams,
-  response: detailSchema,
+  response: orderDetailSchema,
   async handler({ body, params, c, user: admin }) {
     await cancelOrder(c.get("services"), params.id, admin.id, body.reason || null);
     return orderOr404(c, params.id);

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * The account API's answers (server/api/account.ts), browser-safe; the customer panel's calls are
+ * typed by them.
+ */
+
+/** A saved delivery address as the API answers it (the form's fields, normalised, and its id). */
+export const savedAddressSchema = z.object({
+  id: z.string(),
+  recipientName: z.string(),
+  phone: z.string(),
+  cep: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
+export const addressListSchema = z.object({ addresses: z.array(savedAddressSchema) });
+
+/** The referral link and the credits it earned (total_credits). */
+export const referralSummarySchema = z.object({ code: z.string(), link: z.string(), totalCredits: z.number().int() });
+
+/** The LGPD export: everything kept about the account; only its envelope is fixed here. */
+export const accountExportSchema = z.object({ exportedAt: z.string(), account: z.object({ id: z.string(), email: z.string() }).loose() }).loose();

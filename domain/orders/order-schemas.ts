@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "#domain/orders/order-status.ts";
+
+/**
+ * The orders API's answers (server/api/orders.ts), browser-safe. The domain's order types
+ * (order-types.ts) are `z.infer` of these, and the pages' calls are typed by them. Dates are ISO
+ * strings, money integer cents.
+ */
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES, "Status de pedido desconhecido.");
+
+/** The delivery address copied into the order when it is placed (orders.shipping_address). */
+export const orderAddressSnapshotSchema = z.object({
+  recipientName: z.string(),
+  cpf: z.string(),
+  phone: z.string(),
+  cep: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  status: orderStatusSchema,
+  totalCents: z.number().int(),
+  createdAt: z.string(),
+  itemCount: z.number().int(),
+  customerEmail: z.string().optional(),
+  customerName: z.string().optional(),
+});
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  subtotalCents: z.number().int(),
+  packagingCents: z.number().int(),
+  shippingCents: z.number().int(),
+  discountCents: z.number().int(),
+  shippingMethod: z.string().nullable(),
+  shippingDays: z.number().int().nullable(),
+  shippingAddress: orderAddressSnapshotSchema.nullable(),
+  trackingCode: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  /** When the customer asked to withdraw (history entry), null if never. */
+  withdrawalRequestedAt: z.string().nullable(),
+  /** Delivery + WITHDRAWAL_DAYS, null before delivery. */
+  withdrawalDeadline: z.string().nullable(),
+  /** Whether the customer can ask now (decided on the server, at read time). */
+  withdrawalOpen: z.boolean(),
+  cancelReason: z.string().nullable(),
+  /** Only while the order waits for payment. */
+  pix: z.object({ code: z.string(), txid: z.string(), expiresAt: z.string() }).nullable(),
+  items: z.array(
+    z.object({
+      productId: z.string(),
+      productName: z.string(),
+      productSlug: z.string(),
+      unitType: z.enum(["gram", "unit"]),
+      quantity: z.number().int(),
+      unitPriceCents: z.number().int(),
+      totalPriceCents: z.number().int(),
+      packagingFeeCents: z.number().int(),
+      finalTotalCents: z.number().int(),
+      needsShipping: z.boolean(),
+    }),
+  ),
+  history: z.array(z.object({ fromStatus: orderStatusSchema.nullable(), toStatus: orderStatusSchema, note: z.string().nullable(), createdAt: z.string() })),
+});
+
+export const orderListSchema = z.object({ orders: z.array(orderSummarySchema) });
