@@ -111,19 +111,3 @@ export function changePasswordSchema(email: string) {
 export const updateNameSchema = z.object({ name: nameSchema });
 export const changeEmailSchema = z.object({ newEmail: emailSchema });
 
-
-/* The answers the browser reads from /api/auth/* (better-auth's) and /api/rpc/is_admin (server/api/auth.ts). */
-
-/** The signed-in user as the browser knows it (no tokens: the session lives in an HttpOnly cookie). */
-export const authUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), emailVerified: z.boolean() });
-
-/** better-auth's GET /api/auth/get-session, as far as the browser reads it: null without a session. */
-export const sessionAnswerSchema = z.object({ user: authUserSchema.loose().optional() }).loose().nullable();
-
-/** Spec §7 `is_admin`: asks about the caller's own e-mail only (decision 002). */
-export const isAdminInput = z.strictObject({ user_email: z.string().trim().min(1).max(254) });
-export const isAdminAnswerSchema = z.boolean();
-
-export const adminListSchema = z.object({
-  admins: z.array(z.object({ email: z.string(), source: z.enum(["config", "database"]) })),
-});

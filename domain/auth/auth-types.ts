@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { authUserSchema } from "#domain/auth/auth-schemas.ts";
+import type { authUserSchema } from "#domain/auth/auth-api-schemas.ts";
 
 /** The signed-in user as the browser knows it (no tokens: the session lives in an HttpOnly cookie). */
 export type AuthUser = z.infer<typeof authUserSchema>;

@@ -1,4 +1,4 @@
-import { adminListSchema, isAdminAnswerSchema, isAdminInput } from "#domain/auth/auth-schemas.ts";
+import { adminListSchema, isAdminAnswerSchema, isAdminInput } from "#domain/auth/auth-api-schemas.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { listAdminEmails } from "#domain/auth/admins.server.ts";
 import { ADMIN_ONLY, isAdmin, USER_ONLY } from "#server/http/guards.ts";

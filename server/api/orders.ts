@@ -1,13 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import {
-  cepLookupSchema,
-  cepSchema,
-  checkoutShippingQuoteSchema,
-  placedOrderSchema,
-  placeOrderSchema,
-  shippingQuoteSchema,
-} from "#domain/checkout/checkout-schemas.ts";
+import { cepLookupSchema, checkoutShippingQuoteSchema, placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
+import { cepSchema, placeOrderSchema, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
 import { orderDetailSchema, orderListSchema, orderStatusSchema } from "#domain/orders/order-schemas.ts";
 import {
   addTracking,
