@@ -1,38 +1,41 @@
+import type { z } from "zod";
 import { fetchJson } from "#app/lib/fetch-json.ts";
+import type { isAdminAnswerSchema, sessionAnswerSchema } from "#domain/auth/auth-api-schemas.ts";
 import type { AuthUser } from "#domain/auth/auth-types.ts";
 
 /**
  * The browser side of /api/auth/* and /api/rpc/is_admin: a few fetch calls instead of a client
  * library, to keep the JavaScript small. Errors come back as ApiCallError (~/lib/fetch-json) with
- * the server's Portuguese message (empty when the server gave none).
+ * the server's Portuguese message (empty when the server gave none). Answers the browser reads are
+ * typed by their schemas (domain/auth/auth-schemas.ts); the others are `unknown`.
  */
-const call = <T>(path: string, init: { method?: string; json?: unknown } = {}) => fetchJson<T>(path, init);
+const call = <S extends z.ZodType = z.ZodUnknown>(path: string, init: { method?: string; json?: unknown } = {}) => fetchJson<S>(path, init);
 
 const toUser = (user: AuthUser): AuthUser => ({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified });
 
 export const authClient = {
   /** Reads the session (and renews it when it is due: that is the "token refresh"). */
   async getSession(): Promise<AuthUser | null> {
-    const body = await call<{ user?: AuthUser } | null>("/api/auth/get-session");
+    const body = await call<typeof sessionAnswerSchema>("/api/auth/get-session");
     return body?.user ? toUser(body.user) : null;
   },
-  signIn: (email: string, password: string) => call<unknown>("/api/auth/sign-in/email", { json: { email, password } }),
+  signIn: (email: string, password: string) => call("/api/auth/sign-in/email", { json: { email, password } }),
   signUp: (input: { name: string; email: string; password: string; callbackURL: string }) =>
-    call<unknown>("/api/auth/sign-up/email", { json: input }),
-  signOut: () => call<unknown>("/api/auth/sign-out", { json: {} }),
-  requestPasswordReset: (email: string) => call<unknown>("/api/auth/request-password-reset", { json: { email } }),
-  resetPassword: (token: string, newPassword: string) => call<unknown>("/api/auth/reset-password", { json: { token, newPassword } }),
+    call("/api/auth/sign-up/email", { json: input }),
+  signOut: () => call("/api/auth/sign-out", { json: {} }),
+  requestPasswordReset: (email: string) => call("/api/auth/request-password-reset", { json: { email } }),
+  resetPassword: (token: string, newPassword: string) => call("/api/auth/reset-password", { json: { token, newPassword } }),
   resendVerification: (email: string, callbackURL: string) =>
-    call<unknown>("/api/auth/send-verification-email", { json: { email, callbackURL } }),
-  updateName: (name: string) => call<unknown>("/api/auth/update-user", { json: { name } }),
-  changeEmail: (newEmail: string, callbackURL: string) => call<unknown>("/api/auth/change-email", { json: { newEmail, callbackURL } }),
+    call("/api/auth/send-verification-email", { json: { email, callbackURL } }),
+  updateName: (name: string) => call("/api/auth/update-user", { json: { name } }),
+  changeEmail: (newEmail: string, callbackURL: string) => call("/api/auth/change-email", { json: { newEmail, callbackURL } }),
   changePassword: (currentPassword: string, newPassword: string) =>
     // Every other session ends: whoever knew the old password is out.
-    call<unknown>("/api/auth/change-password", { json: { currentPassword, newPassword, revokeOtherSessions: true } }),
+    call("/api/auth/change-password", { json: { currentPassword, newPassword, revokeOtherSessions: true } }),
   /** Spec §6: decided by the server; any failure means "not an admin". */
   async isAdmin(email: string): Promise<boolean> {
     try {
-      return (await call<boolean>("/api/rpc/is_admin", { json: { user_email: email } })) === true;
+      return (await call<typeof isAdminAnswerSchema>("/api/rpc/is_admin", { json: { user_email: email } })) === true;
     } catch {
       return false;
     }

@@ -5,7 +5,8 @@ import { toast } from "#app/ui/toast.tsx";
 import { reconnectRealtime } from "#app/lib/realtime.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { NetworkError } from "#app/lib/fetch-json.ts";
-import { type AddItemBody, addItemBody, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "#app/features/cart/cart-client.ts";
+import { addItemBody, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "#app/features/cart/cart-client.ts";
+import type { AddItemBody } from "#domain/cart/cart-types.ts";
 
 export type AddToCartProps = {
   productId: string;

@@ -3,9 +3,18 @@
  * session id, the API calls, the in-tab and cross-tab signals, and the logs of spec §3/§8.
  * The /cart page and the offline queue load their own code on demand.
  */
-import { fetchJson, NetworkError } from "#app/lib/fetch-json.ts";
+import type { z } from "zod";
+import { fetchJson, NetworkError, type ApiAnswer } from "#app/lib/fetch-json.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
-import type { CartCount, CartStatusCheck, CartView, ShippingQuote } from "#domain/cart/cart-types.ts";
+import type {
+  addItemResultSchema,
+  cartCountSchema,
+  cartMigrationSchema,
+  cartShippingQuoteSchema,
+  cartStatusCheckSchema,
+  cartViewSchema,
+} from "#domain/cart/cart-schemas.ts";
+import type { AddItemBody, UpdateItemBody } from "#domain/cart/cart-types.ts";
 
 export const CART_SESSION_HEADER = "cart-session-id";
 export const CART_TAB_HEADER = "x-cart-tab";
@@ -49,12 +58,15 @@ export const cartTabId = (): string => (tabId ??= crypto.randomUUID());
 
 type CallOptions = { method?: string; json?: unknown; createSession?: boolean };
 
-/** The cart API through fetchJson, with the cart session header; timings and errors go to the spec's logs. */
-export async function cartFetch<T>(path: string, options: CallOptions = {}): Promise<T> {
+/**
+ * The cart API through fetchJson, with the cart session header, typed by the endpoint's response
+ * schema `S` (domain/cart/cart-schemas.ts); timings and errors go to the spec's logs.
+ */
+export async function cartFetch<S extends z.ZodType>(path: string, options: CallOptions = {}): Promise<ApiAnswer<S>> {
   const session = options.createSession ? ensureCartSessionId() : readCartSessionId();
   const started = performance.now();
   try {
-    const body = await fetchJson<T>(path, {
+    const body = await fetchJson<S>(path, {
       method: options.method,
       json: options.json,
       headers: { [CART_TAB_HEADER]: cartTabId(), ...(session && { [CART_SESSION_HEADER]: session }) },
@@ -70,27 +82,25 @@ export async function cartFetch<T>(path: string, options: CallOptions = {}): Pro
 }
 
 /**
- * `idempotencyKey`: one per add the customer asked for (addItemBody), never per request, so every
- * replay of it (a lost answer, the offline queue) is applied once. Queued adds from before it have none.
+ * The body of a new add, with its own idempotency key: one per add the customer asked for, never per
+ * request, so every replay of it (a lost answer, the offline queue) is applied once. Queued adds
+ * from before the key have none.
  */
-export type AddItemBody = { productId: string; quantity: number; packaging?: { enabled: boolean }; idempotencyKey?: string };
-/** `itemId` is null when the add was applied before and its line has been removed since. */
-export type AddItemResult = { cartId: string; itemId: string | null; quantity: number; itemCount: number };
-
-/** The body of a new add, with its own idempotency key. */
 export const addItemBody = (add: Omit<AddItemBody, "idempotencyKey">): AddItemBody => ({ ...add, idempotencyKey: crypto.randomUUID() });
 
+/** One function per cart endpoint (server/api/cart.ts), each typed by that endpoint's response schema. */
 export const cartApi = {
-  count: () => cartFetch<CartCount>("/api/cart/count"),
-  cart: () => cartFetch<CartView>("/api/cart"),
-  add: (body: AddItemBody) => cartFetch<AddItemResult>("/api/cart/items", { json: body, createSession: true }),
-  update: (id: string, body: { quantity?: number; packaging?: { enabled: boolean } }) =>
-    cartFetch<CartView>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "PATCH", json: body }),
-  remove: (id: string) => cartFetch<CartView>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "DELETE" }),
-  quoteShipping: (cep: string) => cartFetch<ShippingQuote>(`/api/shipping/quote?cep=${encodeURIComponent(cep)}`),
-  chooseShipping: (cep: string, method: string) => cartFetch<CartView>("/api/cart/shipping", { method: "PUT", json: { cep, method } }),
-  status: (cartId: string | null) => cartFetch<CartStatusCheck>(`/api/cart/status${cartId ? `?cart_id=${encodeURIComponent(cartId)}` : ""}`),
-  migrate: () => cartFetch<{ migrated: boolean }>("/api/cart/migrate", { method: "POST" }),
+  count: () => cartFetch<typeof cartCountSchema>("/api/cart/count"),
+  cart: () => cartFetch<typeof cartViewSchema>("/api/cart"),
+  add: (body: AddItemBody) => cartFetch<typeof addItemResultSchema>("/api/cart/items", { json: body, createSession: true }),
+  update: (id: string, body: UpdateItemBody) =>
+    cartFetch<typeof cartViewSchema>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "PATCH", json: body }),
+  remove: (id: string) => cartFetch<typeof cartViewSchema>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  quoteShipping: (cep: string) => cartFetch<typeof cartShippingQuoteSchema>(`/api/shipping/quote?cep=${encodeURIComponent(cep)}`),
+  chooseShipping: (cep: string, method: string) => cartFetch<typeof cartViewSchema>("/api/cart/shipping", { method: "PUT", json: { cep, method } }),
+  status: (cartId: string | null) =>
+    cartFetch<typeof cartStatusCheckSchema>(`/api/cart/status${cartId ? `?cart_id=${encodeURIComponent(cartId)}` : ""}`),
+  migrate: () => cartFetch<typeof cartMigrationSchema>("/api/cart/migrate", { method: "POST" }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -221,7 +231,7 @@ export const OFFLINE_MAX_RETRIES = 3;
 
 export type QueuedOperation =
   | { kind: "add"; body: AddItemBody; productName?: string }
-  | { kind: "update"; itemId: string; body: { quantity?: number; packaging?: { enabled: boolean } } }
+  | { kind: "update"; itemId: string; body: UpdateItemBody }
   | { kind: "remove"; itemId: string };
 
 export type QueueEntry = { id: string; timestamp: number; retryCount: number; maxRetries: number; operation: QueuedOperation };

@@ -7,7 +7,7 @@ import { authClient } from "#app/features/auth/auth-client.ts";
 import { SignInForm } from "#app/features/auth/auth-forms.tsx";
 import { signUpSchema } from "#domain/auth/auth-schemas.ts";
 import { onCartSignal, signalCart } from "#app/features/cart/cart-client.ts";
-import { orderApi } from "#app/features/orders/order-api.ts";
+import { checkoutApi } from "#app/features/orders/order-api.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { fieldErrors, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
@@ -214,7 +214,7 @@ function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: { cart: 
     quotedCep.current = cep;
     setQuoteError(null);
     try {
-      const result = await orderApi<{ options: Quote[] }>("/checkout/shipping-quote", { json: { cep } });
+      const result = await checkoutApi.quoteShipping(cep);
       setQuotes(result.options);
       if (result.options.length === 0) setQuoteError("Não entregamos neste CEP por enquanto.");
       setMethod((current) => (result.options.some((option) => option.method === current) ? current : (result.options[0]?.method ?? null)));
@@ -235,9 +235,7 @@ function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: { cart: 
     setCepNote("Buscando o endereço…");
     void quote(cep);
     try {
-      const result = await orderApi<{ ok: true; address: { street: string; neighborhood: string; city: string; state: string } } | { ok: false; reason: string }>(
-        `/checkout/cep/${cep}`,
-      );
+      const result = await checkoutApi.lookupCep(cep);
       if (result.ok) {
         const found = result.address;
         setAddress((current) => ({
@@ -275,7 +273,7 @@ function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: { cart: 
     if (pending) return;
     const data = new FormData(event.currentTarget);
     const next: Record<string, string> = {};
-    let parsedAddress: unknown;
+    let parsedAddress: AddressForm | undefined;
     if (cart.needsShipping) {
       const parsed = checkoutAddressSchema.safeParse(address);
       if (parsed.success) parsedAddress = address;
@@ -293,15 +291,13 @@ function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: { cart: 
     setPending(true);
     idempotencyKey.current ??= crypto.randomUUID();
     try {
-      const placed = await orderApi<{ orderId: string }>("/checkout/orders", {
-        json: {
-          idempotencyKey: idempotencyKey.current,
-          address: parsedAddress,
-          saveAddress: cart.needsShipping && saveAddress,
-          shippingMethod: cart.needsShipping ? method : undefined,
-          confirmAdult: true,
-          acceptTerms: true,
-        },
+      const placed = await checkoutApi.placeOrder({
+        idempotencyKey: idempotencyKey.current,
+        address: parsedAddress,
+        saveAddress: cart.needsShipping && saveAddress,
+        shippingMethod: cart.needsShipping ? (method ?? undefined) : undefined,
+        confirmAdult: true,
+        acceptTerms: true,
       });
       signalCart({ type: "checkout-completed" });
       await navigate(`/success?order=${encodeURIComponent(placed.orderId)}`);

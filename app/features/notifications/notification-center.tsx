@@ -1,7 +1,9 @@
 import { QueryClientContext, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect } from "react";
 import { Link } from "react-router";
+import { fetchJson } from "#app/lib/fetch-json.ts";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
+import type { notificationListSchema, unreadCountSchema } from "#domain/notifications/notification-schemas.ts";
 import { acceptsRealtimeInsert, countUnread, NOTIFICATION_LIST_LIMIT, relativeTimePtBR, type NotificationItem } from "#domain/notifications/notification-rules.ts";
 
 /**
@@ -20,12 +22,6 @@ export type NotificationCenter = {
   markAllRead(): void;
 };
 
-async function getJson<T>(path: string): Promise<T> {
-  const response = await fetch(path, { headers: { accept: "application/json" }, credentials: "same-origin" });
-  if (!response.ok) throw new Error(String(response.status));
-  return (await response.json()) as T;
-}
-
 const post = (path: string) => fetch(path, { method: "POST", credentials: "same-origin" }).catch(() => undefined);
 
 /** How much the unread count drops when `items` becomes `next` (the 60 s rule applied to both). */
@@ -37,8 +33,8 @@ const keyOf = (userId: string | null) => ["notifications", userId] as const;
 
 async function fetchNotifications(): Promise<Data> {
   const [items, unread] = await Promise.all([
-    getJson<{ notifications: NotificationItem[] }>("/api/notifications").then((body) => body.notifications, () => []),
-    getJson<{ count: number }>("/api/notifications/unread-count").then((body) => body.count, () => 0),
+    fetchJson<typeof notificationListSchema>("/api/notifications").then((body) => body.notifications, () => []),
+    fetchJson<typeof unreadCountSchema>("/api/notifications/unread-count").then((body) => body.count, () => 0),
   ]);
   return { items, unread };
 }

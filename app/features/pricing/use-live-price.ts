@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
+import type { z } from "zod";
+import { fetchJson } from "#app/lib/fetch-json.ts";
 import { centsFromReais, type PriceQuote, type PricingResponse, type PricingSubject, quote } from "#domain/pricing/price-quote.ts";
+import type { calculatePriceInput, pricingResponseSchema } from "#domain/pricing/pricing-schemas.ts";
 
 export const CALCULATE_PRICE_PATH = "/api/functions/calculate-price";
 /** Clicking "+" five times asks the server once, for the last quantity. */
@@ -21,16 +24,11 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
-async function fetchPrice(productName: string, quantity: number, packagingEnabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
-  const response = await fetch(CALCULATE_PRICE_PATH, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    // The server sets the packaging fee and counts the sachets itself; only the choice is sent.
-    body: JSON.stringify({ quantity, packaging: { enabled: packagingEnabled }, product_name: productName }),
-    signal,
-  });
-  if (!response.ok) throw new Error(`calculate-price respondeu ${response.status}`);
-  return (await response.json()) as PricingResponse;
+/** The server's price (spec §7), typed by the endpoint's response schema; any failure rejects (the local price stays). */
+function fetchPrice(productName: string, quantity: number, packagingEnabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
+  // The server sets the packaging fee and counts the sachets itself; only the choice is sent.
+  const json: z.input<typeof calculatePriceInput> = { quantity, packaging: { enabled: packagingEnabled }, product_name: productName };
+  return fetchJson<typeof pricingResponseSchema>(CALCULATE_PRICE_PATH, { json, signal });
 }
 
 function fromResponse(response: PricingResponse, local: PriceQuote): PriceQuote {
