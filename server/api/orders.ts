@@ -37,7 +37,10 @@ async function orderOr404(c: Context<AppEnv>, id: string, ownerId?: string) {
 }
 
 /** A CEP in the path: 8 digits, punctuation ignored; anything else answers 400 in the words of the address form. */
-const cepParam = pathParam(cepSchema.clone(), (issue) => new ApiError(400, "validation_error", `Dados inválidos. cep: ${issue.message}`));
+const cepParam = pathParam(
+  cepSchema.clone().describe("CEP: 8 dígitos (01310100 ou 01310-100)"),
+  (issue) => new ApiError(400, "validation_error", `Dados inválidos. cep: ${issue.message}`),
+);
 
 export const cepLookupEndpoint = defineEndpoint({
   method: "get",

@@ -33,3 +33,16 @@ export const apiEndpoints: Endpoint[] = [
   ...orderEndpoints,
   ...notificationEndpoints,
 ];
+
+/** What each tag of the OpenAPI document groups (the document's tags must be described). */
+export const apiTagDescriptions: Record<string, string> = {
+  sistema: "Erros do navegador, para o painel de manutenção",
+  catálogo: "Preços calculados pelo servidor (spec §7)",
+  contas: "Quem é administrador (spec §7 is_admin)",
+  conta: "Dados da conta conectada: endereços, indicação, LGPD",
+  admin: "Administração: pedidos e administradores",
+  carrinho: "O carrinho da conta ou do navegador (cabeçalho cart-session-id) e o frete",
+  checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
+  pedidos: "Os pedidos da conta conectada",
+  notificações: "Notificações da conta conectada",
+};

@@ -37,6 +37,11 @@ type EndpointFields<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObj
   /** The JSON the endpoint answers: the handler's return must have this shape (TypeScript checks it). */
   response: R;
   status?: 200 | 201 | 202 | 204;
+  /**
+   * "optional": public, but a signed-in caller is served as themself (the cart: the account's cart
+   * rather than the browser's); the handler reads `currentUser(c)`. Only for the OpenAPI document.
+   */
+  session?: "optional";
   /** "summary": its successes are counted into a line a minute instead of a line each (access-log.ts, decision 010). */
   accessLog?: "summary";
 };
@@ -194,9 +199,6 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
   return result.data;
 }
 
-/** Hono paths use `:id`; OpenAPI uses `{id}`. */
-const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
-
 export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
   for (const endpoint of endpoints) {
     app.on(endpoint.method.toUpperCase(), endpoint.path, async (c) => {
@@ -213,51 +215,105 @@ export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
   }
 }
 
-export function openApiDocument(endpoints: Endpoint[]) {
+/** Hono paths use `:id`; OpenAPI uses `{id}`. */
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+/**
+ * The session cookie better-auth sets (cookiePrefix "loja", domain/auth/auth.server.ts); over https
+ * its name carries the "__Secure-" prefix. openapi.test.ts checks it against a real sign-in.
+ */
+export const SESSION_COOKIE = "loja.session_token";
+const SESSION_SCHEME = "session";
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as an OpenAPI 3.1 Schema Object (JSON Schema 2020-12, the document's own dialect). */
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12" }) as JsonSchema;
+  return rest;
+}
+
+/** One Parameter Object per property of an object schema (path parameters are always required). */
+function parameters(schema: z.ZodObject, location: "path" | "query"): JsonSchema[] {
+  const shape = jsonSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(shape.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return {
+      name,
+      in: location,
+      required: location === "path" || (shape.required?.includes(name) ?? false),
+      ...(typeof description === "string" && { description }),
+      schema: rest,
+    };
+  });
+}
+
+/**
+ * The OpenAPI 3.1 document of `endpoints`, generated from the very schemas that validate requests
+ * and type the handlers: path and query parameters, bodies, answers, an operationId each, the
+ * session cookie on the operations that need an account, and `x-access` (openapi.test.ts validates it).
+ */
+export function openApiDocument(endpoints: Endpoint[], tagDescriptions: Record<string, string> = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const errorResponse = {
-    description: "Erro",
-    content: { "application/json": { schema: z.toJSONSchema(errorBodySchema) } },
-  };
   for (const endpoint of endpoints) {
     const path = toOpenApiPath(endpoint.path);
+    const status = endpoint.status ?? 200;
     const operation: Record<string, unknown> = {
+      operationId: endpoint.operationId,
       summary: endpoint.summary,
       tags: [endpoint.tag],
       // Who may call it: "public", "user" (a session; 401 without) or "admin" (403 for customers).
       "x-access": endpoint.guard?.access ?? "public",
+      // With a guard, the session is required; "optional": without one, or with one; otherwise none is read.
+      security: endpoint.guard ? [{ [SESSION_SCHEME]: [] }] : endpoint.session === "optional" ? [{}, { [SESSION_SCHEME]: [] }] : [],
       responses: {
-        [endpoint.status ?? 200]: {
-          description: "OK",
-          content: { "application/json": { schema: z.toJSONSchema(endpoint.response, { io: "output" }) } },
-        },
-        "4XX": errorResponse,
+        [status]:
+          status === 204
+            ? { description: "Sem conteúdo" }
+            : { description: "OK", content: { "application/json": { schema: jsonSchema(endpoint.response, "output") } } },
+        "4XX": { $ref: "#/components/responses/Error" },
       },
     };
+    const parameterList = [
+      ...(endpoint.params ? parameters(endpoint.params, "path") : []),
+      ...(endpoint.query ? parameters(endpoint.query as z.ZodObject, "query") : []),
+    ];
+    if (parameterList.length > 0) operation.parameters = parameterList;
     if (endpoint.body) {
       operation.requestBody = {
         required: true,
-        content: { "application/json": { schema: z.toJSONSchema(endpoint.body, { io: "input" }) } },
+        content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } },
       };
-    }
-    if (endpoint.query) {
-      const shape = z.toJSONSchema(endpoint.query, { io: "input" }) as {
-        properties?: Record<string, unknown>;
-        required?: string[];
-      };
-      operation.parameters = Object.entries(shape.properties ?? {}).map(([name, schema]) => ({
-        name,
-        in: "query",
-        required: shape.required?.includes(name) ?? false,
-        schema,
-      }));
     }
     paths[path] = { ...paths[path], [endpoint.method]: operation };
   }
   return {
     openapi: "3.1.0",
-    info: { title: "API da loja", version: "1.0.0" },
+    info: {
+      title: "API da loja",
+      version: "1.0.0",
+      description: "Mensagens de erro em português no formato { error: { code, message } }. Valores em centavos, salvo onde indicado.",
+    },
+    servers: [{ url: "/api" }],
+    tags: [...new Set(endpoints.map((endpoint) => endpoint.tag))].map((name) => ({ name, description: tagDescriptions[name] })),
     paths,
+    components: {
+      schemas: { ErrorBody: jsonSchema(errorBodySchema, "output") },
+      responses: {
+        Error: {
+          description: "Erro (401 sem sessão, 403 sem permissão, 404, 409, 422, 429…)",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
+        },
+      },
+      securitySchemes: {
+        [SESSION_SCHEME]: {
+          type: "apiKey",
+          in: "cookie",
+          name: SESSION_COOKIE,
+          description: `A sessão da conta, criada em /api/auth/sign-in/email (HttpOnly; em https, __Secure-${SESSION_COOKIE}).`,
+        },
+      },
+    },
   };
 }
 

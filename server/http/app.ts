@@ -8,7 +8,7 @@ import { publicConfig } from "#platform/config.ts";
 import { mountEventRoutes } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
 import { AccessLog } from "#server/http/access-log.ts";
-import { apiEndpoints } from "#server/http/api-endpoints.ts";
+import { apiEndpoints, apiTagDescriptions } from "#server/http/api-endpoints.ts";
 import { mountEndpoints, openApiDocument } from "#server/http/api.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { readIslandModules } from "#server/http/islands.ts";
@@ -84,7 +84,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
 
   const api = new Hono<AppEnv>();
   api.use(apiBodyLimit(config.MAX_BODY_BYTES));
-  api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints)));
+  api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints, apiTagDescriptions)));
   mountEndpoints(api, apiEndpoints);
   mountAuthRoutes(api);
   mountEventRoutes(api);
