@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { ShoppingBag, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "#app/ui/toast.tsx";
 import { ProductImage } from "#app/features/catalog/product-image.tsx";
-import { DEFAULT_PACKAGING_FEE_CENTS, MAX_GRAMS, MIN_GRAMS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
-import { MAX_UNITS, MIN_UNITS, quote } from "#domain/pricing/price-quote.ts";
+import { DEFAULT_PACKAGING_FEE_CENTS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import { quote } from "#domain/pricing/price-quote.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
+import { QuantityStepper } from "#app/ui/quantity-stepper.tsx";
 import { Skeleton } from "#app/ui/skeleton.tsx";
 import { NetworkError } from "#app/lib/fetch-json.ts";
 import { cartApi, enqueueCartOperation, signalCart } from "#app/features/cart/cart-client.ts";
@@ -230,20 +231,7 @@ function CartLineRow({
   onRemove: (button: HTMLElement) => void;
 }) {
   const isGram = line.unitType === "gram";
-  const step = isGram ? SACHET_GRAMS : 1;
-  const min = isGram ? MIN_GRAMS : MIN_UNITS;
-  const max = isGram ? MAX_GRAMS : MAX_UNITS;
-  const inputId = useId();
-  const [draft, setDraft] = useState<string | null>(null);
   const packagingOffered = isGram && line.quantity >= PACKAGING_MIN_GRAMS;
-
-  function commit() {
-    if (draft === null) return;
-    const value = Number(draft.replace(",", "."));
-    setDraft(null);
-    // The server decides: an invalid value comes back with its message (e.g. "Minimum quantity is 2").
-    if (draft.trim() !== "" && value !== line.quantity) onChange(value, line.packaging.enabled);
-  }
 
   return (
     <li className="flex gap-4 p-4" data-testid="cart-line" data-product-id={line.productId}>
@@ -275,45 +263,15 @@ function CartLineRow({
           {formatBRL(line.unitPriceCents)} {isGram ? "por grama" : "por unidade"}
           {isGram ? ` · ${line.packaging.sachet_count} ${line.packaging.sachet_count === 1 ? "sachê" : "sachês"} de ${SACHET_GRAMS} g` : ""}
         </p>
-        <div className="mt-3 flex flex-wrap items-center gap-2">
-          <label htmlFor={inputId} className="sr-only">
-            Quantidade de {line.productName} {isGram ? "(gramas)" : "(unidades)"}
-          </label>
-          <button
-            type="button"
-            aria-label={`Diminuir quantidade de ${line.productName}`}
-            disabled={line.quantity <= min}
-            onClick={() => onChange(line.quantity - step, line.packaging.enabled)}
-            className={`inline-flex size-10 items-center justify-center rounded-lg border border-stone-300 bg-white hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400 ${focusRing}`}
-          >
-            <Minus aria-hidden="true" className="size-4" />
-          </button>
-          <input
-            id={inputId}
-            type="number"
-            inputMode="numeric"
-            min={min}
-            max={max}
-            step={step}
-            value={draft ?? String(line.quantity)}
-            onChange={(event) => setDraft(event.target.value)}
-            onBlur={commit}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") commit();
-            }}
-            className={`h-10 w-24 rounded-lg border border-stone-300 bg-white px-2 text-right font-semibold ${focusRing}`}
-          />
-          <span className="text-sm text-stone-700">{isGram ? "g" : line.quantity === 1 ? "unidade" : "unidades"}</span>
-          <button
-            type="button"
-            aria-label={`Aumentar quantidade de ${line.productName}`}
-            disabled={line.quantity >= max}
-            onClick={() => onChange(line.quantity + step, line.packaging.enabled)}
-            className={`inline-flex size-10 items-center justify-center rounded-lg border border-stone-300 bg-white hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400 ${focusRing}`}
-          >
-            <Plus aria-hidden="true" className="size-4" />
-          </button>
-        </div>
+        {/* The server decides: an invalid typed value comes back with its message (e.g. "Minimum quantity is 2"). */}
+        <QuantityStepper
+          layout="inline"
+          unitType={line.unitType}
+          value={line.quantity}
+          label={`Quantidade de ${line.productName} ${isGram ? "(gramas)" : "(unidades)"}`}
+          itemName={line.productName}
+          onChange={(quantity) => onChange(quantity, line.packaging.enabled)}
+        />
         {packagingOffered ? (
           <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
             <input
