@@ -4,7 +4,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
-import { loadCustomerOrders, loadSuccess } from "#app/features/orders/order-pages.server.ts";
+import { loader as customerPanelLoader } from "#app/routes/cliente.tsx";
+import { loader as successLoader } from "#app/routes/success.tsx";
 import { expirePendingOrders, sendRatingReminders } from "#domain/orders/orders.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, PUBLIC_URL, type AuthTestContext } from "#test/auth-helpers.ts";
@@ -167,7 +168,8 @@ function pageArgs(browser: Browser, path: string) {
   const request = new Request(new URL(path, PUBLIC_URL), { headers: { cookie: browser.header() } });
   const context = new RouterContextProvider();
   context.set(appContext, { services: ctx.t.services, publicConfig: publicConfig(ctx.t.services.config), nonce: "", requestId: "teste", islands: {} });
-  return { request, context, url: new URL(request.url) };
+  const url = new URL(request.url);
+  return { request, context, url, params: {}, pattern: url.pathname };
 }
 
 async function stockOf(id: string): Promise<number | null> {
@@ -331,7 +333,7 @@ describe("Pix expiry", () => {
     // Both countdowns reached zero; the job (every 30 s) has not run yet.
     await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(inArray(orders.id, [mine.orderId, theirs.orderId]));
 
-    const page = await loadSuccess(pageArgs(customer, `/success?order=${mine.orderId}`));
+    const page = await successLoader(pageArgs(customer, `/success?order=${mine.orderId}`));
     expect(page.order?.status).toBe("cancelled");
     expect(page.order?.pix).toBeNull();
     expect(page.order?.pixQrSvg).toBeNull();
@@ -339,7 +341,7 @@ describe("Pix expiry", () => {
     const [untouched] = await ctx.t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, theirs.orderId));
     expect(untouched!.status).toBe("pending_payment");
 
-    const panel = await loadCustomerOrders(pageArgs(neighbour, `/cliente?aba=pedidos&order=${theirs.orderId}`), await userIdOf(neighbour));
+    const panel = (await customerPanelLoader(pageArgs(neighbour, `/cliente?aba=pedidos&order=${theirs.orderId}`))).orders;
     expect(panel.order?.status).toBe("cancelled");
     expect(panel.orders.find((order) => order.id === theirs.orderId)?.status).toBe("cancelled");
     expect(await stockOf(KIT)).toBe(before! + 2);
