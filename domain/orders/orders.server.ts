@@ -15,7 +15,7 @@ import type { AppServices } from "#platform/services.ts";
 import { DomainError } from "#domain/errors.ts";
 import { mailerFor } from "#platform/mail/mailer.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
-import { announceCartStatus } from "#domain/cart/cart.server.ts";
+import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import type { CheckoutAddress, ShippingMethod } from "#domain/checkout/checkout-schemas.ts";
 import {
   adminUserIds,
