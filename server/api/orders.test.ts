@@ -5,7 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { loadCustomerOrders, loadSuccess } from "#app/features/orders/order-pages.server.ts";
-import { expirePendingOrders, sendRatingReminders } from "#domain/orders/orders.server.ts";
+import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, PUBLIC_URL, type AuthTestContext } from "#test/auth-helpers.ts";
 import { publicConfig } from "#platform/config.ts";

@@ -1,7 +1,9 @@
 import { currentUser, requireAdmin, requireUser, type PageArgs } from "#app/lib/guards.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
-import { expirePendingOrders, getOrder, listAdminOrders, listCustomerOrders, loadCheckoutCart } from "#domain/orders/orders.server.ts";
+import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
+import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
+import { getOrder, listAdminOrders, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#domain/orders/order-status.ts";
