@@ -8,12 +8,13 @@ import type { AppServices } from "#platform/services.ts";
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
-import type { CheckoutAddress, ShippingMethod } from "#domain/checkout/checkout-schemas.ts";
+import type { CheckoutAddress } from "#domain/checkout/checkout-schemas.ts";
 import { adminUserIds, createNotifications, sendNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
 import { toNotification } from "#domain/orders/order-store.server.ts";
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
 import { staticPixProvider, type PaymentProvider } from "#domain/payments/payment-provider.server.ts";
+import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
 
 type Services = Pick<AppServices, "config" | "db" | "logger">;

@@ -13,7 +13,8 @@ import { fieldErrors, useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
-import { checkoutAddressSchema, SHIPPING_METHOD_LABELS, type ShippingMethod } from "#domain/checkout/checkout-schemas.ts";
+import { checkoutAddressSchema } from "#domain/checkout/checkout-schemas.ts";
+import { SHIPPING_METHOD_LABELS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 
 /**
  * PRODUCT.md checkout: identification, address (only for physical items), shipping, review with the
