@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { NetworkError } from "#app/lib/fetch-json.ts";
-import { classifyCartError } from "#app/features/cart/cart-client.ts";
 import {
   cartQuantityProblem,
   computeTotals,
@@ -72,22 +70,5 @@ describe("CEP", () => {
     expect(normalizeCep("1310-100")).toBeNull();
     expect(normalizeCep("00000-000")).toBeNull();
     expect(normalizeCep("abcde-fgh")).toBeNull();
-  });
-});
-
-describe("error classification (spec §5)", () => {
-  it("classifies network, database, permission, validation and unknown errors", () => {
-    expect(classifyCartError(new Error("boom"), false)).toBe("network");
-    expect(classifyCartError(new NetworkError("x"), true)).toBe("network");
-    expect(classifyCartError(new Error("Network request failed"), true)).toBe("network");
-    expect(classifyCartError(new Error("lost connection"), true)).toBe("network");
-    expect(classifyCartError(Object.assign(new Error("x"), { code: "23505" }), true)).toBe("database");
-    expect(classifyCartError(Object.assign(new Error("x"), { code: "22P02" }), true)).toBe("database");
-    expect(classifyCartError(Object.assign(new Error("x"), { code: "42501" }), true)).toBe("permission");
-    expect(classifyCartError(Object.assign(new Error("x"), { code: "28000" }), true)).toBe("permission");
-    expect(classifyCartError(new Error("Invalid input"), true)).toBe("validation");
-    expect(classifyCartError(new Error("field required"), true)).toBe("validation");
-    expect(classifyCartError(new Error("Quantidade inválida"), true)).toBe("validation");
-    expect(classifyCartError(new Error("Minimum quantity is 2"), true)).toBe("unknown");
   });
 });
