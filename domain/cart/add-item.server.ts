@@ -13,13 +13,13 @@ import { cartQuantityProblem, normalizePackaging, type UnitType } from "#domain/
 import type { CartStatus } from "#domain/cart/cart-types.ts";
 import {
   CART_COMMIT_MODE,
+  cartLineRow,
   cartNotFound,
   type CartOwner,
   type CartRow,
   checkPurchasable,
   checkQuantity,
   type Outbox,
-  priceLine,
   productColumns,
   type ProductForCart,
   productNotFound,
@@ -155,7 +155,7 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
   } catch {
     return undefined;
   }
-  const fresh = priceLine(product, input.quantity, input.packaging?.enabled ?? false);
+  const fresh = cartLineRow(product, input.quantity, input.packaging?.enabled ?? false);
   const minimum = product.unitType === "gram" ? MIN_GRAMS : 1;
   const statement = owner.userId ? FAST_ADD.byUser : FAST_ADD.bySession;
   const result = await db.$client
@@ -253,7 +253,7 @@ async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartO
   };
   checkQuantity(product.unitType, input.quantity);
   checkPurchasable(product, input.quantity);
-  const fresh = priceLine(product, input.quantity, input.packaging?.enabled ?? false);
+  const fresh = cartLineRow(product, input.quantity, input.packaging?.enabled ?? false);
   // A new line (the common case): inserted and counted in one statement.
   const insertion = await client.query<{ item_id: string | null; n: number }>({
     ...ADD_STATEMENTS.insertLine,
@@ -277,7 +277,7 @@ async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartO
   }
   checkPurchasable(product, quantity);
   const before = normalizePackaging(existing.metadata, product.unitType, existing.quantity);
-  const line = priceLine(product, quantity, input.packaging?.enabled ?? before.enabled, before.fee_amount);
+  const line = cartLineRow(product, quantity, input.packaging?.enabled ?? before.enabled);
   const updated = await client.query<{ n: number }>({
     ...ADD_STATEMENTS.updateLine,
     values: [existing.id, line.quantity, line.unitPriceCents, line.totalPriceCents, line.unitType, JSON.stringify(line.metadata)],

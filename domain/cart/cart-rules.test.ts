@@ -8,7 +8,11 @@ import {
   normalizePackaging,
   packagingFee,
   packagingFor,
+  cartLinePrice,
+  repriceCartLine,
 } from "#domain/cart/cart-rules.ts";
+import type { CartLine } from "#domain/cart/cart-types.ts";
+import { priceLine } from "#domain/pricing/line-pricing.ts";
 
 describe("quantity rules", () => {
   it("answers below 2 g with the spec's message, and other problems in Portuguese", () => {
@@ -34,14 +38,26 @@ describe("packaging", () => {
     expect(packagingFor("unit", 3, true)).toEqual({ enabled: false, fee_amount: 100, sachet_count: 0 });
   });
 
-  it("converts legacy packaging_fee / packaging_fee_amount (reais per sachet) into the metadata", () => {
-    expect(normalizePackaging({ packaging_fee: true, packaging_fee_amount: 1.5 }, "gram", 60)).toEqual({ enabled: true, fee_amount: 150, sachet_count: 30 });
+  // Issue 15: a line keeps its packaging choice, never its own amount; the fee is the shop's (PRODUCT.md).
+  it("converts legacy packaging_fee / packaging_fee_amount (reais per sachet) into the metadata, with the shop's fee", () => {
+    expect(normalizePackaging({ packaging_fee: true, packaging_fee_amount: 1.5 }, "gram", 60)).toEqual({ enabled: true, fee_amount: 100, sachet_count: 30 });
     expect(normalizePackaging({ packaging_fee: 30, packaging_fee_amount: 1 }, "gram", 60)).toEqual({ enabled: true, fee_amount: 100, sachet_count: 30 });
     expect(normalizePackaging({ packaging_fee: false }, "gram", 60)).toEqual({ enabled: false, fee_amount: 100, sachet_count: 30 });
     expect(normalizePackaging({ packaging: { enabled: true, fee_amount: 120, sachet_count: 1 } }, "gram", 52)).toEqual({
       enabled: true,
-      fee_amount: 120,
+      fee_amount: 100,
       sachet_count: 26,
+    });
+    expect(packagingFee("gram", 52, { enabled: true, fee_amount: 120, sachet_count: 26 })).toBe(26_00);
+    expect(normalizePackaging({ packaging: { enabled: true, fee_amount: 0, sachet_count: 0 } }, "gram", 60)).toEqual({
+      enabled: true,
+      fee_amount: 100,
+      sachet_count: 30,
+    });
+    expect(normalizePackaging({ packaging: { enabled: true, fee_amount: 100, sachet_count: 30 } }, "unit", 60)).toEqual({
+      enabled: false,
+      fee_amount: 100,
+      sachet_count: 0,
     });
     expect(normalizePackaging(null, "gram", 4)).toEqual({ enabled: false, fee_amount: 100, sachet_count: 2 });
   });
@@ -70,5 +86,56 @@ describe("CEP", () => {
     expect(normalizeCep("1310-100")).toBeNull();
     expect(normalizeCep("00000-000")).toBeNull();
     expect(normalizeCep("abcde-fgh")).toBeNull();
+  });
+});
+
+describe("cart lines from the line pricer", () => {
+  const line = (overrides: Partial<CartLine>): CartLine => ({
+    id: "linha",
+    productId: "produto",
+    productName: "Produto",
+    slug: null,
+    image: "/images/produto.webp",
+    needsShipping: true,
+    shippingOption: null,
+    ...cartLinePrice(priceLine({ unitType: "gram" }, 10, false)),
+    ...overrides,
+  });
+
+  it("gives a cart line the pricer's money, in the cart's field names", () => {
+    expect(cartLinePrice(priceLine({ unitType: "gram" }, 60, true))).toEqual({
+      quantity: 60,
+      unitType: "gram",
+      unitPriceCents: 9_67,
+      totalPriceCents: 580_00,
+      packaging: { enabled: true, fee_amount: 100, sachet_count: 30 },
+      packagingFeeCents: 30_00,
+      lineTotalCents: 610_00,
+      savingsCents: 620_00,
+    });
+    expect(cartLinePrice(priceLine({ unitType: "unit", unitPriceCents: 89_90 }, 2, true))).toEqual({
+      quantity: 2,
+      unitType: "unit",
+      unitPriceCents: 89_90,
+      totalPriceCents: 179_80,
+      packaging: { enabled: false, fee_amount: 100, sachet_count: 0 },
+      packagingFeeCents: 0,
+      lineTotalCents: 179_80,
+      savingsCents: 0,
+    });
+  });
+
+  it("reprices the browser's optimistic line like the server will, whatever fee the old line carried", () => {
+    const before = line({ packaging: { enabled: false, fee_amount: 150, sachet_count: 5 } });
+    const after = repriceCartLine(before, 50, true);
+    expect(after).toEqual({ ...before, ...cartLinePrice(priceLine({ unitType: "gram" }, 50, true)) });
+    expect(after).toMatchObject({ quantity: 50, totalPriceCents: 500_00, packagingFeeCents: 25_00, lineTotalCents: 525_00 });
+    const kit = line({ unitType: "unit", unitPriceCents: 89_90, quantity: 1, totalPriceCents: 89_90, lineTotalCents: 89_90, savingsCents: 0 });
+    expect(repriceCartLine(kit, 3, false)).toMatchObject({ quantity: 3, unitPriceCents: 89_90, totalPriceCents: 269_70, lineTotalCents: 269_70 });
+  });
+
+  it("changes only the quantity when the new one does not price (the server's refusal rolls it back)", () => {
+    const before = line({});
+    expect(repriceCartLine(before, 3, false)).toEqual({ ...before, quantity: 3 });
   });
 });

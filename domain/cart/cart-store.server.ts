@@ -18,8 +18,8 @@ import {
 } from "#platform/realtime/bus.ts";
 import { DomainError } from "#domain/errors.ts";
 import { MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
-import { quote } from "#domain/pricing/price-quote.ts";
-import { cartQuantityProblem, ITEM_NOT_FOUND_MESSAGE, packagingFor, type UnitType } from "#domain/cart/cart-rules.ts";
+import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
+import { cartQuantityProblem, ITEM_NOT_FOUND_MESSAGE, packagingOf, type UnitType } from "#domain/cart/cart-rules.ts";
 import type { CartChangedEvent, CartStatus } from "#domain/cart/cart-types.ts";
 
 /** `tab`: the browser tab that sent the request, named in the realtime messages of its writes. */
@@ -144,19 +144,19 @@ export function checkQuantity(unitType: UnitType, quantity: number): void {
   if (problem) throw new DomainError("invalid", problem.code, problem.message);
 }
 
-/** Price of a line from the product row: the pricing module, never the client. */
-export function priceLine(product: ProductForCart, quantity: number, packagingEnabled: boolean, feeAmountCents?: number) {
+/**
+ * The price columns of a cart_items row for `quantity` of a product: THE line pricer, from the
+ * product row, never the client. Throws the quantity's DomainError first.
+ */
+export function cartLineRow(product: ProductForCart, quantity: number, packagingEnabled: boolean) {
   checkQuantity(product.unitType, quantity);
-  const subject =
-    product.unitType === "gram" ? { unitType: "gram" as const } : { unitType: "unit" as const, unitPriceCents: product.priceCents ?? 0 };
-  const price = quote(subject, quantity, false);
-  const packaging = packagingFor(product.unitType, quantity, packagingEnabled, feeAmountCents);
+  const price = priceLine(pricingSubject(product.unitType, product.priceCents), quantity, packagingEnabled);
   return {
     quantity,
     unitPriceCents: price.unitPriceCents,
     totalPriceCents: price.totalPriceCents,
     unitType: product.unitType,
-    metadata: { packaging },
+    metadata: { packaging: packagingOf(price) },
   };
 }
 

@@ -7,12 +7,12 @@ import type { CartView } from "#domain/cart/cart-types.ts";
 import {
   announce,
   type CartOwner,
+  cartLineRow,
   cartWrite,
   checkPurchasable,
   checkQuantity,
   itemNotFound,
   type Outbox,
-  priceLine,
   productColumns,
   type Tx,
 } from "#domain/cart/cart-store.server.ts";
@@ -41,7 +41,7 @@ export async function updateItem(db: Database, owner: CartOwner, itemId: string,
     checkQuantity(product.unitType, quantity);
     if (quantity > item.quantity) checkPurchasable(product, quantity);
     const before = normalizePackaging(item.metadata as Record<string, unknown>, product.unitType, item.quantity);
-    const line = priceLine(product, quantity, input.packaging?.enabled ?? before.enabled, before.fee_amount);
+    const line = cartLineRow(product, quantity, input.packaging?.enabled ?? before.enabled);
     await tx.update(cartItems).set({ ...line, updatedAt: sql`now()` }).where(eq(cartItems.id, item.id));
     await announce(tx, outbox, cart, "updated");
   });

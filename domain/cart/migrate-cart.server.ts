@@ -14,11 +14,11 @@ import {
   announce,
   type CartOwner,
   type CartRow,
+  cartLineRow,
   cartWrite,
   findActiveCart,
   findSessionCart,
   type Outbox,
-  priceLine,
   productColumns,
   type Tx,
 } from "#domain/cart/cart-store.server.ts";
@@ -47,7 +47,7 @@ export async function migrateInTx(tx: Tx, outbox: Outbox, userId: string, sessio
     const mineEnabled = mine ? normalizePackaging(mine.metadata as Record<string, unknown>, product.unitType, mine.quantity).enabled : false;
     let line;
     try {
-      line = priceLine(product, wanted, packaging.enabled || mineEnabled, packaging.fee_amount);
+      line = cartLineRow(product, wanted, packaging.enabled || mineEnabled);
     } catch {
       continue; // A line that no longer prices (a product changed its unit) is dropped, not merged.
     }

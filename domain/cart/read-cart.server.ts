@@ -7,7 +7,16 @@ import type { Database } from "#platform/db/client.ts";
 import { carts } from "#platform/db/schema.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping as quoteParcel } from "#domain/shipping/shipping-quote.server.ts";
-import { computeTotals, lineSavings, normalizePackaging, packagingFee, type UnitType } from "#domain/cart/cart-rules.ts";
+import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
+import {
+  cartLinePrice,
+  type CartLinePrice,
+  computeTotals,
+  lineSavings,
+  normalizePackaging,
+  packagingFee,
+  type UnitType,
+} from "#domain/cart/cart-rules.ts";
 import type { CartCount, CartLine, CartStatus, CartStatusCheck, CartView } from "#domain/cart/cart-types.ts";
 import { EMPTY_CART } from "#domain/cart/cart-types.ts";
 import { cartColumns, type CartOwner, type CartRow } from "#domain/cart/cart-store.server.ts";
@@ -34,6 +43,9 @@ type LineRow = {
   unit_price_cents: number;
   total_price_cents: number;
   unit_type: string;
+  /** The product as it is now (null when it is gone): what the line is priced from. */
+  product_unit_type: UnitType | null;
+  price_cents: number | null;
   shipping_option: { method: string; price_cents: number } | null;
   metadata: Record<string, unknown> | null;
   slug: string | null;
@@ -50,7 +62,8 @@ const LINES_JSON = `(select coalesce(json_agg(json_build_object(
     'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
     'unit_price_cents', i.unit_price_cents, 'total_price_cents', i.total_price_cents, 'unit_type', i.unit_type,
     'shipping_option', i.shipping_option, 'metadata', i.metadata, 'slug', p.slug, 'needs_shipping', p.needs_shipping,
-    'category', p.category, 'db_image', pc.image) order by i.created_at, i.id), '[]'::json)
+    'category', p.category, 'db_image', pc.image, 'product_unit_type', p.unit_type, 'price_cents', p.price_cents)
+    order by i.created_at, i.id), '[]'::json)
   from cart_items i
   left join products p on p.id = i.product_id
   left join product_catalog pc on pc.id = i.product_id
@@ -99,34 +112,51 @@ export async function countItems(db: Database, owner: CartOwner): Promise<CartCo
   return { count: cart?.count ?? 0, cartId: cart?.id ?? null, migrationPending };
 }
 
+/**
+ * A line's money: THE line pricer on the product as it is now, the very inputs the checkout
+ * charges (checkout-cart.server.ts), so the cart shows what the order will cost. A line that no
+ * longer prices (its product gone, or a quantity its unit does not sell) shows what was stored
+ * when it was written; the checkout refuses it before anything is charged.
+ */
+function linePrice(row: LineRow): CartLinePrice {
+  const unitType: UnitType = row.product_unit_type ?? (row.unit_type === "unit" ? "unit" : "gram");
+  const packaging = normalizePackaging(row.metadata, unitType, row.quantity);
+  if (row.product_unit_type !== null) {
+    try {
+      return cartLinePrice(priceLine(pricingSubject(unitType, row.price_cents), row.quantity, packaging.enabled));
+    } catch {
+      // Falls through to the stored price.
+    }
+  }
+  const fee = packagingFee(unitType, row.quantity, packaging);
+  return {
+    quantity: row.quantity,
+    unitType,
+    unitPriceCents: row.unit_price_cents,
+    totalPriceCents: row.total_price_cents,
+    packaging,
+    packagingFeeCents: fee,
+    lineTotalCents: row.total_price_cents + fee,
+    savingsCents: lineSavings(unitType, row.quantity, row.total_price_cents),
+  };
+}
+
 /** Spec §3: the cart with its lines and totals. */
 export async function readCart(db: Database, owner: CartOwner, origin: string): Promise<CartView> {
   const { cart, migrationPending } = await cartForRead(db, owner, true);
   if (!cart) return { ...EMPTY_CART, migrationPending };
   const cartRow = { method: cart.shippingMethod, priceCents: cart.shippingPriceCents, cep: cart.shippingCep };
   const rows = cart.lines;
-  const items: CartLine[] = rows.map((row) => {
-    const unitType: UnitType = row.unit_type === "unit" ? "unit" : "gram";
-    const packaging = normalizePackaging(row.metadata, unitType, row.quantity);
-    const fee = packagingFee(unitType, row.quantity, packaging);
-    return {
-      id: row.id,
-      productId: row.product_id,
-      productName: row.product_name,
-      slug: row.slug,
-      image: resolveProductImage({ dbImage: row.db_image, name: row.product_name, id: row.product_id }, origin),
-      quantity: row.quantity,
-      unitType,
-      unitPriceCents: row.unit_price_cents,
-      totalPriceCents: row.total_price_cents,
-      packaging,
-      packagingFeeCents: fee,
-      lineTotalCents: row.total_price_cents + fee,
-      savingsCents: lineSavings(unitType, row.quantity, row.total_price_cents),
-      needsShipping: row.needs_shipping ?? true,
-      shippingOption: row.shipping_option ?? null,
-    };
-  });
+  const items: CartLine[] = rows.map((row) => ({
+    id: row.id,
+    productId: row.product_id,
+    productName: row.product_name,
+    slug: row.slug,
+    image: resolveProductImage({ dbImage: row.db_image, name: row.product_name, id: row.product_id }, origin),
+    ...linePrice(row),
+    needsShipping: row.needs_shipping ?? true,
+    shippingOption: row.shipping_option ?? null,
+  }));
   const needsShipping = items.some((item) => item.needsShipping);
   let shipping: CartView["shipping"] = null;
   if (needsShipping && cartRow.method && cartRow.cep && cartRow.priceCents !== null) {

@@ -5,7 +5,9 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { cartItems, carts, products } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
-import { quantityProblem, quote } from "#domain/pricing/price-quote.ts";
+import { normalizePackaging } from "#domain/cart/cart-rules.ts";
+import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
+import { quantityProblem } from "#domain/pricing/price-quote.ts";
 import { parcelWeightGrams, quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -74,7 +76,8 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 
   const lines = rows.map((row): CheckoutLine => {
-    const packagingEnabled = row.metadata?.packaging?.enabled === true;
+    // The customer's choice as the cart view reads it (legacy metadata included); its fee is the pricer's.
+    const packagingEnabled = normalizePackaging(row.metadata as Record<string, unknown>, row.unitType, row.quantity).enabled;
     const base = {
       productId: row.productId,
       productName: row.name,
@@ -95,15 +98,17 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
     if (invalid || unpriced) {
       return { ...base, unitPriceCents: 0, discountCents: 0, totalPriceCents: 0, packagingFeeCents: 0, sachetCount: null, finalTotalCents: 0, problem };
     }
-    const price = quote(row.unitType === "gram" ? { unitType: "gram" } : { unitType: "unit", unitPriceCents: row.priceCents! }, row.quantity, packagingEnabled);
+    // THE line pricer (domain/pricing/line-pricing.ts): the cart view prices the line with it too.
+    const price = priceLine(pricingSubject(row.unitType, row.priceCents), row.quantity, packagingEnabled);
     return {
       ...base,
+      packagingEnabled: price.packagingEnabled,
       unitPriceCents: price.unitPriceCents,
-      discountCents: price.discountAmountCents,
+      discountCents: price.discountCents,
       totalPriceCents: price.totalPriceCents,
       packagingFeeCents: price.packagingFeeCents,
       sachetCount: price.sachetCount,
-      finalTotalCents: price.finalTotalCents,
+      finalTotalCents: price.lineTotalCents,
       problem,
     };
   });

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { toast } from "#app/ui/toast.tsx";
 import { ProductImage } from "#app/features/catalog/product-image.tsx";
 import { DEFAULT_PACKAGING_FEE_CENTS, MAX_GRAMS, MIN_GRAMS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
-import { MAX_UNITS, MIN_UNITS, quote } from "#domain/pricing/price-quote.ts";
+import { MAX_UNITS, MIN_UNITS } from "#domain/pricing/price-quote.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
@@ -13,7 +13,7 @@ import { Skeleton } from "#app/ui/skeleton.tsx";
 import { NetworkError } from "#app/lib/fetch-json.ts";
 import { cartApi, enqueueCartOperation, signalCart } from "#app/features/cart/cart-client.ts";
 import { CART_ITEMS_KEY } from "#app/features/cart/cart-provider.tsx";
-import { computeTotals, formatCep, lineSavings, normalizeCep, packagingFee, packagingFor } from "#domain/cart/cart-rules.ts";
+import { computeTotals, formatCep, normalizeCep, repriceCartLine } from "#domain/cart/cart-rules.ts";
 import type { CartLine, CartView, ShippingQuote } from "#domain/cart/cart-types.ts";
 
 /** Spec §9: cart items stale after 5 s; 3 retries at 1 s, 2 s, 4 s. */
@@ -31,29 +31,6 @@ async function loadCart(): Promise<CartView> {
   safeStorage.set(STORAGE_KEYS.cartItems, JSON.stringify(view));
   if (view.cartId) safeStorage.set(STORAGE_KEYS.cartLastId, view.cartId);
   return view;
-}
-
-/** The line as it will be after a change, priced by the same module as the server (optimistic). */
-function repriced(line: CartLine, quantity: number, packagingEnabled: boolean): CartLine {
-  const subject = line.unitType === "gram" ? { unitType: "gram" as const } : { unitType: "unit" as const, unitPriceCents: line.unitPriceCents };
-  let price;
-  try {
-    price = quote(subject, quantity, false);
-  } catch {
-    return { ...line, quantity };
-  }
-  const packaging = packagingFor(line.unitType, quantity, packagingEnabled, line.packaging.fee_amount);
-  const fee = packagingFee(line.unitType, quantity, packaging);
-  return {
-    ...line,
-    quantity,
-    unitPriceCents: price.unitPriceCents,
-    totalPriceCents: price.totalPriceCents,
-    packaging,
-    packagingFeeCents: fee,
-    lineTotalCents: price.totalPriceCents + fee,
-    savingsCents: lineSavings(line.unitType, quantity, price.totalPriceCents),
-  };
 }
 
 function withLines(view: CartView, items: CartLine[]): CartView {
@@ -119,7 +96,7 @@ export function CartPage() {
     onMutate: async ({ line, quantity, packagingEnabled }) => {
       const before = await snapshot();
       if (before) {
-        const items = before.items.map((item) => (item.id === line.id ? repriced(item, quantity, packagingEnabled) : item));
+        const items = before.items.map((item) => (item.id === line.id ? repriceCartLine(item, quantity, packagingEnabled) : item));
         queryClient.setQueryData<CartView>(CART_ITEMS_KEY, withLines(before, items));
       }
       return { before };
