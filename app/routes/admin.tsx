@@ -1,7 +1,7 @@
 import { AdminOrders } from "#app/features/orders/admin-orders.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
-import { getOrder, listAdminOrders } from "#domain/orders/orders.server.ts";
+import { getOrder, listAdminOrders } from "#domain/orders/order-queries.server.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#domain/orders/order-status.ts";
 import type { Route } from "./+types/admin";
 

@@ -3,7 +3,7 @@ import { CheckoutPage } from "#app/features/checkout/checkout-page.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { currentUser } from "#app/lib/guards.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
-import { loadCheckoutCart } from "#domain/orders/orders.server.ts";
+import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import type { Route } from "./+types/checkout";
 

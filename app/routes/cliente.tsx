@@ -3,7 +3,8 @@ import { CustomerPanel } from "#app/features/account/customer-panel.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { listAddresses, referralSummary } from "#domain/account/account-data.server.ts";
-import { expirePendingOrders, getOrder, listCustomerOrders } from "#domain/orders/orders.server.ts";
+import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
+import { getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
 import type { Route } from "./+types/cliente";
 

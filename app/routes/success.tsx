@@ -1,7 +1,8 @@
 import { SuccessPage } from "#app/features/orders/success-page.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
-import { expirePendingOrders, getOrder } from "#domain/orders/orders.server.ts";
+import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
+import { getOrder } from "#domain/orders/order-queries.server.ts";
 import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
 import type { Route } from "./+types/success";
 

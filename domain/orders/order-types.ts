@@ -1,7 +1,7 @@
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 
 /**
- * The shapes of an order as the server reads it (orders.server.ts) and the pages show it
+ * The shapes of an order as the server reads it (order-queries.server.ts) and the pages show it
  * (order-views.tsx): one definition for both, plain JSON (dates as ISO strings).
  */
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { loader as customerPanelLoader } from "#app/routes/cliente.tsx";
 import { loader as successLoader } from "#app/routes/success.tsx";
-import { expirePendingOrders, sendRatingReminders } from "#domain/orders/orders.server.ts";
+import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, PUBLIC_URL, type AuthTestContext } from "#test/auth-helpers.ts";
 import { publicConfig } from "#platform/config.ts";

@@ -2,19 +2,12 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { cepSchema, placeOrderSchema, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
 import { ORDER_STATUSES } from "#domain/orders/order-status.ts";
-import {
-  addTracking,
-  cancelOrder,
-  confirmPayment,
-  expirePendingOrders,
-  getOrder,
-  listAdminOrders,
-  listCustomerOrders,
-  moveOrderStatus,
-  placeOrder,
-  quoteCartShipping,
-  requestWithdrawal,
-} from "#domain/orders/orders.server.ts";
+import { quoteCartShipping } from "#domain/checkout/checkout-cart.server.ts";
+import { placeOrder } from "#domain/checkout/place-order.server.ts";
+import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
+import { getOrder, listAdminOrders, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
+import { addTracking, cancelOrder, confirmPayment, moveOrderStatus } from "#domain/orders/order-transitions.server.ts";
+import { requestWithdrawal } from "#domain/orders/withdrawal.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";

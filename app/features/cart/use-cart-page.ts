@@ -5,7 +5,8 @@ import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { NetworkError } from "#app/lib/fetch-json.ts";
 import { cartApi, enqueueCartOperation, signalCart } from "#app/features/cart/cart-client.ts";
 import { CART_ITEMS_KEY } from "#app/features/cart/cart-provider.tsx";
-import { repriced, withLines } from "#app/features/cart/optimistic-cart.ts";
+import { repriceCartLine } from "#domain/cart/cart-rules.ts";
+import { withLines } from "#app/features/cart/optimistic-cart.ts";
 import type { CartLine, CartView } from "#domain/cart/cart-types.ts";
 
 /** Spec §9: cart items stale after 5 s; 3 retries at 1 s, 2 s, 4 s. */
@@ -85,7 +86,7 @@ export function useCartPage() {
     onMutate: async ({ line, quantity, packagingEnabled }) => {
       const before = await snapshot();
       if (before) {
-        const items = before.items.map((item) => (item.id === line.id ? repriced(item, quantity, packagingEnabled) : item));
+        const items = before.items.map((item) => (item.id === line.id ? repriceCartLine(item, quantity, packagingEnabled) : item));
         queryClient.setQueryData<CartView>(CART_ITEMS_KEY, withLines(before, items));
       }
       return { before };

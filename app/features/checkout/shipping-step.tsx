@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { formatBRL } from "#domain/pricing/money.ts";
-import { SHIPPING_METHOD_LABELS, type ShippingMethod } from "#domain/checkout/checkout-schemas.ts";
+import { SHIPPING_METHOD_LABELS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import type { ShippingOption } from "#app/features/checkout/checkout-types.ts";
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { orderApi } from "#app/features/orders/order-api.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
-import type { ShippingMethod } from "#domain/checkout/checkout-schemas.ts";
+import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import type { InitialQuote, ShippingOption } from "#app/features/checkout/checkout-types.ts";
 
 /** The shipping options for the address's CEP and the one chosen (the cart's saved choice when offered). */
