@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressSchema } from "#domain/account/address-schema.ts";
+import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 
 /**
  * The checkout's inputs, one zod schema each, used by the form in the browser and by the API on
@@ -47,9 +48,9 @@ export const checkoutAddressSchema = addressSchema.extend({ cpf: cpfSchema });
 export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
 export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
 
-export const SHIPPING_METHODS = ["pac", "sedex"] as const;
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
-export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = { pac: "PAC", sedex: "SEDEX" };
+// The methods belong to shipping (which must not import the checkout); the checkout's form and the
+// order read them here too, beside the schema that takes them.
+export { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 
 export const shippingQuoteSchema = z.object({ cep: cepSchema });
 
