@@ -1,13 +1,11 @@
-import { currentUser, requireAdmin, requireUser, type PageArgs } from "#app/lib/guards.server.ts";
+import { requireAdmin, requireUser, type PageArgs } from "#app/lib/guards.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
-import { listAddresses } from "#domain/account/account-data.server.ts";
-import { expirePendingOrders, getOrder, listAdminOrders, listCustomerOrders, loadCheckoutCart } from "#domain/orders/orders.server.ts";
+import { expirePendingOrders, getOrder, listAdminOrders, listCustomerOrders } from "#domain/orders/orders.server.ts";
 import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
-import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#domain/orders/order-status.ts";
 import type { OrderDetail, OrderWithQr } from "#domain/orders/order-types.ts";
 
-/** What the order pages' loaders read (checkout, success, the customer panel, the admin). */
+/** What the order pages' loaders read (success, the customer panel, the admin). */
 
 
 async function withQr(order: OrderDetail | null): Promise<OrderWithQr | null> {
@@ -16,24 +14,6 @@ async function withQr(order: OrderDetail | null): Promise<OrderWithQr | null> {
 }
 
 const orderParam = (url: URL) => url.searchParams.get("order")?.slice(0, 100) || null;
-
-/** /checkout and /checkout-flow: visitors see the identification step; customers their priced cart. */
-export async function loadCheckout(args: PageArgs) {
-  const services = args.context.get(appContext).services;
-  const user = await currentUser(args);
-  if (!user) return { signedIn: false as const, expiryMinutes: services.config.PIX_EXPIRY_MINUTES };
-  const [cart, addresses] = await Promise.all([loadCheckoutCart(services.db, user.id), listAddresses(services.db, user.id)]);
-  const cep = addresses[0]?.cep;
-  const initialQuote = cart?.needsShipping && cep ? { cep, options: await quoteShipping(services.db, cep, cart.weightGrams) } : null;
-  return {
-    initialQuote,
-    signedIn: true as const,
-    user: { name: user.name, email: user.email },
-    cart,
-    addresses,
-    expiryMinutes: services.config.PIX_EXPIRY_MINUTES,
-  };
-}
 
 /** /success?order=ID: one of the customer's own orders, with its Pix QR while unpaid. */
 export async function loadSuccess(args: PageArgs & { url: URL }) {
