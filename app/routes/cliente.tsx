@@ -6,12 +6,13 @@ import { listAddresses, referralSummary } from "#domain/account/account-data.ser
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
+import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/cliente";
 
 export const meta: Route.MetaFunction = () => [{ title: "Minha conta | Loja" }, { name: "robots", content: "noindex" }];
 
 /** Signed-in customers only (requireUser). Accepts ?order=ID (only the customer's own) and ?aba=<tab>. */
-export async function loader(args: Route.LoaderArgs) {
+export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const user = await requireUser(args);
   const services = args.context.get(appContext).services;
   const { db, config } = services;
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const openedWithQr = opened && { ...opened, pixQrSvg: opened.pix ? await pixQrSvg(opened.pix.code) : null };
   return { user, addresses, referral, order, orders: { orders, order: openedWithQr } };
-}
+});
 
 /** Switching tabs (only ?aba changes) shows data already loaded; anything else loads again. */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -123,10 +123,16 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
   };
 }
 
-/** Shipping options for the customer's cart and a CEP (digital-only carts: none needed). */
-export async function quoteCartShipping(db: Database, userId: string, cep: string): Promise<{ needsShipping: boolean; options: ShippingQuote[] }> {
+/** The cart the checkout goes on with: refused (cart_empty) when there is nothing to buy. */
+export async function requireCheckoutCart(db: Executor, userId: string): Promise<CheckoutCart> {
   const cart = await loadCheckoutCart(db, userId);
   if (!cart || cart.lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
+  return cart;
+}
+
+/** Shipping options for the customer's cart and a CEP (digital-only carts: none needed). */
+export async function quoteCartShipping(db: Database, userId: string, cep: string): Promise<{ needsShipping: boolean; options: ShippingQuote[] }> {
+  const cart = await requireCheckoutCart(db, userId);
   if (!cart.needsShipping) return { needsShipping: false, options: [] };
   return { needsShipping: true, options: await quoteShipping(db, cep, cart.weightGrams) };
 }
