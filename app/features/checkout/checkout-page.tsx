@@ -1,5 +1,4 @@
 import { useAuth } from "#app/features/auth/auth-context.tsx";
-import { CheckoutEmptyCart } from "#app/features/checkout/checkout-empty-cart.tsx";
 import { CheckoutForm } from "#app/features/checkout/checkout-form.tsx";
 import type { CheckoutData } from "#app/features/checkout/checkout-types.ts";
 import { IdentificationStep, SignedInIdentification } from "#app/features/checkout/identification-step.tsx";
@@ -8,7 +7,8 @@ import { useRevalidateOnCartChange } from "#app/features/checkout/use-revalidate
 /**
  * PRODUCT.md checkout: identification, address (only for physical items), shipping, review with the
  * 18+ and terms confirmation, then the order and its Pix. One page, one flow for /checkout and
- * /checkout-flow; every field is checked with the same zod schema the API uses.
+ * /checkout-flow; every field is checked with the same zod schema the API uses. A customer with an
+ * empty cart never gets here: the loader's refusal (cart_empty, 409) is the route's ErrorBoundary.
  */
 export function CheckoutPage({ data, path }: { data: CheckoutData; path: string }) {
   const { user } = useAuth();
@@ -21,8 +21,6 @@ export function CheckoutPage({ data, path }: { data: CheckoutData; path: string 
       <div className="mt-6 space-y-6">
         {!data.signedIn ? (
           <IdentificationStep next={path} />
-        ) : !data.cart || data.cart.lines.length === 0 ? (
-          <CheckoutEmptyCart />
         ) : (
           <>
             <SignedInIdentification email={data.user.email} />

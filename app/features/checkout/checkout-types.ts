@@ -34,7 +34,7 @@ export type CheckoutData =
   | {
       signedIn: true;
       user: { name: string; email: string };
-      cart: CheckoutCart | null;
+      cart: CheckoutCart;
       addresses: Address[];
       expiryMinutes: number;
       initialQuote: InitialQuote;
