@@ -1,7 +1,6 @@
 // First: zod's settings must be in place before any route module builds a schema.
 import "#app/lib/zod-browser.ts";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -11,9 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { sessionState } from "#app/lib/guards.server.ts";
-import { Forbidden } from "#app/features/auth/forbidden.tsx";
-import { ErrorScreen } from "#app/features/shell/error-screen.tsx";
-import { NotFound } from "#app/features/shell/not-found.tsx";
+import { PageError } from "#app/features/shell/page-error.tsx";
 import { Shell } from "#app/features/shell/shell.tsx";
 import { ShopApp } from "#app/features/shell/shop-app.tsx";
 import { ISLAND_ROOT_ID, type ProductIslandData } from "#app/islands/island-data.ts";
@@ -93,14 +90,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** 404 and 403 pages and domain refusals are pages, not the error screen (nothing broke): PageError. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // requireAdmin's answer to a signed-in customer: a page, not the error screen (nothing broke).
-  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
     <Shell publicConfig={rootData?.publicConfig} auth={rootData?.auth}>
-      {notFound ? <NotFound /> : forbidden ? <Forbidden /> : <ErrorScreen error={error} />}
+      <PageError error={error} />
     </Shell>
   );
 }

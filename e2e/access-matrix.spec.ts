@@ -4,6 +4,7 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import routes from "../app/routes.ts";
 import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "../domain/auth/auth-paths.ts";
+import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { expect, test } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { E2E_BASE_URL, E2E_MATRIX_ADMIN_EMAIL } from "./test-env.ts";
@@ -101,6 +102,12 @@ test.beforeAll(async () => {
     data: { recipientName: "Cliente A", phone: "11912345678", cep: "01310100", street, number: "1", neighborhood: "Centro", city: "São Paulo", state: "SP" },
   });
   expect(saved.status()).toBe(201);
+  // Something in every account's cart: /checkout answers an empty cart with the domain's refusal
+  // (409, e2e/page-refusals.spec.ts), which is about the cart, not about who may see the page.
+  for (const principal of [customer, otherCustomer, admin]) {
+    const added = await principal.context.post("/api/cart/items", { data: { productId: productUuid(201), quantity: 1 }, headers: { origin: E2E_BASE_URL } });
+    expect(added.status(), `${principal.name}: ${await added.text()}`).toBe(201);
+  }
 });
 
 test.afterAll(async () => {

@@ -400,7 +400,9 @@ test("with two tabs open, an add queued offline is applied once when the network
   });
   await context.setOffline(false);
   await expect.poll(() => storageItem(page, "cart_offline_queue")).toBeNull();
-  await context.unroute("**/api/cart/items");
+  // The other tab's request may still be inside the slow handler: let it finish rather than pull the
+  // route from under it (Playwright's "Route is already handled!").
+  await context.unrouteAll({ behavior: "wait" });
   await openCart(page);
   await expect(lines(page)).toHaveCount(1);
   // One 2 g sachet (R$ 40,00), not two adds of it (4 g, R$ 72,00).

@@ -33,10 +33,15 @@ export async function isAdmin(args: PageArgs, user: SessionUser | null): Promise
   return user ? isAdminAccount(getAppContext(args.context).services, user) : false;
 }
 
+/** To /auth, and back to this page once signed in. */
+export function signInRedirect(args: PageArgs): Response {
+  return redirect(signInPath(pagePath(args)));
+}
+
 export async function requireUser(args: PageArgs): Promise<SessionUser> {
   const user = await currentUser(args);
   if (user) return user;
-  throw redirect(signInPath(pagePath(args)));
+  throw signInRedirect(args);
 }
 
 export async function requireAdmin(args: PageArgs): Promise<SessionUser> {

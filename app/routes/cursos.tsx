@@ -4,6 +4,7 @@ import { contentMeta } from "#app/features/content/content-meta.ts";
 import { ContentPage } from "#app/features/content/content-page.tsx";
 import { contentPage } from "#app/features/content/content-pages.server.ts";
 import { getAppContext } from "#app/lib/app-context.server.ts";
+import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/cursos";
 
 const PATH = "/cursos";
@@ -11,12 +12,12 @@ const PATH = "/cursos";
 export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.page, loaderData?.origin, PATH);
 
 /** The owner's text (content/cursos.md) and the educational items of the catalogue. */
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const { services } = getAppContext(context);
   const origin = new URL(services.config.PUBLIC_URL).origin;
   const products = (await listProducts(services.db, origin)).filter((product) => product.category === "aprender");
   return { page: contentPage("cursos"), origin, products };
-}
+});
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   return (

@@ -2,6 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { listProducts } from "#domain/catalog/catalog.server.ts";
 import { CatalogSections } from "#app/features/catalog/catalog-sections.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
+import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? [{ tagName: "link", rel: "canonical", href: `${loaderData.origin}/` }] : []),
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ context }: Route.LoaderArgs) => {
   const { services } = getAppContext(context);
   const origin = new URL(services.config.PUBLIC_URL).origin;
   const products = await listProducts(services.db, origin);
@@ -35,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       unitType,
     })),
   };
-}
+});
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,13 +4,14 @@ import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "#domain/catalog/product-slugs
 import { ProductRouteView } from "#app/features/catalog/product-page.tsx";
 import { productMeta } from "#app/features/catalog/product-seo.ts";
 import { getAppContext } from "#app/lib/app-context.server.ts";
+import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/produto";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? productMeta(loaderData.product, loaderData.origin) : [{ title: "Página não encontrada | Loja Micologia" }];
 
 /** Old slugs redirect (spec §2); the nine fixed slugs get the product page, any other product the generic one. */
-export async function loader({ params, url, request, context }: Route.LoaderArgs) {
+export const loader = withDomainErrors(async ({ params, url, request, context }: Route.LoaderArgs) => {
   const canonical = SLUG_ALIASES.get(params.slug);
   // `url`, not `request.url`: on client navigations the request ends in `.data`.
   if (canonical) return redirect(`/produto/${canonical}${url.search}`, 301);
@@ -23,7 +24,7 @@ export async function loader({ params, url, request, context }: Route.LoaderArgs
   // ordinary route of the running router.
   const island = new URL(request.url).pathname.endsWith(".data") ? undefined : islands.product;
   return { product, origin, island };
-}
+});
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   return <ProductRouteView product={loaderData.product} />;

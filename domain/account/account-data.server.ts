@@ -12,7 +12,7 @@ import {
   users,
   verifications,
 } from "#platform/db/schema.ts";
-import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/orders.server.ts";
+import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/order-privacy.server.ts";
 import type { Address, addressSchema } from "#domain/account/address-schema.ts";
 import type { z } from "zod";
 

@@ -2,14 +2,8 @@
  * The cart's rules (spec §3, §5, §9; PRODUCT.md), pure, for both sides: the server decides with
  * them, the browser uses them for optimistic updates. Money is integer cents.
  */
-import {
-  BASE_UNIT_PRICE_CENTS,
-  DEFAULT_PACKAGING_FEE_CENTS,
-  MIN_GRAMS,
-  PACKAGING_MIN_GRAMS,
-  packagingFeeCents,
-  sachetCount,
-} from "#domain/pricing/gram-pricing.ts";
+import { BASE_UNIT_PRICE_CENTS, DEFAULT_PACKAGING_FEE_CENTS, MIN_GRAMS, packagingFeeCents, sachetCount } from "#domain/pricing/gram-pricing.ts";
+import { type LinePrice, packagingOffered, priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { quantityProblem } from "#domain/pricing/price-quote.ts";
 import type { CartLine, CartTotals, Packaging } from "#domain/cart/cart-types.ts";
 
@@ -33,40 +27,80 @@ export function cartQuantityProblem(unitType: UnitType, quantity: number): RuleP
   return { code: "invalid_quantity", message: `Quantidade inválida: ${problem}.` };
 }
 
-/** The packaging a line carries: offered to gram lines from 50 g; fee per sachet in cents. */
-export function packagingFor(unitType: UnitType, quantity: number, enabled: boolean, feeAmountCents = DEFAULT_PACKAGING_FEE_CENTS): Packaging {
-  const offered = unitType === "gram" && quantity >= PACKAGING_MIN_GRAMS;
+/**
+ * The packaging a line carries (spec §3 metadata): offered to gram lines from 50 g; `fee_amount`
+ * is the shop's one fee per sachet (PRODUCT.md), recorded for the reader, never a line's own.
+ */
+export function packagingFor(unitType: UnitType, quantity: number, enabled: boolean): Packaging {
   return {
-    enabled: offered && enabled,
-    fee_amount: feeAmountCents,
+    enabled: packagingOffered(unitType, quantity) && enabled,
+    fee_amount: DEFAULT_PACKAGING_FEE_CENTS,
     sachet_count: unitType === "gram" ? sachetCount(quantity) : 0,
   };
 }
 
+/** The packaging fee of a line: PRODUCT.md's single rule; the metadata's `fee_amount` is not read. */
 export function packagingFee(unitType: UnitType, quantity: number, packaging: Packaging): number {
-  return unitType === "gram" ? packagingFeeCents(quantity, packaging.enabled, packaging.fee_amount) : 0;
+  return unitType === "gram" ? packagingFeeCents(quantity, packaging.enabled) : 0;
 }
 
 type RawMetadata = Record<string, unknown> | null | undefined;
 
 /**
  * Spec §3: legacy lines carry `packaging_fee` (on/off, or an amount) and `packaging_fee_amount`
- * (reais per sachet); they become `packaging {enabled, fee_amount, sachet_count}`.
+ * (reais per sachet); they become `packaging {enabled, fee_amount, sachet_count}`. Only the choice
+ * survives: a stored amount (legacy, or a `packaging.fee_amount` other than the shop's) gives way
+ * to the shop's fee, so the cart never shows a fee the checkout would not charge (issue 15; the
+ * 0008 migration rewrites such rows).
  */
 export function normalizePackaging(metadata: RawMetadata, unitType: UnitType, quantity: number): Packaging {
   const current = metadata?.packaging as Partial<Packaging> | undefined;
-  if (current && typeof current === "object") {
-    const fee = typeof current.fee_amount === "number" && current.fee_amount >= 0 ? Math.round(current.fee_amount) : DEFAULT_PACKAGING_FEE_CENTS;
-    return packagingFor(unitType, quantity, current.enabled === true, fee);
-  }
+  if (current && typeof current === "object") return packagingFor(unitType, quantity, current.enabled === true);
   if (metadata && ("packaging_fee" in metadata || "packaging_fee_amount" in metadata)) {
     const flag = metadata.packaging_fee;
-    const enabled = flag === true || (typeof flag === "number" && flag > 0);
-    const amount = metadata.packaging_fee_amount;
-    const fee = typeof amount === "number" && amount >= 0 ? Math.round(amount * 100) : DEFAULT_PACKAGING_FEE_CENTS;
-    return packagingFor(unitType, quantity, enabled, fee);
+    return packagingFor(unitType, quantity, flag === true || (typeof flag === "number" && flag > 0));
   }
   return packagingFor(unitType, quantity, false);
+}
+
+/** A line's packaging metadata as the line pricer charged it. */
+export function packagingOf(price: LinePrice): Packaging {
+  return { enabled: price.packagingEnabled, fee_amount: price.packagingFeePerSachetCents, sachet_count: price.sachetCount ?? 0 };
+}
+
+/** The money of a cart line, in the cart's field names. */
+export type CartLinePrice = Pick<
+  CartLine,
+  "quantity" | "unitType" | "unitPriceCents" | "totalPriceCents" | "packaging" | "packagingFeeCents" | "lineTotalCents" | "savingsCents"
+>;
+
+/** A cart line's money from THE line pricer (domain/pricing/line-pricing.ts). */
+export function cartLinePrice(price: LinePrice): CartLinePrice {
+  return {
+    quantity: price.quantity,
+    unitType: price.unitType,
+    unitPriceCents: price.unitPriceCents,
+    totalPriceCents: price.totalPriceCents,
+    packaging: packagingOf(price),
+    packagingFeeCents: price.packagingFeeCents,
+    lineTotalCents: price.lineTotalCents,
+    savingsCents: lineSavings(price.unitType, price.quantity, price.totalPriceCents),
+  };
+}
+
+/**
+ * The browser's optimistic update (spec §4): the line as it will be after a change, priced by the
+ * same function as the server's answer. A quantity that does not price changes only the quantity;
+ * the server's refusal then rolls it back.
+ */
+export function repriceCartLine(line: CartLine, quantity: number, packagingEnabled: boolean): CartLine {
+  let price: LinePrice;
+  try {
+    price = priceLine(pricingSubject(line.unitType, line.unitPriceCents), quantity, packagingEnabled);
+  } catch {
+    return { ...line, quantity };
+  }
+  return { ...line, ...cartLinePrice(price) };
 }
 
 /** What the quantity discount saves: gram lines against R$ 20,00 per gram; unit lines save nothing. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHIPPING_METHODS } from "#domain/checkout/checkout-schemas.ts";
+import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 
 /**
  * The checkout API's answers (server/api/orders.ts); the checkout page's calls are typed by them

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { addressSchema } from "#domain/account/address-schema.ts";
+import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 
 /**
  * The checkout's inputs, one zod schema each, used by the form in the browser and by the API on
@@ -46,10 +47,6 @@ export const ufSchema = addressSchema.shape.state;
 export const checkoutAddressSchema = addressSchema.extend({ cpf: cpfSchema });
 export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
 export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
-
-export const SHIPPING_METHODS = ["pac", "sedex"] as const;
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
-export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = { pac: "PAC", sedex: "SEDEX" };
 
 export const shippingQuoteSchema = z.object({ cep: cepSchema });
 

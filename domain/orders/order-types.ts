@@ -3,7 +3,7 @@ import type { OrderAddressSnapshot as StoredAddressSnapshot } from "#platform/db
 import type { orderAddressSnapshotSchema, orderDetailSchema, orderListSchema, orderSummarySchema } from "#domain/orders/order-schemas.ts";
 
 /**
- * The shapes of an order as the server reads it (orders.server.ts), the API answers it and the
+ * The shapes of an order as the server reads it (order-queries.server.ts), the API answers it and the
  * pages show it (order-views.tsx): `z.infer` of the API's schemas (order-schemas.ts), plain JSON
  * (dates as ISO strings). Imported as types only: no zod on the pages that use them.
  */

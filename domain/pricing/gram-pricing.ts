@@ -85,17 +85,21 @@ export type GramPrice = {
   sachetCount: number;
 };
 
-/** The single packaging rule of PRODUCT.md: fee × sachets, when enabled and from 50 g. */
-export function packagingFeeCents(grams: number, enabled: boolean, feePerSachetCents = DEFAULT_PACKAGING_FEE_CENTS): number {
-  return enabled && grams >= PACKAGING_MIN_GRAMS ? feePerSachetCents * sachetCount(grams) : 0;
+/**
+ * The single packaging rule of PRODUCT.md: the shop's fee × sachets, when enabled and from 50 g.
+ * The fee is not a parameter: a per-line or per-caller amount is how the cart and the checkout
+ * once charged one line differently (issue 15).
+ */
+export function packagingFeeCents(grams: number, enabled: boolean): number {
+  return enabled && grams >= PACKAGING_MIN_GRAMS ? DEFAULT_PACKAGING_FEE_CENTS * sachetCount(grams) : 0;
 }
 
-export function priceGrams(grams: number, packaging: Packaging, feePerSachetCents = DEFAULT_PACKAGING_FEE_CENTS): GramPrice {
+export function priceGrams(grams: number, packaging: Packaging): GramPrice {
   if (!isValidGramQuantity(grams)) throw new RangeError(`invalid gram quantity: ${grams}`);
   const baseTotalCents = grams * BASE_UNIT_PRICE_CENTS;
   const totalPriceCents = gramsTotalCents(grams);
   const discountAmountCents = baseTotalCents - totalPriceCents;
-  const packagingFee = packagingFeeCents(grams, packaging.enabled, feePerSachetCents);
+  const packagingFee = packagingFeeCents(grams, packaging.enabled);
   return {
     unitPriceCents: Math.round(totalPriceCents / grams),
     discountPercentage: Math.round((discountAmountCents / baseTotalCents) * 10_000) / 100,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { shippingRates, shippingWeightBands } from "#platform/db/schema.ts";
-import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#domain/checkout/checkout-schemas.ts";
+import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 
 /**
  * Shipping quotes (PRODUCT.md checkout step 3): the CEP's region price from `shipping_rates` plus

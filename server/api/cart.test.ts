@@ -420,7 +420,8 @@ describe("completed-cart check", () => {
 });
 
 describe("legacy lines and shipping", () => {
-  it("converts legacy packaging_fee / packaging_fee_amount into the packaging metadata", async () => {
+  // Issue 15: the legacy choice survives, its own amount does not (PRODUCT.md's one fee; the checkout charges the same).
+  it("converts legacy packaging_fee / packaging_fee_amount into the packaging metadata, at the shop's fee", async () => {
     const me = anonymous();
     const { cartId } = (await (await add(me, { productId: PE7_SAMPLE, quantity: 2 })).json()) as { cartId: string };
     await ctx.t.db.insert(cartItems).values({
@@ -433,8 +434,9 @@ describe("legacy lines and shipping", () => {
       metadata: { packaging_fee: true, packaging_fee_amount: 1.5 } as never,
     });
     const legacy = (await cart(me)).items.find((item) => item.productId === PEA_SAMPLE)!;
-    expect(legacy.packaging).toEqual({ enabled: true, fee_amount: 1_50, sachet_count: 30 });
-    expect(legacy.packagingFeeCents).toBe(45_00);
+    expect(legacy.packaging).toEqual({ enabled: true, fee_amount: 1_00, sachet_count: 30 });
+    expect(legacy.packagingFeeCents).toBe(30_00);
+    expect(legacy).toMatchObject({ totalPriceCents: 580_00, lineTotalCents: 610_00 });
   });
 
   it("quotes shipping by CEP, stores the choice with the table's price and adds it to the totals", async () => {

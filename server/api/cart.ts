@@ -1,19 +1,11 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import {
-  addItem,
-  cartWeightGrams,
-  chooseShipping,
-  checkCartStatus,
-  countItems,
-  itemNotFound,
-  migrateCart,
-  quoteShipping,
-  readCart,
-  removeItem,
-  updateItem,
-  type CartOwner,
-} from "#domain/cart/cart.server.ts";
+import { addItem } from "#domain/cart/add-item.server.ts";
+import { cartWeightGrams, chooseShipping, quoteShipping } from "#domain/cart/cart-shipping.server.ts";
+import { type CartOwner, itemNotFound } from "#domain/cart/cart-store.server.ts";
+import { removeItem, updateItem } from "#domain/cart/change-item.server.ts";
+import { migrateCart } from "#domain/cart/migrate-cart.server.ts";
+import { checkCartStatus, countItems, readCart } from "#domain/cart/read-cart.server.ts";
 import { normalizeCep } from "#domain/cart/cart-rules.ts";
 import {
   addItemInput,

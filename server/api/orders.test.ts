@@ -1,15 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
-import { loadCustomerOrders, loadSuccess } from "#app/features/orders/order-pages.server.ts";
-import { expirePendingOrders, sendRatingReminders } from "#domain/orders/orders.server.ts";
+import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
-import { Browser, createAuthTestContext, PASSWORD, PUBLIC_URL, type AuthTestContext } from "#test/auth-helpers.ts";
-import { publicConfig } from "#platform/config.ts";
-import { appContext } from "#app/lib/app-context.server.ts";
+import { Browser, createAuthTestContext, PASSWORD, type AuthTestContext } from "#test/auth-helpers.ts";
 import { cartItems, carts, notifications, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
 
@@ -162,14 +158,6 @@ async function orderOf(browser: Browser, id: string): Promise<OrderJson> {
   return (await response.json()) as OrderJson;
 }
 
-/** What a page loader receives for `path`, requested by `browser` (its session cookie). */
-function pageArgs(browser: Browser, path: string) {
-  const request = new Request(new URL(path, PUBLIC_URL), { headers: { cookie: browser.header() } });
-  const context = new RouterContextProvider();
-  context.set(appContext, { services: ctx.t.services, publicConfig: publicConfig(ctx.t.services.config), nonce: "", requestId: "teste", islands: {} });
-  return { request, context, url: new URL(request.url) };
-}
-
 async function stockOf(id: string): Promise<number | null> {
   const [row] = await ctx.t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
   return row!.stock;
@@ -320,35 +308,16 @@ describe("Pix expiry", () => {
     expect(types).toEqual(["order_created", "payment_status_changed"]);
   });
 
-  it("an order page reads an overdue order as cancelled at once, touching only that customer's orders", async () => {
+  it("the API reads an overdue order as cancelled at once (the pages: app/routes/order-pages.test.ts)", async () => {
     const customer = await signedUpCustomer();
-    const neighbour = await signedUpCustomer();
     await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
-    await giveCart(neighbour, [{ productId: KIT, quantity: 1 }]);
-    const mine = (await (await place(customer, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
-    const theirs = (await (await place(neighbour, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
     const before = await stockOf(KIT);
-    // Both countdowns reached zero; the job (every 30 s) has not run yet.
-    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(inArray(orders.id, [mine.orderId, theirs.orderId]));
-
-    const page = await loadSuccess(pageArgs(customer, `/success?order=${mine.orderId}`));
-    expect(page.order?.status).toBe("cancelled");
-    expect(page.order?.pix).toBeNull();
-    expect(page.order?.pixQrSvg).toBeNull();
-    expect(await stockOf(KIT)).toBe(before! + 1);
-    const [untouched] = await ctx.t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, theirs.orderId));
-    expect(untouched!.status).toBe("pending_payment");
-
-    const panel = await loadCustomerOrders(pageArgs(neighbour, `/cliente?aba=pedidos&order=${theirs.orderId}`), await userIdOf(neighbour));
-    expect(panel.order?.status).toBe("cancelled");
-    expect(panel.orders.find((order) => order.id === theirs.orderId)?.status).toBe("cancelled");
-    expect(await stockOf(KIT)).toBe(before! + 2);
-
-    // The API reads the same way (expiry gave the customer's cart back: they order it again).
-    const again = (await (await place(customer, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
-    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, again.orderId));
-    expect((await orderOf(customer, again.orderId)).status).toBe("cancelled");
-    expect(await stockOf(KIT)).toBe(before! + 2);
+    const placed = (await (await place(customer, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
+    expect(await stockOf(KIT)).toBe(before! - 1);
+    // Its countdown reached zero; the job (every 30 s) has not run yet.
+    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, placed.orderId));
+    expect((await orderOf(customer, placed.orderId)).status).toBe("cancelled");
+    expect(await stockOf(KIT)).toBe(before);
   });
 });
 

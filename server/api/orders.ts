@@ -3,19 +3,12 @@ import { z } from "zod";
 import { cepLookupSchema, checkoutShippingQuoteSchema, placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
 import { cepSchema, placeOrderSchema, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
 import { orderDetailSchema, orderListSchema, orderStatusSchema } from "#domain/orders/order-schemas.ts";
-import {
-  addTracking,
-  cancelOrder,
-  confirmPayment,
-  expirePendingOrders,
-  getOrder,
-  listAdminOrders,
-  listCustomerOrders,
-  moveOrderStatus,
-  placeOrder,
-  quoteCartShipping,
-  requestWithdrawal,
-} from "#domain/orders/orders.server.ts";
+import { quoteCartShipping } from "#domain/checkout/checkout-cart.server.ts";
+import { placeOrder } from "#domain/checkout/place-order.server.ts";
+import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
+import { getOrder, listAdminOrders, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
+import { addTracking, cancelOrder, confirmPayment, moveOrderStatus } from "#domain/orders/order-transitions.server.ts";
+import { requestWithdrawal } from "#domain/orders/withdrawal.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";

@@ -20,7 +20,7 @@ const eventsQuery = z.object({
 
 /**
  * GET /api/events: server-sent events of the realtime bus for this browser: its signed-in user's
- * topic, its cart session's topic (only while it has no account cart: see cart.server.ts) and, for
+ * topic, its cart session's topic (only while it has no account cart: see domain/cart/cart-store.server.ts) and, for
  * admins, the admins' topic. Every event carries an `id`; a reconnect with Last-Event-ID replays
  * what this instance saw since, otherwise the first event is `resync` and the page re-reads its data.
  */

@@ -1,4 +1,4 @@
-import { expirePendingOrders, sendRatingReminders } from "#domain/orders/orders.server.ts";
+import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import type { AppServices } from "#platform/services.ts";
 
 /**

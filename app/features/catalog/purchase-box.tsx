@@ -1,11 +1,12 @@
-import { Clock, Minus, Plus } from "lucide-react";
+import { Clock } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
-import { DEFAULT_PACKAGING_FEE_CENTS, MAX_GRAMS, MIN_GRAMS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
-import { MAX_UNITS, MIN_UNITS, normalizeQuantity, type PricingSubject } from "#domain/pricing/price-quote.ts";
+import { DEFAULT_PACKAGING_FEE_CENTS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import { normalizeQuantity, type PricingSubject } from "#domain/pricing/price-quote.ts";
 import { useLivePrice } from "#app/features/pricing/use-live-price.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
+import { QuantityStepper, quantityLimits } from "#app/ui/quantity-stepper.tsx";
 import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
 
 type PurchaseProduct = Pick<
@@ -44,12 +45,7 @@ function UnavailableBox({ product }: { product: PurchaseProduct }) {
 
 function QuantityBox({ product }: { product: PurchaseProduct }) {
   const isGram = product.unitType === "gram";
-  const step = isGram ? SACHET_GRAMS : 1;
-  const min = isGram ? MIN_GRAMS : MIN_UNITS;
-  const max = isGram ? MAX_GRAMS : MAX_UNITS;
-  const [quantity, setQuantity] = useState(min);
-  // What the field shows while the visitor types ("1", "" …); the price follows `quantity` only.
-  const [draft, setDraft] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(() => quantityLimits(product.unitType).min);
   const [packagingChosen, setPackagingChosen] = useState(false);
   const packagingOffered = isGram && quantity >= PACKAGING_MIN_GRAMS;
   const packagingEnabled = packagingOffered && packagingChosen;
@@ -60,71 +56,21 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
   );
   const { price, source } = useLivePrice(product.name, subject, quantity, packagingEnabled);
 
-  const inputId = useId();
   const unitLabel = isGram ? "g" : quantity === 1 ? "unidade" : "unidades";
 
-  function change(next: number) {
-    setDraft(null);
-    setQuantity(normalizeQuantity(product.unitType, next));
-  }
-
-  function commitDraft() {
-    if (draft === null) return;
-    change(draft.trim() === "" ? quantity : Number(draft.replace(",", ".")));
-  }
+  // Whatever was asked for (a button, a typed value, a shortcut) becomes the nearest sellable quantity.
+  const change = (next: number) => setQuantity(normalizeQuantity(product.unitType, next));
 
   return (
     <section aria-label="Compra" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-      <label htmlFor={inputId} className="block text-sm font-semibold text-stone-900">
-        Quantidade {isGram ? "(em gramas, de 2 em 2 g)" : ""}
-      </label>
-      <div className="mt-2 flex items-center gap-2">
-        <button
-          type="button"
-          aria-label="Diminuir quantidade"
-          disabled={quantity <= min}
-          onClick={() => change(quantity - step)}
-          className={`inline-flex size-11 items-center justify-center rounded-lg border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400 ${focusRing}`}
-        >
-          <Minus aria-hidden="true" className="size-5" />
-        </button>
-        <div className="relative">
-          <input
-            id={inputId}
-            type="number"
-            inputMode="numeric"
-            min={min}
-            max={max}
-            step={step}
-            value={draft ?? String(quantity)}
-            onChange={(event) => {
-              setDraft(event.target.value);
-              const typed = Number(event.target.value);
-              // A complete, valid quantity prices at once; anything else waits for the field to lose focus.
-              if (event.target.value !== "" && Number.isInteger(typed) && typed >= min && typed <= max && typed % step === 0) {
-                setQuantity(typed);
-              }
-            }}
-            onBlur={commitDraft}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") commitDraft();
-            }}
-            className={`h-11 w-28 rounded-lg border border-stone-300 bg-white pr-12 pl-3 text-right text-lg font-semibold text-stone-950 ${focusRing}`}
-          />
-          <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-stone-600">
-            {isGram ? "g" : "un."}
-          </span>
-        </div>
-        <button
-          type="button"
-          aria-label="Aumentar quantidade"
-          disabled={quantity >= max}
-          onClick={() => change(quantity + step)}
-          className={`inline-flex size-11 items-center justify-center rounded-lg border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 disabled:cursor-not-allowed disabled:text-stone-400 ${focusRing}`}
-        >
-          <Plus aria-hidden="true" className="size-5" />
-        </button>
-      </div>
+      <QuantityStepper
+        layout="stacked"
+        unitType={product.unitType}
+        value={quantity}
+        label={`Quantidade ${isGram ? "(em gramas, de 2 em 2 g)" : ""}`}
+        onChange={change}
+        updateWhileTyping
+      />
 
       {isGram ? (
         <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quantidades sugeridas">

@@ -1,0 +1,215 @@
+// The import rules of the four layers (ARCHITECTURE.md "Layout", design/layout.md "Rules"), checked
+// on resolved paths by `npm run lint`. Each rule's comment is the message a violation prints: what
+// is forbidden and why. scripts/layer-rules.test.ts proves that a violation fails with that name.
+
+/**
+ * The domain's module graph, written down: each module under domain/ and the other modules it may
+ * import (domain/errors.ts is everyone's). It must stay acyclic: loading this file fails on a cycle.
+ * Derived from the code (`npx depcruise domain --include-only "^domain/" --output-type text`) and
+ * from the target of design/layout.md; a new module or a new edge is a change of this table, made
+ * in review.
+ */
+export const DOMAIN_NEIGHBOURS = {
+  pricing: [],
+  catalog: ["pricing"],
+  shipping: [],
+  payments: [],
+  notifications: [],
+  auth: ["notifications"],
+  cart: ["pricing", "catalog", "shipping"],
+  orders: ["pricing", "cart", "shipping", "payments", "notifications"],
+  // Deleting an account anonymises its orders and the data export lists them (LGPD).
+  account: ["orders"],
+  checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders"],
+};
+
+/** The modules in an order where each comes after every module it imports; throws on a cycle. */
+export function moduleOrder(graph) {
+  const order = [];
+  const state = new Map();
+  const visit = (name, path) => {
+    if (state.get(name) === "done") return;
+    if (state.get(name) === "visiting") throw new Error(`DOMAIN_NEIGHBOURS has a cycle: ${[...path, name].join(" → ")}`);
+    if (!(name in graph)) throw new Error(`DOMAIN_NEIGHBOURS: ${path.at(-1)} lists ${name}, which has no entry of its own`);
+    state.set(name, "visiting");
+    for (const neighbour of graph[name]) visit(neighbour, [...path, name]);
+    state.set(name, "done");
+    order.push(name);
+  };
+  for (const name of Object.keys(graph)) visit(name, []);
+  return order;
+}
+moduleOrder(DOMAIN_NEIGHBOURS);
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const oneOf = (names) => `(${names.map(escape).join("|")})`;
+
+// Browser code of app/: everything except server-only files. Route modules (app/root.tsx,
+// app/routes/*) hold the loaders and actions: React Router's build removes those, and what they
+// import, from the browser bundle, so they may import server code; their components get theirs
+// through app/features.
+const ROUTE_MODULES = ["^app/root\\.tsx$", "^app/routes/"];
+const APP_SERVER_FILES = ["\\.server\\.tsx?$", "^app/entry\\.server\\.tsx$", ...ROUTE_MODULES, "\\.test\\.tsx?$"];
+
+/** What React and the HTTP framework are: code of the pages and of the edge, never of the domain. */
+const WEB_FRAMEWORKS = ["hono", "@hono", "react", "react-dom", "react-router", "@react-router", "@tanstack", "radix-ui", "lucide-react", "sonner"];
+
+const neighbourRules = Object.entries(DOMAIN_NEIGHBOURS).map(([name, neighbours]) => ({
+  name: `domain-${name}-neighbours`,
+  severity: "error",
+  comment:
+    `domain/${name} may import ${neighbours.length ? `only ${neighbours.map((n) => `domain/${n}`).join(", ")} (and domain/errors.ts)` : "no other domain module (only domain/errors.ts)"}: ` +
+    "the module graph written down in DOMAIN_NEIGHBOURS of .dependency-cruiser.js, which stays acyclic. " +
+    "Move the code to the module that owns it, or change the table in review if the new edge is right.",
+  from: { path: `^domain/${escape(name)}/` },
+  to: { path: "^domain/[^/]+/", pathNot: `^domain/${oneOf([name, ...neighbours])}/` },
+}));
+
+/** @type {import("dependency-cruiser").IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: "platform-imports-no-shop-code",
+      severity: "error",
+      comment:
+        "platform/ is infrastructure that knows no shop concept (config, logger, db, mail, realtime, jobs): it must not import app/, domain/ or server/. " +
+        "Pass what it needs in as a parameter, or move the code that needs the shop into domain/ or server/.",
+      from: { path: "^platform/" },
+      to: { path: "^(app|domain|server)/" },
+    },
+    {
+      name: "domain-imports-only-domain-and-platform",
+      severity: "error",
+      comment:
+        "domain/ holds the shop's rules, which both edges call: it may import only domain/, platform/ and packages, never app/ (pages), server/ (HTTP, start-up, jobs) or anything else of the repository. " +
+        "Move the shared code down into domain/ or platform/, or let the edge pass it in.",
+      from: { path: "^domain/", pathNot: "\\.test\\.ts$" },
+      to: { pathNot: ["^(domain|platform)/", "(^|/)node_modules/"], dependencyTypesNot: ["core"], couldNotResolve: false },
+    },
+    {
+      // Tests sit beside their code, and each gets its own PostgreSQL from the helpers in test/:
+      // that is the one thing more a domain test may import.
+      name: "domain-tests-import-only-domain-platform-and-test-helpers",
+      severity: "error",
+      comment:
+        "A domain test may import domain/, platform/, the test helpers in test/ and packages, never app/ or server/ directly: a test of an edge (a page, an endpoint) belongs beside the edge's code.",
+      from: { path: "^domain/.+\\.test\\.ts$" },
+      to: { pathNot: ["^(domain|platform|test)/", "(^|/)node_modules/"], dependencyTypesNot: ["core"], couldNotResolve: false },
+    },
+    {
+      name: "domain-no-web-frameworks",
+      severity: "error",
+      comment:
+        "domain/ knows no HTTP and no UI: no hono, react, react-dom, react-router or @tanstack/* (nor their UI kits). " +
+        "It throws DomainError and returns data; the edges (server/http, app/routes) turn that into responses and pages.",
+      from: { path: "^domain/" },
+      to: { path: `(^|/)node_modules/${oneOf(WEB_FRAMEWORKS)}(/|$)` },
+    },
+    ...neighbourRules,
+    {
+      name: "domain-module-undeclared",
+      severity: "error",
+      comment:
+        "Every folder under domain/ that imports another domain module has an entry in DOMAIN_NEIGHBOURS of .dependency-cruiser.js: add the new module and its allowed neighbours there.",
+      from: { path: "^domain/[^/]+/", pathNot: `^domain/${oneOf(Object.keys(DOMAIN_NEIGHBOURS))}/` },
+      to: { path: "^domain/[^/]+/" },
+    },
+    {
+      name: "app-not-to-server",
+      severity: "error",
+      comment:
+        "app/ (pages and browser code) never imports server/ (the process and the HTTP edge): server/ depends on app/ only through app/lib/app-context.server.ts, so the other way would be a cycle between the layers. " +
+        "Call the domain, or move the shared code into domain/ or platform/.",
+      from: { path: "^app/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "app-browser-no-platform-values",
+      severity: "error",
+      comment:
+        "app/'s browser code (not *.server.ts, entry.server.tsx or route modules) may import only types from platform/ (import type …): platform's values (config, db, logger, mail) are server-only and must not reach the browser bundle. " +
+        "Read the value in a loader and pass it down, or use a *.server.ts file.",
+      from: { path: "^app/", pathNot: APP_SERVER_FILES },
+      to: { path: "^platform/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "app-browser-no-server-files",
+      severity: "error",
+      comment:
+        "app/'s browser code (not *.server.ts, entry.server.tsx or route modules) must not import a *.server.ts file's values: React Router's build refuses them in the browser bundle. " +
+        "Import it from a loader or action (route module) or from another *.server.ts file; types alone are fine.",
+      from: { path: "^app/", pathNot: APP_SERVER_FILES },
+      to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "app-shared-code-no-features",
+      severity: "error",
+      comment:
+        "app/ui/ and app/lib/ are shared by every feature and import none of them (app/features/): the pages' layers go routes → features → ui, lib. " +
+        "Move what the shared code needs from a feature into ui/ or lib/, or pass it in.",
+      from: { path: "^app/(ui|lib)/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^app/features/" },
+    },
+    {
+      name: "nothing-imports-routes",
+      severity: "error",
+      comment:
+        "Route modules (app/root.tsx, app/routes/*) are the top of the pages' import graph: React Router loads them from app/routes.ts, and nothing else imports them (a route's own test may). " +
+        "Move what another file needs from a route into app/features/ or app/lib/.",
+      from: { pathNot: "\\.test\\.tsx?$" },
+      to: { path: ROUTE_MODULES },
+    },
+    {
+      name: "server-to-app-only-through-app-context",
+      severity: "error",
+      comment:
+        "server/ may import app/ only through app/lib/app-context.server.ts (the request-context seam); everything else it needs is in domain/ or platform/. " +
+        "Pages are rendered by React Router's build, not imported by the HTTP edge.",
+      from: { path: "^server/" },
+      to: { path: "^app/", pathNot: "^app/lib/app-context\\.server\\.ts$" },
+    },
+    {
+      name: "no-cycles",
+      severity: "error",
+      comment:
+        "No import cycles in app/, domain/, platform/ or server/: a cycle ties its files into one unit that can be neither loaded, tested nor moved apart. " +
+        "Move what both sides share into a third file that both import.",
+      from: { path: "^(app|domain|platform|server)/" },
+      to: { circular: true },
+    },
+    {
+      name: "no-unresolvable-imports",
+      severity: "error",
+      comment:
+        "Every import of app/, domain/, platform/ and server/ resolves to a file or a package (these rules are checked on resolved paths, so an unresolved one escapes them). " +
+        "Spell local imports as #app/…, #domain/…, #platform/…, #server/… with the file's extension.",
+      from: { path: "^(app|domain|platform|server)/", pathNot: ROUTE_MODULES },
+      // React Router's virtual server build exists only inside its own build.
+      to: { couldNotResolve: true, pathNot: "^virtual:react-router/" },
+    },
+    {
+      name: "no-unresolvable-imports-in-routes",
+      severity: "error",
+      comment:
+        "Every import of a route module resolves to a file or a package, except its generated types (./+types/<route>, which React Router's typegen writes under .react-router/ and tsconfig's rootDirs finds). " +
+        "Spell local imports as #app/…, #domain/… with the file's extension.",
+      from: { path: ROUTE_MODULES },
+      to: { couldNotResolve: true, pathNot: "^\\./\\+types/[^/]+$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "(^|/)node_modules/" },
+    exclude: { path: "^(\\.react-router|build|data)/" },
+    // Keeps `import type` edges and marks them "type-only", so that the browser rule can allow them.
+    tsPreCompilationDeps: "specify",
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      // The packages' "exports" (hono/cookie, react-router/dom, …); package.json's "imports"
+      // (#app/*, #domain/*, …) are read through enhanced-resolve's default importsFields.
+      exportsFields: ["exports"],
+      conditionNames: ["import", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+      mainFields: ["module", "main", "types"],
+    },
+  },
+};

@@ -1,0 +1,41 @@
+import type { Address } from "#domain/account/address-schema.ts";
+import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+
+/** What the /checkout loader hands the page (the customer's cart as the checkout prices it). */
+
+export type CheckoutLine = {
+  productId: string;
+  productName: string;
+  unitType: "gram" | "unit";
+  quantity: number;
+  totalPriceCents: number;
+  packagingFeeCents: number;
+  finalTotalCents: number;
+  needsShipping: boolean;
+  /** Why this line cannot be ordered now (stock, a quantity no longer allowed); it blocks the order. */
+  problem: string | null;
+};
+
+export type CheckoutCart = {
+  lines: CheckoutLine[];
+  subtotalCents: number;
+  packagingCents: number;
+  needsShipping: boolean;
+  savedShipping: { method: string | null; cep: string | null };
+};
+
+export type ShippingOption = { method: ShippingMethod; label: string; priceCents: number; deliveryDays: number };
+
+/** The options for the first saved address, quoted by the loader so the page opens with them. */
+export type InitialQuote = { cep: string; options: ShippingOption[] } | null;
+
+export type CheckoutData =
+  | { signedIn: false; expiryMinutes: number }
+  | {
+      signedIn: true;
+      user: { name: string; email: string };
+      cart: CheckoutCart;
+      addresses: Address[];
+      expiryMinutes: number;
+      initialQuote: InitialQuote;
+    };

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
+import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
+import { OrderSummary } from "#app/features/checkout/order-summary.tsx";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { FormMessage } from "#app/ui/field.tsx";
+
+type ReviewStepProps = {
+  number: number;
+  cart: CheckoutCart;
+  /** null while the cart needs shipping and none is chosen; 0 without physical items. */
+  shippingCents: number | null;
+  errors: Record<string, string>;
+  clearError: (name: string) => void;
+  expiryMinutes: number;
+  formError: string | null;
+  pending: boolean;
+};
+
+/** A checkbox the review step requires (18+, terms), with its error announced next to it. */
+function Confirmation({ name, errorId, error, onChange, children }: { name: string; errorId: string; error?: string; onChange: () => void; children: React.ReactNode }) {
+  return (
+    <div>
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          name={name}
+          onChange={onChange}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-0.5 size-4"
+        />
+        <span>{children}</span>
+      </label>
+      {error ? <p id={errorId} className="mt-1 text-red-800">{error}</p> : null}
+    </div>
+  );
+}
+
+/** The order under review, the 18+ and terms confirmations, and the button that places it. */
+export function ReviewStep({ number, cart, shippingCents, errors, clearError, expiryMinutes, formError, pending }: ReviewStepProps) {
+  // A line that cannot be ordered (stock, a quantity no longer allowed) is fixed in the cart first.
+  const blocked = cart.lines.some((line) => line.problem);
+  return (
+    <CheckoutStep number={number} title="Revisão e pagamento">
+      <OrderSummary cart={cart} shippingCents={shippingCents} />
+      <div className="mt-5 space-y-3 text-sm">
+        <Confirmation name="confirmAdult" errorId="confirmar-idade-erro" error={errors.confirmAdult} onChange={() => clearError("confirmAdult")}>
+          Declaro que tenho 18 anos ou mais. Declarar idade falsa é crime.
+        </Confirmation>
+        <Confirmation name="acceptTerms" errorId="aceitar-termos-erro" error={errors.acceptTerms} onChange={() => clearError("acceptTerms")}>
+          Li e aceito os{" "}
+          <Link to="/termos" target="_blank" className="font-medium text-emerald-800 underline">
+            termos
+          </Link>
+          , incluindo a devolução em até 7 dias de produtos fechados na embalagem original.
+        </Confirmation>
+      </div>
+      <p className="mt-4 text-sm text-stone-700">Você paga com Pix na próxima tela. O pedido fica reservado por {expiryMinutes} minutos.</p>
+      {formError ? (
+        <div className="mt-4">
+          <FormMessage kind="error">{formError}</FormMessage>
+        </div>
+      ) : null}
+      <button type="submit" disabled={pending || blocked} className={buttonClass("primary", "mt-4 w-full")}>
+        {pending ? "Fechando o pedido…" : "Fazer pedido e pagar com Pix"}
+      </button>
+    </CheckoutStep>
+  );
+}

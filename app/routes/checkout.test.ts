@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader } from "#app/routes/checkout.tsx";
+import { productUuid } from "#domain/catalog/product-slugs.ts";
+import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
+import { pageArgs } from "#test/page-args.ts";
+
+/* The checkout's loader on a real PostgreSQL: the domain's refusal of an empty cart is a 409 page. */
+
+let ctx: AuthTestContext;
+
+beforeAll(async () => {
+  ctx = await createAuthTestContext();
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const load = (path: string, cookie = "") => loader({ ...pageArgs(ctx.t.services, path, cookie), params: {}, pattern: "/checkout" });
+
+describe("the checkout's loader", () => {
+  it("gives a visitor the identification step", async () => {
+    expect(await load("/checkout")).toMatchObject({ signedIn: false });
+  });
+
+  it("answers a customer with an empty cart with the domain's refusal: 409, cart_empty, in Portuguese", async () => {
+    const browser = await ctx.customer(uniqueEmail("checkout-vazio"));
+    const thrown = await load("/checkout", browser.header()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toMatchObject({
+      type: "DataWithResponseInit",
+      init: { status: 409 },
+      data: { refusal: { kind: "conflict", code: "cart_empty", message: "Seu carrinho está vazio." } },
+    });
+  });
+
+  it("gives a customer with a cart the cart, priced by the server", async () => {
+    const email = uniqueEmail("checkout-cheio");
+    const browser = await ctx.customer(email);
+    const [cart] = await ctx.t.db.insert(carts).values({ userId: await ctx.userId(email), status: "active" }).returning({ id: carts.id });
+    const kit = productUuid(4);
+    const [product] = await ctx.t.db.select().from(products).where(eq(products.id, kit));
+    await ctx.t.db.insert(cartItems).values({
+      cartId: cart!.id,
+      productId: kit,
+      productName: product!.name,
+      quantity: 1,
+      unitPriceCents: 1,
+      totalPriceCents: 1,
+      unitType: product!.unitType,
+      metadata: { packaging: { enabled: false, fee_amount: 0, sachet_count: 0 } },
+    });
+    const page = await load("/checkout", browser.header());
+    expect(page).toMatchObject({ signedIn: true, user: { email } });
+    expect(page.signedIn && page.cart.lines.map((line) => [line.productId, line.totalPriceCents])).toEqual([[kit, product!.priceCents]]);
+  });
+});

@@ -1,0 +1,58 @@
+/** Changing a cart line: its quantity or packaging (re-priced on the server), or removing it. */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { cartItems, products } from "#platform/db/schema.ts";
+import { normalizePackaging } from "#domain/cart/cart-rules.ts";
+import type { CartView } from "#domain/cart/cart-types.ts";
+import {
+  announce,
+  type CartOwner,
+  cartLineRow,
+  cartWrite,
+  checkPurchasable,
+  checkQuantity,
+  itemNotFound,
+  type Outbox,
+  productColumns,
+  type Tx,
+} from "#domain/cart/cart-store.server.ts";
+import { cartForWrite } from "#domain/cart/migrate-cart.server.ts";
+import { readCart } from "#domain/cart/read-cart.server.ts";
+
+export type UpdateItemInput = { quantity?: number; packaging?: { enabled: boolean } };
+
+async function lineInCart(tx: Tx, outbox: Outbox, owner: CartOwner, itemId: string) {
+  const cart = await cartForWrite(tx, outbox, owner);
+  if (!cart) throw itemNotFound();
+  const [row] = await tx
+    .select({ item: cartItems, product: productColumns })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
+    .limit(1);
+  if (!row) throw itemNotFound();
+  return { cart, ...row };
+}
+
+export async function updateItem(db: Database, owner: CartOwner, itemId: string, input: UpdateItemInput, origin: string): Promise<CartView> {
+  await cartWrite(db, owner.tab, async (tx, outbox) => {
+    const { cart, item, product } = await lineInCart(tx, outbox, owner, itemId);
+    const quantity = input.quantity ?? item.quantity;
+    checkQuantity(product.unitType, quantity);
+    if (quantity > item.quantity) checkPurchasable(product, quantity);
+    const before = normalizePackaging(item.metadata as Record<string, unknown>, product.unitType, item.quantity);
+    const line = cartLineRow(product, quantity, input.packaging?.enabled ?? before.enabled);
+    await tx.update(cartItems).set({ ...line, updatedAt: sql`now()` }).where(eq(cartItems.id, item.id));
+    await announce(tx, outbox, cart, "updated");
+  });
+  return readCart(db, owner, origin);
+}
+
+export async function removeItem(db: Database, owner: CartOwner, itemId: string, origin: string): Promise<CartView> {
+  await cartWrite(db, owner.tab, async (tx, outbox) => {
+    const { cart, item } = await lineInCart(tx, outbox, owner, itemId);
+    await tx.delete(cartItems).where(eq(cartItems.id, item.id));
+    await announce(tx, outbox, cart, "removed");
+  });
+  return readCart(db, owner, origin);
+}

@@ -1,0 +1,138 @@
+/**
+ * The cart as the checkout sees it: the customer's active cart, re-priced from `products`.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { DomainError } from "#domain/errors.ts";
+import { normalizePackaging } from "#domain/cart/cart-rules.ts";
+import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
+import { quantityProblem } from "#domain/pricing/price-quote.ts";
+import { parcelWeightGrams, quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type Executor = Database | Tx;
+
+export type CheckoutLine = {
+  productId: string;
+  productName: string;
+  productSlug: string;
+  category: string;
+  unitType: "gram" | "unit";
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+  totalPriceCents: number;
+  packagingEnabled: boolean;
+  packagingFeeCents: number;
+  sachetCount: number | null;
+  finalTotalCents: number;
+  needsShipping: boolean;
+  /** Null: no stock limit. */
+  stock: number | null;
+  /** Why this line cannot be bought as it is (Portuguese), or null. */
+  problem: string | null;
+};
+
+export type CheckoutCart = {
+  cartId: string;
+  lines: CheckoutLine[];
+  subtotalCents: number;
+  packagingCents: number;
+  needsShipping: boolean;
+  weightGrams: number;
+  savedShipping: { method: string | null; cep: string | null };
+};
+
+/**
+ * The signed-in customer's active cart, priced by the server (PRODUCT.md: prices, totals and fees
+ * stored with the cart lines or sent by a client are never used). Null when there is no cart.
+ */
+export async function loadCheckoutCart(db: Executor, userId: string, options: { lock?: boolean } = {}): Promise<CheckoutCart | null> {
+  const cartQuery = db
+    .select({ id: carts.id, shippingMethod: carts.shippingMethod, shippingCep: carts.shippingCep })
+    .from(carts)
+    .where(and(eq(carts.userId, userId), eq(carts.status, "active")))
+    .limit(1);
+  const [cart] = options.lock ? await cartQuery.for("update") : await cartQuery;
+  if (!cart) return null;
+  const rows = await db
+    .select({
+      productId: cartItems.productId,
+      quantity: cartItems.quantity,
+      metadata: cartItems.metadata,
+      name: products.name,
+      slug: products.slug,
+      category: products.category,
+      unitType: products.unitType,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      buttonDisabled: products.buttonDisabled,
+      needsShipping: products.needsShipping,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+
+  const lines = rows.map((row): CheckoutLine => {
+    // The customer's choice as the cart view reads it (legacy metadata included); its fee is the pricer's.
+    const packagingEnabled = normalizePackaging(row.metadata as Record<string, unknown>, row.unitType, row.quantity).enabled;
+    const base = {
+      productId: row.productId,
+      productName: row.name,
+      productSlug: row.slug,
+      category: row.category,
+      unitType: row.unitType,
+      quantity: row.quantity,
+      packagingEnabled,
+      needsShipping: row.needsShipping,
+      stock: row.stock,
+    };
+    const invalid = quantityProblem(row.unitType, row.quantity);
+    const unpriced = row.unitType === "unit" && !row.priceCents;
+    let problem: string | null = null;
+    if (row.buttonDisabled) problem = `${row.name} não está disponível para compra.`;
+    else if (invalid || unpriced) problem = `A quantidade de ${row.name} não é válida: ${invalid ?? "produto sem preço"}.`;
+    else if (row.stock !== null && row.stock < row.quantity) problem = `Estoque insuficiente de ${row.name}.`;
+    if (invalid || unpriced) {
+      return { ...base, unitPriceCents: 0, discountCents: 0, totalPriceCents: 0, packagingFeeCents: 0, sachetCount: null, finalTotalCents: 0, problem };
+    }
+    // THE line pricer (domain/pricing/line-pricing.ts): the cart view prices the line with it too.
+    const price = priceLine(pricingSubject(row.unitType, row.priceCents), row.quantity, packagingEnabled);
+    return {
+      ...base,
+      packagingEnabled: price.packagingEnabled,
+      unitPriceCents: price.unitPriceCents,
+      discountCents: price.discountCents,
+      totalPriceCents: price.totalPriceCents,
+      packagingFeeCents: price.packagingFeeCents,
+      sachetCount: price.sachetCount,
+      finalTotalCents: price.lineTotalCents,
+      problem,
+    };
+  });
+  return {
+    cartId: cart.id,
+    lines,
+    subtotalCents: lines.reduce((sum, line) => sum + line.totalPriceCents, 0),
+    packagingCents: lines.reduce((sum, line) => sum + line.packagingFeeCents, 0),
+    needsShipping: lines.some((line) => line.needsShipping),
+    weightGrams: parcelWeightGrams(lines),
+    savedShipping: { method: cart.shippingMethod, cep: cart.shippingCep },
+  };
+}
+
+/** The cart the checkout goes on with: refused (cart_empty) when there is nothing to buy. */
+export async function requireCheckoutCart(db: Executor, userId: string): Promise<CheckoutCart> {
+  const cart = await loadCheckoutCart(db, userId);
+  if (!cart || cart.lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
+  return cart;
+}
+
+/** Shipping options for the customer's cart and a CEP (digital-only carts: none needed). */
+export async function quoteCartShipping(db: Database, userId: string, cep: string): Promise<{ needsShipping: boolean; options: ShippingQuote[] }> {
+  const cart = await requireCheckoutCart(db, userId);
+  if (!cart.needsShipping) return { needsShipping: false, options: [] };
+  return { needsShipping: true, options: await quoteShipping(db, cep, cart.weightGrams) };
+}

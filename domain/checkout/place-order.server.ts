@@ -1,0 +1,209 @@
+/**
+ * Placing an order (PRODUCT.md checkout steps 4 and 5): one transaction, idempotent per key.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { addresses, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import type { AppServices } from "#platform/services.ts";
+import { DomainError } from "#domain/errors.ts";
+import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
+import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
+import type { CheckoutAddress } from "#domain/checkout/checkout-schemas.ts";
+import { adminUserIds, createNotifications, sendNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
+import { toNotification } from "#domain/orders/order-store.server.ts";
+import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
+import { staticPixProvider, type PaymentProvider } from "#domain/payments/payment-provider.server.ts";
+import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import { quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
+
+type Services = Pick<AppServices, "config" | "db" | "logger">;
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type SessionCustomer = { id: string; email: string; name: string };
+
+export type PlaceOrderRequest = {
+  idempotencyKey: string;
+  address?: CheckoutAddress;
+  saveAddress: boolean;
+  shippingMethod?: ShippingMethod;
+};
+
+export type PlacedOrder = { orderId: string; number: number; replayed: boolean };
+
+/** An attempt left without an order (a crash between the claim and the commit) frees its key after this. */
+const STALE_ATTEMPT_MS = 2 * 60_000;
+
+export function paymentProvider(services: Services): PaymentProvider {
+  return staticPixProvider(services.config);
+}
+
+/**
+ * PRODUCT.md checkout step 4–5. The key is claimed first in its own statement, so a concurrent
+ * duplicate sees it at once and gets 409, and a retry after success replays the same order. Then
+ * one transaction locks the cart, re-prices it, reserves stock with conditional updates (never
+ * below zero), writes the order with line snapshots, its history and notifications, and moves the
+ * cart to pending_payment. Any failure rolls all of it back and frees the key.
+ */
+export async function placeOrder(services: Services, customer: SessionCustomer, request: PlaceOrderRequest): Promise<PlacedOrder> {
+  const { db } = services;
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ userId: customer.id, key: request.idempotencyKey })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length === 0) {
+    const [existing] = await db
+      .select({ orderId: idempotencyKeys.orderId, createdAt: idempotencyKeys.createdAt, number: orders.number })
+      .from(idempotencyKeys)
+      .leftJoin(orders, eq(orders.id, idempotencyKeys.orderId))
+      .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey)));
+    if (existing?.orderId && existing.number !== null) return { orderId: existing.orderId, number: existing.number, replayed: true };
+    if (existing && Date.now() - existing.createdAt.getTime() > STALE_ATTEMPT_MS) {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey), sql`${idempotencyKeys.orderId} is null`));
+      return placeOrder(services, customer, request);
+    }
+    throw new DomainError("conflict", "checkout_in_progress", "Este pedido já está sendo processado. Aguarde um instante.");
+  }
+
+  let created: CreatedNotification[] = [];
+  try {
+    const placed = await db.transaction(async (tx) => {
+      const result = await createOrder(tx, services, customer, request);
+      created = result.notifications;
+      await tx
+        .update(idempotencyKeys)
+        .set({ orderId: result.orderId })
+        .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey)));
+      return { orderId: result.orderId, number: result.number, replayed: false };
+    });
+    void sendNotificationEmails(services, created).catch((error: unknown) => services.logger.error({ err: error }, "order e-mails failed"));
+    return placed;
+  } catch (error) {
+    await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey)))
+      .catch(() => {});
+    throw error;
+  }
+}
+
+async function createOrder(tx: Tx, services: Services, customer: SessionCustomer, request: PlaceOrderRequest) {
+  const cart = await loadCheckoutCart(tx, customer.id, { lock: true });
+  if (!cart || cart.lines.length === 0) {
+    // A concurrent submit (another key) may have just turned this cart into an order.
+    const [recent] = await tx
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(and(eq(orders.userId, customer.id), eq(orders.status, "pending_payment"), sql`${orders.createdAt} > now() - interval '5 minutes'`))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    if (recent) throw new DomainError("conflict", "cart_already_ordered", `Este carrinho já virou o pedido #${recent.number}.`);
+    throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
+  }
+  const invalid = cart.lines.find((line) => line.problem);
+  if (invalid) {
+    const soldOut = invalid.stock !== null && invalid.stock < invalid.quantity;
+    throw new DomainError("conflict", soldOut ? "out_of_stock" : "cart_invalid", soldOut ? `Estoque insuficiente de ${invalid.productName}. Ajuste o carrinho e tente de novo.` : invalid.problem!);
+  }
+
+  let shipping: ShippingQuote | null = null;
+  let address: OrderAddressSnapshot | null = null;
+  if (cart.needsShipping) {
+    if (!request.address) throw new DomainError("invalid", "address_required", "Informe o endereço de entrega.");
+    if (!request.shippingMethod) throw new DomainError("invalid", "shipping_required", "Escolha a forma de envio.");
+    const options = await quoteShipping(tx, request.address.cep, cart.weightGrams);
+    shipping = options.find((option) => option.method === request.shippingMethod) ?? null;
+    if (!shipping) throw new DomainError("conflict", "shipping_unavailable", "Essa forma de envio não atende o seu CEP. Escolha outra.");
+    address = { ...request.address };
+  }
+
+  // Stock: one conditional update per line, in product order (two orders never wait on each other in a cycle).
+  const reserved = new Set<string>();
+  for (const line of [...cart.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    if (line.stock === null) continue;
+    const rows = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+      .returning({ id: products.id });
+    if (rows.length === 0) throw new DomainError("conflict", "out_of_stock", `Estoque insuficiente de ${line.productName}. Ajuste o carrinho e tente de novo.`);
+    reserved.add(line.productId);
+  }
+
+  const shippingCents = shipping?.priceCents ?? 0;
+  const totalCents = cart.subtotalCents + cart.packagingCents + shippingCents;
+  const numberRows = await tx.execute<{ number: string }>(sql`select nextval(pg_get_serial_sequence('orders', 'number')) as number`);
+  const number = Number(numberRows.rows[0]!.number);
+  const charge = await paymentProvider(services).createCharge({ orderNumber: number, totalCents, now: new Date() });
+
+  const [order] = await tx
+    .insert(orders)
+    .overridingSystemValue()
+    .values({
+      number,
+      userId: customer.id,
+      customerEmail: customer.email,
+      customerName: address?.recipientName ?? customer.name,
+      cartId: cart.cartId,
+      subtotalCents: cart.subtotalCents,
+      packagingCents: cart.packagingCents,
+      shippingCents,
+      totalCents,
+      shippingMethod: shipping?.method ?? null,
+      shippingDays: shipping?.deliveryDays ?? null,
+      shippingAddress: address,
+      pixTxid: charge.txid,
+      pixCode: charge.brCode,
+      pixExpiresAt: charge.expiresAt,
+    })
+    .returning({ id: orders.id });
+  const orderId = order!.id;
+
+  await tx.insert(orderItems).values(
+    cart.lines.map((line) => ({
+      orderId,
+      productId: line.productId,
+      productName: line.productName,
+      productSlug: line.productSlug,
+      unitType: line.unitType,
+      quantity: line.quantity,
+      unitPriceCents: line.unitPriceCents,
+      discountCents: line.discountCents,
+      totalPriceCents: line.totalPriceCents,
+      packagingEnabled: line.packagingEnabled,
+      packagingFeeCents: line.packagingFeeCents,
+      sachetCount: line.sachetCount,
+      finalTotalCents: line.finalTotalCents,
+      needsShipping: line.needsShipping,
+      stockReserved: reserved.has(line.productId),
+    })),
+  );
+  await tx.insert(orderStatusHistory).values({ orderId, fromStatus: null, toStatus: "pending_payment", note: "Pedido criado", actorUserId: customer.id });
+  await tx.update(carts).set({ status: "pending_payment", updatedAt: sql`now()` }).where(eq(carts.id, cart.cartId));
+  // The customer's other tabs and devices hear it and clear their cart (spec §4).
+  await announceCartStatus(tx, cart.cartId);
+
+  if (request.address && request.saveAddress) await saveAddressIfNew(tx, customer.id, request.address);
+
+  const facts = { number, totalCents, customerName: address?.recipientName ?? customer.name, expiryMinutes: services.config.PIX_EXPIRY_MINUTES };
+  const admins = await adminUserIds(services, tx);
+  const notifications = await createNotifications(tx, [
+    toNotification(customer.id, orderId, orderCreatedMessage(facts)),
+    ...admins.map((adminId) => toNotification(adminId, orderId, adminNewOrderMessage(facts))),
+  ]);
+  return { orderId, number, notifications };
+}
+
+/** PRODUCT.md: the address is saved to the account (unless it is already there, or the account has 10). */
+async function saveAddressIfNew(tx: Tx, userId: string, address: CheckoutAddress): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
+  const existing = await tx.select().from(addresses).where(eq(addresses.userId, userId));
+  if (existing.length >= 10) return;
+  const same = existing.some((row) => row.cep === address.cep && row.number === address.number && row.street === address.street);
+  if (same) return;
+  const { cpf: _cpf, ...saved } = address;
+  await tx.insert(addresses).values({ ...saved, userId });
+}

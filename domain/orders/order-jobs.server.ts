@@ -1,0 +1,66 @@
+/** Background work (server/jobs): safe with several instances, rows claimed with SKIP LOCKED. */
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { orders } from "#platform/db/schema.ts";
+import { createNotifications, sendNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";
+import { type Services, toNotification } from "#domain/orders/order-store.server.ts";
+import { applyChange } from "#domain/orders/order-transitions.server.ts";
+
+/**
+ * Cancels unpaid orders whose Pix expired and releases their stock. Each instance claims a batch
+ * with `FOR UPDATE SKIP LOCKED`, so two instances never process the same order. Returns how many.
+ * With `userId`, only that customer's orders: their order pages call it before reading, so an order
+ * whose countdown reached zero reads as cancelled at once instead of at the job's next tick.
+ */
+export async function expirePendingOrders(services: Services, options: { now?: Date; batch?: number; userId?: string } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  let expired = 0;
+  const created = await services.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, "pending_payment"), lte(orders.pixExpiresAt, now), options.userId ? eq(orders.userId, options.userId) : undefined))
+      .orderBy(asc(orders.pixExpiresAt))
+      .limit(options.batch ?? 50)
+      .for("update", { skipLocked: true });
+    expired = due.length;
+    const all: CreatedNotification[] = [];
+    for (const order of due) {
+      all.push(
+        ...(await applyChange(tx, services, order, {
+          to: "cancelled",
+          actorUserId: null,
+          note: "Pix expirado",
+          set: { cancelReason: "Pix expirado" },
+          message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "expired"),
+        })),
+      );
+    }
+    return all;
+  });
+  void sendNotificationEmails(services, created).catch((error: unknown) => services.logger.error({ err: error }, "expiry e-mails failed"));
+  return expired;
+}
+
+/** Sends the rating_reminder of delivered orders whose time has come (claimed with SKIP LOCKED). */
+export async function sendRatingReminders(services: Services, options: { now?: Date; batch?: number } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const created = await services.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, "delivered"), lte(orders.ratingReminderAt, now)))
+      .limit(options.batch ?? 50)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    await tx.update(orders).set({ ratingReminderAt: null }).where(inArray(orders.id, due.map((order) => order.id)));
+    return createNotifications(
+      tx,
+      due
+        .filter((order) => order.userId)
+        .map((order) => toNotification(order.userId!, order.id, ratingReminderMessage({ number: order.number, totalCents: order.totalCents }))),
+    );
+  });
+  void sendNotificationEmails(services, created).catch((error: unknown) => services.logger.error({ err: error }, "reminder e-mails failed"));
+  return created.length;
+}

@@ -1,0 +1,104 @@
+/** Reading orders: the customer's list, the admin's list, and one order with lines and history. */
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import type { OrderStatus } from "#domain/orders/order-status.ts";
+import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
+import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
+import { withdrawalState } from "#domain/orders/withdrawal.server.ts";
+
+async function itemCounts(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderItems.orderId, count: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .groupBy(orderItems.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.count]));
+}
+
+const LIST_LIMIT = 100;
+
+/** The list rows of these orders, with their line counts; the customer's name and e-mail only for the admin. */
+async function summaries(db: Database, rows: Array<typeof orders.$inferSelect>, withCustomer: boolean): Promise<OrderSummary[]> {
+  const counts = await itemCounts(db, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    totalCents: row.totalCents,
+    createdAt: row.createdAt.toISOString(),
+    itemCount: counts.get(row.id) ?? 0,
+    ...(withCustomer ? { customerEmail: row.customerEmail, customerName: row.customerName } : {}),
+  }));
+}
+
+/** A customer's own orders, newest first. */
+export async function listCustomerOrders(db: Database, userId: string): Promise<OrderSummary[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT);
+  return summaries(db, rows, false);
+}
+
+/** Every order for the admin, optionally of one status, newest first. */
+export async function listAdminOrders(db: Database, status?: OrderStatus): Promise<OrderSummary[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(status ? eq(orders.status, status) : undefined)
+    .orderBy(desc(orders.createdAt))
+    .limit(LIST_LIMIT);
+  return summaries(db, rows, true);
+}
+
+/**
+ * One order with lines and history. `ownerId`: only when it belongs to that customer (another
+ * customer's order is exactly as missing as one that does not exist). Null when not found.
+ */
+export async function getOrder(db: Database, id: string, ownerId?: string): Promise<OrderDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, ownerId)));
+  if (!row) return null;
+  const [items, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.productName)),
+    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+  ]);
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    totalCents: row.totalCents,
+    createdAt: row.createdAt.toISOString(),
+    itemCount: items.length,
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
+    subtotalCents: row.subtotalCents,
+    packagingCents: row.packagingCents,
+    shippingCents: row.shippingCents,
+    discountCents: row.discountCents,
+    shippingMethod: row.shippingMethod,
+    shippingDays: row.shippingDays,
+    shippingAddress: row.shippingAddress,
+    trackingCode: row.trackingCode,
+    paidAt: iso(row.paidAt),
+    deliveredAt: iso(row.deliveredAt),
+    ...withdrawalState(row, history),
+    cancelReason: row.cancelReason,
+    pix: row.status === "pending_payment" ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() } : null,
+    items: items.map((item) => ({
+      productId: item.productId,
+      productName: item.productName,
+      productSlug: item.productSlug,
+      unitType: item.unitType,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      totalPriceCents: item.totalPriceCents,
+      packagingFeeCents: item.packagingFeeCents,
+      finalTotalCents: item.finalTotalCents,
+      needsShipping: item.needsShipping,
+    })),
+    history: history.map((entry) => ({ fromStatus: entry.fromStatus, toStatus: entry.toStatus, note: entry.note, createdAt: entry.createdAt.toISOString() })),
+  };
+}

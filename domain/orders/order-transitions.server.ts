@@ -1,0 +1,156 @@
+/**
+ * Changing orders (admins, jobs). Each change locks the order row, checks the transition table,
+ * writes the history and the notification in the same transaction.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { carts, orderItems, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { DomainError } from "#domain/errors.ts";
+import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
+import { createNotifications, sendNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { paymentMessage, statusMessage, trackingMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
+import {
+  canTransition,
+  holdsStock,
+  isValidTrackingCode,
+  normalizeTrackingCode,
+  TRACKING_CODE_MESSAGE,
+  type OrderStatus,
+} from "#domain/orders/order-status.ts";
+import { lockOrder, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
+
+/** Gives back the stock this order's lines took. */
+async function releaseStock(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${products} p set stock = p.stock + r.quantity, updated_at = now()
+    from (select product_id, sum(quantity)::int as quantity from ${orderItems} where order_id = ${orderId} and stock_reserved group by product_id) r
+    where p.id = r.product_id and p.stock is not null`);
+  await tx.update(orderItems).set({ stockReserved: false }).where(eq(orderItems.orderId, orderId));
+}
+
+/**
+ * An unpaid order that ends frees its cart: back to `active` with its items when the customer has
+ * no other active cart, so they can pay again; otherwise the old cart is closed (`completed`).
+ */
+async function reopenCart(tx: Tx, order: OrderRow): Promise<void> {
+  if (!order.cartId) return;
+  const [other] = order.userId
+    ? await tx
+        .select({ id: carts.id })
+        .from(carts)
+        .where(and(eq(carts.userId, order.userId), eq(carts.status, "active")))
+        .limit(1)
+    : [];
+  await tx
+    .update(carts)
+    .set({ status: other ? "completed" : "active", updatedAt: sql`now()` })
+    .where(and(eq(carts.id, order.cartId), eq(carts.status, "pending_payment")));
+  await announceCartStatus(tx, order.cartId);
+}
+
+export type Change = {
+  to: OrderStatus;
+  actorUserId: string | null;
+  note?: string | null;
+  /** Extra columns to set with the status. */
+  set?: Partial<typeof orders.$inferInsert>;
+  /** Notification for the customer; defaults to order_status_changed. */
+  message?: OrderMessage;
+};
+
+export async function applyChange(tx: Tx, services: Services, order: OrderRow, change: Change): Promise<CreatedNotification[]> {
+  if (!canTransition(order.status, change.to)) {
+    throw new DomainError("conflict", "invalid_transition", `Não é possível mudar o pedido de \u201c${order.status}\u201d para \u201c${change.to}\u201d.`);
+  }
+  if (change.to === "delivered" && order.status === "paid" && order.shippingMethod) {
+    throw new DomainError("conflict", "invalid_transition", "Pedidos com envio passam por preparação e envio antes da entrega.");
+  }
+  const set: Partial<typeof orders.$inferInsert> = { ...change.set, status: change.to, updatedAt: new Date() };
+  if (change.to === "paid") set.paidAt = new Date();
+  if (change.to === "delivered") {
+    set.deliveredAt = new Date();
+    set.ratingReminderAt = new Date(Date.now() + services.config.RATING_REMINDER_DAYS * 24 * 3600_000);
+  }
+  await tx.update(orders).set(set).where(eq(orders.id, order.id));
+  await tx.insert(orderStatusHistory).values({
+    orderId: order.id,
+    fromStatus: order.status,
+    toStatus: change.to,
+    note: change.note ?? null,
+    actorUserId: change.actorUserId,
+    // now() is the transaction's start: two changes of one transaction (paid → preparing → shipped) need their real order.
+    createdAt: sql`clock_timestamp()`,
+  });
+  if (change.to === "cancelled" && holdsStock(order.status)) await releaseStock(tx, order.id);
+  if (change.to === "cancelled" && order.status === "pending_payment") await reopenCart(tx, order);
+  // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
+  if (change.to === "paid" && order.cartId) {
+    await tx.update(carts).set({ status: "completed", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+    await announceCartStatus(tx, order.cartId);
+  }
+  if (!order.userId) return [];
+  const facts = { number: order.number, totalCents: order.totalCents };
+  return createNotifications(tx, [toNotification(order.userId, order.id, change.message ?? statusMessage(facts, change.to))]);
+}
+
+async function change(services: Services, id: string, build: (order: OrderRow, tx: Tx) => Promise<Change[]> | Change[]): Promise<void> {
+  const created = await services.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    const changes = await build(order, tx);
+    const all: CreatedNotification[] = [];
+    let current = order;
+    for (const next of changes) {
+      all.push(...(await applyChange(tx, services, current, next)));
+      current = { ...current, status: next.to };
+    }
+    return all;
+  });
+  void sendNotificationEmails(services, created).catch((error: unknown) => services.logger.error({ err: error }, "order e-mails failed"));
+}
+
+/** Static Pix: the admin saw the money arrive. */
+export function confirmPayment(services: Services, id: string, adminId: string): Promise<void> {
+  return change(services, id, (order) => {
+    if (order.status !== "pending_payment") throw new DomainError("conflict", "invalid_transition", "Este pedido não está aguardando pagamento.");
+    return [{ to: "paid", actorUserId: adminId, note: "Pagamento Pix confirmado", message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "paid") }];
+  });
+}
+
+export function moveOrderStatus(services: Services, id: string, to: OrderStatus, adminId: string, note?: string | null): Promise<void> {
+  return change(services, id, (order) => {
+    const facts = { number: order.number, totalCents: order.totalCents };
+    if (to === "paid") return [{ to, actorUserId: adminId, note: note ?? "Pagamento confirmado", message: paymentMessage(facts, "paid") }];
+    if (to === "refunded") return [{ to, actorUserId: adminId, note, message: paymentMessage(facts, "refunded") }];
+    return [{ to, actorUserId: adminId, note }];
+  });
+}
+
+export function cancelOrder(services: Services, id: string, adminId: string, reason?: string | null): Promise<void> {
+  return change(services, id, () => [{ to: "cancelled", actorUserId: adminId, note: reason ?? "Cancelado pela loja", set: { cancelReason: reason ?? "Cancelado pela loja" } }]);
+}
+
+/**
+ * Adds (or corrects) the Correios tracking code. A paid or preparing order moves to `shipped` with
+ * it; the customer gets tracking_added.
+ */
+export function addTracking(services: Services, id: string, rawCode: string, adminId: string): Promise<void> {
+  const code = normalizeTrackingCode(rawCode);
+  if (!isValidTrackingCode(code)) throw new DomainError("invalid", "invalid_tracking_code", TRACKING_CODE_MESSAGE);
+  return change(services, id, async (order, tx) => {
+    if (!order.shippingMethod) throw new DomainError("conflict", "no_shipping", "Este pedido não tem envio.");
+    const facts = { number: order.number, totalCents: order.totalCents };
+    const tracking: OrderMessage = trackingMessage(facts, code);
+    if (order.status === "shipped") {
+      await tx.update(orders).set({ trackingCode: code, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      if (order.userId) await createNotifications(tx, [toNotification(order.userId, order.id, tracking)]);
+      return [];
+    }
+    if (order.status === "paid") {
+      return [
+        { to: "preparing", actorUserId: adminId },
+        { to: "shipped", actorUserId: adminId, note: `Rastreio ${code}`, set: { trackingCode: code }, message: tracking },
+      ];
+    }
+    if (order.status === "preparing") return [{ to: "shipped", actorUserId: adminId, note: `Rastreio ${code}`, set: { trackingCode: code }, message: tracking }];
+    throw new DomainError("conflict", "invalid_transition", "Só é possível informar o rastreio de pedidos pagos.");
+  });
+}
