@@ -52,7 +52,18 @@ const ROUTE_MODULES = ["^app/root\\.tsx$", "^app/routes/"];
 const APP_SERVER_FILES = ["\\.server\\.tsx?$", "^app/entry\\.server\\.tsx$", ...ROUTE_MODULES, "\\.test\\.tsx?$"];
 
 /** What React and the HTTP framework are: code of the pages and of the edge, never of the domain. */
-const WEB_FRAMEWORKS = ["hono", "@hono", "react", "react-dom", "react-router", "@react-router", "@tanstack", "radix-ui", "lucide-react", "sonner"];
+const WEB_FRAMEWORKS = [
+  "hono",
+  "@hono",
+  "react",
+  "react-dom",
+  "react-router",
+  "@react-router",
+  "@tanstack",
+  "radix-ui",
+  "lucide-react",
+  "sonner",
+];
 
 const neighbourRules = Object.entries(DOMAIN_NEIGHBOURS).map(([name, neighbours]) => ({
   name: `domain-${name}-neighbours`,

@@ -23,7 +23,12 @@ const SCRIPT = /\.[cm]?[jt]sx?$/;
  * without the manifest (`npm run dev`) every page runs under React Router.
  */
 function islands(): Plugin {
-  const entryIds = new Map(Object.entries(ISLAND_ENTRIES).map(([name, src]) => [fileURLToPath(new URL(`./${src}`, import.meta.url)) + ISLAND_QUERY, { name, src }]));
+  const entryIds = new Map(
+    Object.entries(ISLAND_ENTRIES).map(([name, src]) => [
+      fileURLToPath(new URL(`./${src}`, import.meta.url)) + ISLAND_QUERY,
+      { name, src },
+    ]),
+  );
   return {
     name: "shop:islands",
     apply: "build",
@@ -52,9 +57,17 @@ function islands(): Plugin {
       const manifest: Record<string, { file: string; name: string; src: string; isEntry: true; imports: string[] }> = {};
       for (const chunk of Object.values(bundle)) {
         const entry = chunk.type === "chunk" && chunk.isEntry && chunk.facadeModuleId ? entryIds.get(chunk.facadeModuleId) : undefined;
-        if (chunk.type === "chunk" && entry) manifest[entry.src] = { file: chunk.fileName, name: entry.name, src: entry.src, isEntry: true, imports: staticImports(chunk.fileName) };
+        if (chunk.type === "chunk" && entry)
+          manifest[entry.src] = {
+            file: chunk.fileName,
+            name: entry.name,
+            src: entry.src,
+            isEntry: true,
+            imports: staticImports(chunk.fileName),
+          };
       }
-      if (Object.keys(manifest).length !== entryIds.size) this.error(`islands: expected ${entryIds.size} island entries, found ${Object.keys(manifest).length}`);
+      if (Object.keys(manifest).length !== entryIds.size)
+        this.error(`islands: expected ${entryIds.size} island entries, found ${Object.keys(manifest).length}`);
       this.emitFile({ type: "asset", fileName: ISLANDS_MANIFEST, source: JSON.stringify(manifest, null, 2) });
     },
   };

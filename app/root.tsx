@@ -1,14 +1,6 @@
 // First: zod's settings must be in place before any route module builds a schema.
 import "#app/lib/zod-browser.ts";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { sessionState } from "#app/lib/guards.server.ts";
 import { PageError } from "#app/features/shell/page-error.tsx";
 import { Shell } from "#app/features/shell/shell.tsx";
@@ -47,10 +39,18 @@ export async function loader(args: Route.LoaderArgs) {
 function useIsland(): { src: string; imports: readonly string[]; data: ProductIslandData } | undefined {
   const root = useRouteLoaderData<typeof loader>("root");
   const page = useMatches()
-    .map((match) => match.loaderData as Partial<{ island: { src: string; imports: readonly string[] }; product: ProductIslandData["product"] }> | undefined)
+    .map(
+      (match) =>
+        match.loaderData as
+          Partial<{ island: { src: string; imports: readonly string[] }; product: ProductIslandData["product"] }> | undefined,
+    )
     .find((data) => data?.island && data.product);
   if (!root || !page?.island || !page.product) return undefined;
-  return { src: page.island.src, imports: page.island.imports, data: { publicConfig: root.publicConfig, auth: root.auth, product: page.product } };
+  return {
+    src: page.island.src,
+    imports: page.island.imports,
+    data: { publicConfig: root.publicConfig, auth: root.auth, product: page.product },
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -121,7 +121,13 @@ export async function lighthouseReport(origin: string, paths: string[]): Promise
       const scores = CATEGORIES.map((id) => `${id} ${mid((run) => run.scores[id])}`);
       const performances = runs.map((run) => run.scores.performance).join(", ");
       console.log(`  ${pathname}  ${scores.join(" · ")}  (performance nas execuções: ${performances})`);
-      const metrics = METRICS.map(([name, , unit], index) => `${name} ${metricText(mid((run) => run.metrics[index]!), unit)}`);
+      const metrics = METRICS.map(
+        ([name, , unit], index) =>
+          `${name} ${metricText(
+            mid((run) => run.metrics[index]!),
+            unit,
+          )}`,
+      );
       console.log(`    ${metrics.join(" · ")}`);
       console.log(`    transferido: ${kb(mid((run) => run.totalBytes))} no total, ${kb(mid((run) => run.scriptBytes))} de JS`);
       console.log(`    máquina: BenchmarkIndex ${fixed(mid((run) => run.benchmarkIndex))}, carga ${os.loadavg()[0]!.toFixed(1)}`);
@@ -131,7 +137,8 @@ export async function lighthouseReport(origin: string, paths: string[]): Promise
       if (![...counts.keys()].some((line) => !line.startsWith("performance:"))) {
         console.log("    nenhuma auditoria reprovada em accessibility, best-practices e seo");
       }
-      for (const [line, count] of counts) console.log(`    reprovada: ${line}${count < runs.length ? ` (em ${count} de ${runs.length})` : ""}`);
+      for (const [line, count] of counts)
+        console.log(`    reprovada: ${line}${count < runs.length ? ` (em ${count} de ${runs.length})` : ""}`);
     }
   } finally {
     process.off("SIGTERM", stopChrome);

@@ -82,7 +82,8 @@ async function startNode(script: string[], env: Record<string, string>, logFile:
     for (const line of output.split("\n")) {
       try {
         const entry = JSON.parse(line) as { port?: number; msg?: string };
-        if (typeof entry.port === "number" && (entry.msg === undefined || entry.msg === "shop listening")) return { child, port: entry.port };
+        if (typeof entry.port === "number" && (entry.msg === undefined || entry.msg === "shop listening"))
+          return { child, port: entry.port };
       } catch {
         // not a JSON line
       }
@@ -161,7 +162,11 @@ async function measure(load: Load): Promise<Figures> {
             {
               setupRequest: (request: autocannon.Request) => {
                 const fresh = load.perRequest!();
-                return { ...request, body: fresh.body ?? request.body, headers: { ...(request.headers as Record<string, string> | undefined), ...fresh.headers } };
+                return {
+                  ...request,
+                  body: fresh.body ?? request.body,
+                  headers: { ...(request.headers as Record<string, string> | undefined), ...fresh.headers },
+                };
               },
             },
           ],
@@ -174,7 +179,9 @@ async function measure(load: Load): Promise<Figures> {
   const cpuAfter = cpuMicros(load.pid);
   return {
     cpuMicrosPerRequest:
-      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : undefined,
+      cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+        ? (cpuAfter - cpuBefore) / result.requests.total
+        : undefined,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -226,7 +233,8 @@ async function pageWeight(origin: string, pathname: string): Promise<Weight> {
     const source = Buffer.from(await (await fetch(url)).arrayBuffer());
     sizes.set(url.pathname, gzipSync(source).length);
     jsTransferred += await transferredBytes(url);
-    for (const match of source.toString().matchAll(/(?:import|from)\s*"(\.{1,2}\/[^"]+\.js)"/g)) queue.push(new URL(match[1]!, url).pathname);
+    for (const match of source.toString().matchAll(/(?:import|from)\s*"(\.{1,2}\/[^"]+\.js)"/g))
+      queue.push(new URL(match[1]!, url).pathname);
   }
   let cssBytes = 0;
   for (const href of css) cssBytes += gzipSync(Buffer.from(await (await fetch(new URL(href, origin))).arrayBuffer())).length;
@@ -255,14 +263,18 @@ async function main(): Promise<void> {
   try {
     console.log(`Iniciando a loja (build de produção, DATA_DIR=${dataDir}) e os servidores de referência…`);
     const started = dataDir;
-    const shop = await startNode(["scripts/start.ts", "--no-build"], {
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: started,
-      PUBLIC_URL: "http://127.0.0.1",
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-    }, path.join(started, "shop.log"));
+    const shop = await startNode(
+      ["scripts/start.ts", "--no-build"],
+      {
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: started,
+        PUBLIC_URL: "http://127.0.0.1",
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+      },
+      path.join(started, "shop.log"),
+    );
     const shopOrigin = `http://127.0.0.1:${shop.port}`;
     const databaseUrl = `postgresql://postgres@${encodeURIComponent(path.join(started, "postgres"))}:5432/shop`;
     const bareJson = await startNode(["bench/bare-json.ts"], {}, path.join(started, "bare-json.log"));
@@ -309,9 +321,16 @@ async function main(): Promise<void> {
           body: JSON.stringify({ productId: CART_PRODUCT_ID, quantity: 10, idempotencyKey: randomUUID() }),
         }),
       },
-      { name: "GET cart (3 itens)", url: `${shopOrigin}/api/cart`, pid: shop.child.pid, headers: { "cart-session-id": await benchCart(shopOrigin) } },
+      {
+        name: "GET cart (3 itens)",
+        url: `${shopOrigin}/api/cart`,
+        pid: shop.child.pid,
+        headers: { "cart-session-id": await benchCart(shopOrigin) },
+      },
     ];
-    console.log(`\n${SECONDS} s por alvo (+${WARMUP_SECONDS} s de aquecimento), ${CONNECTIONS} conexões, ${os.cpus().length} CPUs, Node ${process.version}\n`);
+    console.log(
+      `\n${SECONDS} s por alvo (+${WARMUP_SECONDS} s de aquecimento), ${CONNECTIONS} conexões, ${os.cpus().length} CPUs, Node ${process.version}\n`,
+    );
     const results = new Map<string, Figures>();
     const priceLoad = loads.find((load) => load.name === "POST calculate-price")!;
     const pairRatios: number[] = [];
@@ -379,15 +398,21 @@ async function main(): Promise<void> {
     if (cpuRatio !== undefined) {
       console.log(`    pela CPU do servidor (mediana dos pares, µs do 1 KB ÷ µs do calculate-price): ${fixed(cpuRatio, 2)}×`);
     }
-    console.log(`  JS da página de produto ≤ ${kb(TARGET_PRODUCT_JS_BYTES)}: ${kb(productJs)} ${productJs <= TARGET_PRODUCT_JS_BYTES ? "OK" : "NÃO ATINGIDA"}`);
+    console.log(
+      `  JS da página de produto ≤ ${kb(TARGET_PRODUCT_JS_BYTES)}: ${kb(productJs)} ${productJs <= TARGET_PRODUCT_JS_BYTES ? "OK" : "NÃO ATINGIDA"}`,
+    );
     const add = results.get(ADD_ITEM)!;
     const addViaHono = results.get(ADD_VIA_HONO)!;
     const addRatio = add.rps / pg.rps;
     console.log("\nMeta do issue 5");
-    console.log(`  add item ≥ ${TARGET_ADD_ITEM_RATIO}× o servidor Node + pg: ${fixed(addRatio, 2)}× ${addRatio >= TARGET_ADD_ITEM_RATIO ? "OK" : "NÃO ATINGIDA"}`);
+    console.log(
+      `  add item ≥ ${TARGET_ADD_ITEM_RATIO}× o servidor Node + pg: ${fixed(addRatio, 2)}× ${addRatio >= TARGET_ADD_ITEM_RATIO ? "OK" : "NÃO ATINGIDA"}`,
+    );
     console.log(
       `  via enxuta × Hono no mesmo add (decisão 012): ${fixed(add.rps / addViaHono.rps, 2)}× req/s` +
-        (add.cpuMicrosPerRequest && addViaHono.cpuMicrosPerRequest ? `, CPU ${fixed(add.cpuMicrosPerRequest, 1)} × ${fixed(addViaHono.cpuMicrosPerRequest, 1)} µs/req` : "") +
+        (add.cpuMicrosPerRequest && addViaHono.cpuMicrosPerRequest
+          ? `, CPU ${fixed(add.cpuMicrosPerRequest, 1)} × ${fixed(addViaHono.cpuMicrosPerRequest, 1)} µs/req`
+          : "") +
         ` (sem a via: ${fixed(addViaHono.rps / pg.rps, 2)}× o servidor Node + pg)`,
     );
     const failures = [...results.values()].reduce((sum, figures) => sum + figures.failed, 0);

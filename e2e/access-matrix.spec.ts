@@ -99,13 +99,25 @@ test.beforeAll(async () => {
   otherCustomer = await confirmedAccount("outro cliente", uniqueEmail("matriz-b"));
   admin = await confirmedAccount("admin", E2E_MATRIX_ADMIN_EMAIL);
   const saved = await customer.context.post("/api/account/addresses", {
-    data: { recipientName: "Cliente A", phone: "11912345678", cep: "01310100", street, number: "1", neighborhood: "Centro", city: "São Paulo", state: "SP" },
+    data: {
+      recipientName: "Cliente A",
+      phone: "11912345678",
+      cep: "01310100",
+      street,
+      number: "1",
+      neighborhood: "Centro",
+      city: "São Paulo",
+      state: "SP",
+    },
   });
   expect(saved.status()).toBe(201);
   // Something in every account's cart: /checkout answers an empty cart with the domain's refusal
   // (409, e2e/page-refusals.spec.ts), which is about the cart, not about who may see the page.
   for (const principal of [customer, otherCustomer, admin]) {
-    const added = await principal.context.post("/api/cart/items", { data: { productId: productUuid(201), quantity: 1 }, headers: { origin: E2E_BASE_URL } });
+    const added = await principal.context.post("/api/cart/items", {
+      data: { productId: productUuid(201), quantity: 1 },
+      headers: { origin: E2E_BASE_URL },
+    });
     expect(added.status(), `${principal.name}: ${await added.text()}`).toBe(201);
   }
 });
@@ -117,7 +129,10 @@ test.afterAll(async () => {
 test("every route of app/routes.ts, for each kind of visitor", async () => {
   test.setTimeout(90_000);
   const table = routes.map((route) => (route.index ? "" : (route.path ?? "")));
-  expect(table.filter((path) => !(path in PAGES)), "rotas novas: classifique-as em PAGES").toEqual([]);
+  expect(
+    table.filter((path) => !(path in PAGES)),
+    "rotas novas: classifique-as em PAGES",
+  ).toEqual([]);
 
   for (const path of table) {
     const access = PAGES[path]!;
@@ -125,7 +140,11 @@ test("every route of app/routes.ts, for each kind of visitor", async () => {
     const answers = new Map<string, { status: number; location: string | null; body: string }>();
     for (const principal of [anonymous, customer, otherCustomer, admin]) {
       const response = await principal.context.get(url, { maxRedirects: 0 });
-      answers.set(principal.name, { status: response.status(), location: response.headers().location ?? null, body: await response.text() });
+      answers.set(principal.name, {
+        status: response.status(),
+        location: response.headers().location ?? null,
+        body: await response.text(),
+      });
     }
     const at = (name: string) => answers.get(name)!;
     const signIn = `/auth?next=${encodeURIComponent(url)}`;

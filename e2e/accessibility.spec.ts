@@ -50,7 +50,10 @@ const VISITOR_PAGES = [
   "/checkout-flow",
 ];
 /** The customer panel and each of its tabs, a test each (signed in as a customer). */
-const CUSTOMER_PAGES = ["/cliente", ...["notificacoes", "indicacoes", "enderecos", "perfil", "privacidade"].map((tab) => `/cliente?aba=${tab}`)];
+const CUSTOMER_PAGES = [
+  "/cliente",
+  ...["notificacoes", "indicacoes", "enderecos", "perfil", "privacidade"].map((tab) => `/cliente?aba=${tab}`),
+];
 
 /**
  * Every route path of app/routes.ts ("" is the index) that no URL of VISITOR_PAGES or CUSTOMER_PAGES
@@ -85,7 +88,9 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Transitions (the page fade, a dialog's zoom-in) would have axe read colours half-way through;
   // endless ones (a skeleton's pulse) never finish and are not waited for.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
   );
   const { violations } = await new AxeBuilder({ page }).withTags(RULE_TAGS).analyze();
   const problems = violations.flatMap((violation) =>
@@ -266,7 +271,10 @@ test.describe("a customer", () => {
     await expect(page.getByRole("list", { name: "Notificações recentes" }).getByRole("listitem")).not.toHaveCount(0);
     await expectAccessible(page, "notificações abertas");
     await page.keyboard.press("Escape");
-    await page.getByRole("banner").getByRole("button", { name: /^Conta de / }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Conta de / })
+      .click();
     await expect(page.getByRole("dialog", { name: "Minha conta" })).toBeVisible();
     await expectAccessible(page, "menu da conta aberto");
   });
@@ -374,7 +382,10 @@ test.describe("an admin", () => {
 
 /** The route path of app/routes.ts that serves `url`, as the router matches it ("" is the index). */
 function routePathOf(url: string): string | undefined {
-  const route = matchRoutes(routes.map(({ index, path }) => (index ? { index: true } : { path })), url)?.at(-1)?.route;
+  const route = matchRoutes(
+    routes.map(({ index, path }) => (index ? { index: true } : { path })),
+    url,
+  )?.at(-1)?.route;
   return route && (route.index ? "" : route.path);
 }
 
@@ -383,11 +394,16 @@ plainTest("every route of app/routes.ts is checked above or is not a screen", ()
   const routePaths = routes.map((route) => (route.index ? "" : (route.path ?? "")));
   const reached = new Set([...VISITOR_PAGES, ...CUSTOMER_PAGES].map(routePathOf));
   const unchecked = routePaths.filter((path) => !reached.has(path) && !(path in OTHER_ROUTES));
-  expect(unchecked, "rotas sem verificação de acessibilidade: ponha uma URL em VISITOR_PAGES ou CUSTOMER_PAGES, ou a rota em OTHER_ROUTES").toEqual([]);
+  expect(
+    unchecked,
+    "rotas sem verificação de acessibilidade: ponha uma URL em VISITOR_PAGES ou CUSTOMER_PAGES, ou a rota em OTHER_ROUTES",
+  ).toEqual([]);
   const gone = Object.keys(OTHER_ROUTES).filter((path) => !routePaths.includes(path));
   expect(gone, "rotas de OTHER_ROUTES que não existem mais em app/routes.ts").toEqual([]);
 
   const titles = new Set([...readFileSync(plainTest.info().file, "utf8").matchAll(/\btest\("([^"]+)"/g)].map((match) => match[1]));
-  const missing = Object.values(OTHER_ROUTES).flatMap((check) => ("tests" in check ? check.tests : [])).filter((title) => !titles.has(title));
+  const missing = Object.values(OTHER_ROUTES)
+    .flatMap((check) => ("tests" in check ? check.tests : []))
+    .filter((title) => !titles.has(title));
   expect(missing, "testes citados em OTHER_ROUTES que não existem neste arquivo").toEqual([]);
 });

@@ -6,7 +6,8 @@ test.use({ gateAccepted: false });
 
 const gate = (page: Page) => page.getByRole("dialog", { name: "Termos de uso e verificação de idade" });
 const termsBox = (page: Page) => gate(page).getByRole("region", { name: "Texto dos termos" });
-const acceptButton = (page: Page) => gate(page).getByRole("button", { name: /Role até o final para aceitar|Eu li e concordo com os termos/ });
+const acceptButton = (page: Page) =>
+  gate(page).getByRole("button", { name: /Role até o final para aceitar|Eu li e concordo com os termos/ });
 
 /** Scrolls the terms box so that its bottom edge is `distance` px away from the end of the text. */
 async function scrollTermsTo(box: Locator, distance: number): Promise<void> {
@@ -27,7 +28,9 @@ async function storedConsent(page: Page) {
   }));
 }
 
-test("first visit to the home page: accept stays disabled until the terms are read, then accepting closes the gate and stores both keys", async ({ page }) => {
+test("first visit to the home page: accept stays disabled until the terms are read, then accepting closes the gate and stores both keys", async ({
+  page,
+}) => {
   await openPage(page, "/");
   await expect(gate(page)).toBeVisible();
   const box = termsBox(page);

@@ -48,7 +48,9 @@ test("sign up, confirm by e-mail, sign out, sign in, reset the password by e-mai
   await signOutThroughMenu(page, email);
   await expect(page).toHaveURL("/");
   await expect(signInLink(page)).toBeVisible();
-  const flag = await page.evaluate(() => JSON.parse(localStorage.getItem("suppressAuthToasts") ?? "null") as { reason: string; ts: number });
+  const flag = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("suppressAuthToasts") ?? "null") as { reason: string; ts: number },
+  );
   expect(flag.reason).toBe("logout");
   expect(Math.abs(Date.now() - flag.ts)).toBeLessThan(30_000);
   await expect(page.getByText("Sua sessão foi encerrada.")).toHaveCount(0);
@@ -87,7 +89,9 @@ test("sign up, confirm by e-mail, sign out, sign in, reset the password by e-mai
   await expect(page.getByRole("heading", { name: "Minha conta" })).toBeVisible();
 
   // The old password is gone and the link was single-use.
-  expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: fromTheShop })).status()).toBe(401);
+  expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: fromTheShop })).status()).toBe(
+    401,
+  );
   await openPage(page, resetLink);
   await page.getByRole("button", { name: "Salvar nova senha" }).waitFor();
   const again = page.getByRole("form", { name: "Nova senha" });
@@ -121,9 +125,7 @@ test("a sign-out that fails keeps the customer signed in and says why (spec §8)
   await page.unroute("**/api/auth/sign-out");
   await page.route("**/api/auth/sign-out", (route) => route.abort());
   await signOutThroughMenu(page, email);
-  await expect(
-    page.locator("[data-sonner-toast]").filter({ hasText: "Não foi possível fazer logout. Tente novamente." }),
-  ).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Não foi possível fazer logout. Tente novamente." })).toBeVisible();
   await expect(userButton(page, email)).toBeVisible();
   expect(((await (await page.request.get("/api/auth/get-session")).json()) as { user: { email: string } }).user.email).toBe(email);
 });
@@ -148,7 +150,11 @@ test("an admin (ADMIN_EMAILS, address confirmed by the e-mailed link) sees the a
   });
   expect(signUp.status()).toBe(200);
   // Before confirming, the account on the admin's address is a customer.
-  expect((await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD }, headers: fromTheShop })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post("/api/auth/sign-in/email", { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD }, headers: fromTheShop })
+    ).status(),
+  ).toBe(200);
   expect((await page.goto("/admin"))?.status()).toBe(403);
 
   const confirmation = await waitForMail(E2E_ADMIN_EMAIL, (mail) => mail.subject.startsWith("Confirme"));
@@ -217,8 +223,13 @@ test("the customer panel: addresses, referral link, data download and account de
   await expect(page.getByTestId("total-credits")).toHaveText(/R\$\s0,00/);
 
   await page.getByRole("tab", { name: "Privacidade" }).click();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar meus dados (JSON)" }).click()]);
-  const exported = JSON.parse(await (await import("node:fs/promises")).readFile((await download.path())!, "utf8")) as { account: { email: string } };
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Baixar meus dados (JSON)" }).click(),
+  ]);
+  const exported = JSON.parse(await (await import("node:fs/promises")).readFile((await download.path())!, "utf8")) as {
+    account: { email: string };
+  };
   expect(exported.account.email).toBe(email);
 
   await page.getByRole("button", { name: "Excluir minha conta" }).click();
@@ -229,5 +240,7 @@ test("the customer panel: addresses, referral link, data download and account de
   await expect(page).toHaveURL("/");
   await expect(page.getByText("Sua conta foi excluída.")).toBeVisible();
   await expect(signInLink(page)).toBeVisible();
-  expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: fromTheShop })).status()).toBe(401);
+  expect((await page.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers: fromTheShop })).status()).toBe(
+    401,
+  );
 });

@@ -200,7 +200,8 @@ test("the tab that adds reads the cart only for the add's re-sync, not for the e
   const reads: { path: string; at: number }[] = [];
   page.on("request", (request) => {
     const { pathname } = new URL(request.url());
-    if (request.method() === "GET" && (pathname === "/api/cart" || pathname === "/api/cart/count")) reads.push({ path: pathname, at: Date.now() });
+    if (request.method() === "GET" && (pathname === "/api/cart" || pathname === "/api/cart/count"))
+      reads.push({ path: pathname, at: Date.now() });
   });
   const signalled = page.evaluate(
     () =>

@@ -137,7 +137,9 @@ test.describe("quantity and live price", () => {
     await expect(page.getByRole("button", { name: "Diminuir quantidade" })).toBeDisabled();
     await expect(total(page)).toHaveText(money(4000));
 
-    const answered = page.waitForResponse((response) => response.url().endsWith("/api/functions/calculate-price") && response.request().postDataJSON().quantity === 4);
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith("/api/functions/calculate-price") && response.request().postDataJSON().quantity === 4,
+    );
     await page.getByRole("button", { name: "Aumentar quantidade" }).click();
     await expect(quantity).toHaveValue("4");
     expect((await answered).status()).toBe(200);
@@ -228,7 +230,9 @@ test.describe("product images", () => {
     });
     const response = await openPage(page, "/produto/cultura-liquida-golden-teacher");
     const html = await response!.text();
-    expect(html).toMatch(/<link rel="preload" as="image" fetchPriority="high" imageSrcSet="\/images\/products\/cultura-liquida-golden-teacher-400\.webp/);
+    expect(html).toMatch(
+      /<link rel="preload" as="image" fetchPriority="high" imageSrcSet="\/images\/products\/cultura-liquida-golden-teacher-400\.webp/,
+    );
 
     const main = page.locator("main img").first();
     await expect(main).toHaveAttribute("alt", "Cultura Líquida Golden Teacher");
@@ -283,10 +287,15 @@ test.describe("server rendering, search engines and sharing", () => {
 
   test("JSON-LD tells made-to-order and unavailable products apart", async ({ request }) => {
     const jsonLd = async (slug: string) =>
-      JSON.parse(/<script type="application\/ld\+json">(.+?)<\/script>/.exec(await (await request.get(`/produto/${slug}`)).text())![1]!) as {
+      JSON.parse(
+        /<script type="application\/ld\+json">(.+?)<\/script>/.exec(await (await request.get(`/produto/${slug}`)).text())![1]!,
+      ) as {
         offers: { availability: string; price: string };
       };
-    expect((await jsonLd("spawn-cogumelo-golden-teacher")).offers).toMatchObject({ availability: "https://schema.org/MadeToOrder", price: "149.90" });
+    expect((await jsonLd("spawn-cogumelo-golden-teacher")).offers).toMatchObject({
+      availability: "https://schema.org/MadeToOrder",
+      price: "149.90",
+    });
     expect((await jsonLd("cogumelo-golden-teacher")).offers.availability).toBe("https://schema.org/OutOfStock");
   });
 

@@ -76,7 +76,9 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
   const number = /#(\d+)/.exec((await heading.textContent()) ?? "")![1]!;
   const orderId = new URL(page.url()).searchParams.get("order")!;
   await expect(page.getByRole("img", { name: "QR Code do Pix" })).toBeVisible();
-  await expect(page.getByLabel("Pix copia e cola")).toHaveValue(new RegExp(`^000201.*br\\.gov\\.bcb\\.pix.*5406851\\.90.*PEDIDO${number}.*6304[0-9A-F]{4}$`));
+  await expect(page.getByLabel("Pix copia e cola")).toHaveValue(
+    new RegExp(`^000201.*br\\.gov\\.bcb\\.pix.*5406851\\.90.*PEDIDO${number}.*6304[0-9A-F]{4}$`),
+  );
   await expect(page.getByRole("timer")).toHaveText(/^(30:00|29:\d\d)$/);
   await expect(page.getByRole("button", { name: "Copiar código Pix" })).toBeVisible();
   await expect(bell(page)).toHaveAccessibleDescription("1 não lida");
@@ -105,7 +107,8 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
 
   await openPage(page, `/cliente?order=${orderId}`);
   const history = page.getByRole("region", { name: "Histórico do pedido" });
-  for (const status of ["Aguardando pagamento", "Pago", "Em preparação", "Enviado"]) await expect(history.getByText(status, { exact: true })).toBeVisible();
+  for (const status of ["Aguardando pagamento", "Pago", "Em preparação", "Enviado"])
+    await expect(history.getByText(status, { exact: true })).toBeVisible();
   await expect(page.getByText("Rastreio dos Correios: RR123456785BR")).toBeVisible();
 
   const created = await waitForMail(email, (mail) => mail.subject.startsWith(`Pedido #${number} recebido`));

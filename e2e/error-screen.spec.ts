@@ -30,7 +30,9 @@ test("following a link to a failing page shows the error screen", async ({ page 
 
 test("'Tentar novamente' loads the page again", async ({ page }) => {
   await openPage(page, FAILING_PAGE);
-  const retried = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith(FAILING_PAGE) && request.url().includes(".data"));
+  const retried = page.waitForRequest(
+    (request) => new URL(request.url()).pathname.startsWith(FAILING_PAGE) && request.url().includes(".data"),
+  );
   await page.getByRole("button", { name: "Tentar novamente" }).click();
   await retried;
   await expectErrorScreen(page);
@@ -38,7 +40,9 @@ test("'Tentar novamente' loads the page again", async ({ page }) => {
 
 test("'Recarregar página' reloads the document", async ({ page }) => {
   await openPage(page, FAILING_PAGE);
-  const reloaded = page.waitForResponse((response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === FAILING_PAGE);
+  const reloaded = page.waitForResponse(
+    (response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === FAILING_PAGE,
+  );
   await page.getByRole("button", { name: "Recarregar página" }).click();
   expect((await reloaded).status()).toBe(500);
   await expectErrorScreen(page);

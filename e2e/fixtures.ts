@@ -62,10 +62,7 @@ export async function openPage(page: Page, path: string) {
  */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
-      ),
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
   );
 }
 

@@ -7,7 +7,9 @@ const PRODUCT = "/produto/cogumelo-penis-envy-7";
 
 type RouterWindow = Window & { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown; keptAcrossPages?: boolean };
 const runsReactRouter = (page: Page) =>
-  page.evaluate(() => (window as RouterWindow).__reactRouterDataRouter !== undefined || (window as RouterWindow).__reactRouterContext !== undefined);
+  page.evaluate(
+    () => (window as RouterWindow).__reactRouterDataRouter !== undefined || (window as RouterWindow).__reactRouterContext !== undefined,
+  );
 
 // React and react-dom: one file, shared by the island and the router's pages (decision 009).
 const REACT_CHUNK = /^\/assets\/react-[\w-]+\.js$/;

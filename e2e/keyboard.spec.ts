@@ -72,7 +72,9 @@ function keyboard(page: Page) {
         visited.push(await press(backwards ? "Shift+Tab" : "Tab"));
       }
       if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-      throw new Error(`${limit} × ${backwards ? "Shift+Tab" : "Tab"} sem chegar a ${target.toString()}; o foco passou por:\n  ${visited.join("\n  ")}`);
+      throw new Error(
+        `${limit} × ${backwards ? "Shift+Tab" : "Tab"} sem chegar a ${target.toString()}; o foco passou por:\n  ${visited.join("\n  ")}`,
+      );
     },
     /** Fails with every element that had focus where it could not be seen. */
     expectFocusAlwaysVisible() {
@@ -110,7 +112,9 @@ test.describe("a first-time visitor", () => {
     await expect(page.getByRole("main")).toBeFocused();
 
     // Home → a dried sample's page, through its card.
-    await keys.tabTo(page.getByRole("region", { name: "Amostras desidratadas" }).getByRole("link", { name: /Penis Envy 7/ }), { limit: 60 });
+    await keys.tabTo(page.getByRole("region", { name: "Amostras desidratadas" }).getByRole("link", { name: /Penis Envy 7/ }), {
+      limit: 60,
+    });
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/produto/cogumelo-penis-envy-7");
     await waitForHydration(page);
@@ -188,7 +192,10 @@ test("removing a cart line that has others after it moves focus to the next line
     return id;
   });
   for (const productId of [productUuid(7), productUuid(4)]) {
-    const added = await page.request.post("/api/cart/items", { data: { productId, quantity: 1 }, headers: { ...fromTheShop, "cart-session-id": session } });
+    const added = await page.request.post("/api/cart/items", {
+      data: { productId, quantity: 1 },
+      headers: { ...fromTheShop, "cart-session-id": session },
+    });
     expect(added.status(), await added.text()).toBe(201);
   }
   const keys = keyboard(page);

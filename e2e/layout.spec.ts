@@ -55,7 +55,9 @@ test.describe("content security policy", () => {
       await page.addInitScript(() => {
         const seen: string[] = [];
         (window as Window & { cspViolations?: string[] }).cspViolations = seen;
-        document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`));
+        document.addEventListener("securitypolicyviolation", (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+        );
       });
       await openPage(page, path);
       await settle(page);

@@ -6,7 +6,11 @@ import { E2E_MAIL_DIR } from "./test-env.ts";
 export type { ReceivedMail };
 
 /** Waits for an e-mail to `to` (the test shop's real SMTP delivery, filed by e2e/mail-global-setup.ts). */
-export async function waitForMail(to: string, match: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 15_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  to: string,
+  match: (mail: ReceivedMail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<ReceivedMail> {
   const address = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -30,7 +30,10 @@ export async function signedInCustomer(page: Page, email: string, password: stri
 export async function signedInAdmin(page: Page, password: string): Promise<string> {
   const email = uniqueEmail("admin-pedidos");
   await withShopDatabase((client) => client.query("insert into admin_emails (email) values ($1)", [email]));
-  const signUp = await page.request.post("/api/auth/sign-up/email", { data: { name: "Admin Pedidos", email, password }, headers: ownAddress() });
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { name: "Admin Pedidos", email, password },
+    headers: ownAddress(),
+  });
   expect(signUp.status()).toBe(200);
   const mail = await waitForMail(email, (m) => m.subject.startsWith("Confirme"));
   const link = new URL(linkIn(mail, "/api/auth/verify-email"));
@@ -74,7 +77,10 @@ export async function deliveredCourseOrder(page: Page, admin: Page): Promise<str
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { orderId } = (await placed.json()) as { orderId: string };
-  for (const [path, data] of [["confirm-payment", undefined], ["status", { status: "delivered" }]] as const) {
+  for (const [path, data] of [
+    ["confirm-payment", undefined],
+    ["status", { status: "delivered" }],
+  ] as const) {
     const done = await admin.request.post(`/api/admin/orders/${orderId}/${path}`, { data, headers: fromTheShop });
     expect(done.status(), await done.text()).toBe(200);
   }

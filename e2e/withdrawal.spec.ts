@@ -32,6 +32,10 @@ test("a customer asks to withdraw a delivered order from the panel and sees the 
 
   // The admin's order view shows the same request in its history.
   await openPage(admin, `/admin?order=${orderId}`);
-  await expect(admin.getByRole("region", { name: "Histórico do pedido" }).getByText("Devolução solicitada pelo cliente. Motivo: Comprei o curso errado")).toBeVisible();
+  await expect(
+    admin
+      .getByRole("region", { name: "Histórico do pedido" })
+      .getByText("Devolução solicitada pelo cliente. Motivo: Comprei o curso errado"),
+  ).toBeVisible();
   await adminContext.close();
 });

@@ -81,9 +81,26 @@ describe("loadConfig", () => {
 
 describe("checkout settings (decision 005)", () => {
   it("defaults to a 30-minute Pix, ViaCEP with a short timeout, and reads overrides", () => {
-    expect(loadConfig({})).toMatchObject({ PIX_EXPIRY_MINUTES: 30, CEP_LOOKUP_URL: "https://viacep.com.br/ws", CEP_LOOKUP_TIMEOUT_MS: 1500, RATING_REMINDER_DAYS: 3 });
-    const config = loadConfig({ PIX_KEY: "+5511912345678", PIX_MERCHANT_NAME: "Loja X", PIX_MERCHANT_CITY: "Recife", PIX_EXPIRY_MINUTES: "45", CEP_LOOKUP_URL: "off" });
-    expect(config).toMatchObject({ PIX_KEY: "+5511912345678", PIX_MERCHANT_NAME: "Loja X", PIX_MERCHANT_CITY: "Recife", PIX_EXPIRY_MINUTES: 45, CEP_LOOKUP_URL: "off" });
+    expect(loadConfig({})).toMatchObject({
+      PIX_EXPIRY_MINUTES: 30,
+      CEP_LOOKUP_URL: "https://viacep.com.br/ws",
+      CEP_LOOKUP_TIMEOUT_MS: 1500,
+      RATING_REMINDER_DAYS: 3,
+    });
+    const config = loadConfig({
+      PIX_KEY: "+5511912345678",
+      PIX_MERCHANT_NAME: "Loja X",
+      PIX_MERCHANT_CITY: "Recife",
+      PIX_EXPIRY_MINUTES: "45",
+      CEP_LOOKUP_URL: "off",
+    });
+    expect(config).toMatchObject({
+      PIX_KEY: "+5511912345678",
+      PIX_MERCHANT_NAME: "Loja X",
+      PIX_MERCHANT_CITY: "Recife",
+      PIX_EXPIRY_MINUTES: 45,
+      CEP_LOOKUP_URL: "off",
+    });
   });
   it("refuses an expiry out of range and a lookup URL that is not http(s)", () => {
     const error = configError({ PIX_EXPIRY_MINUTES: "1", CEP_LOOKUP_URL: "ftp://x" });

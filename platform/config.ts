@@ -13,7 +13,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   TRUST_PROXY: z.stringbool().default(false),
   MAX_BODY_BYTES: z.coerce.number().int().positive().default(100_000),
-  SUPPORT_WHATSAPP: z.string().regex(/^\d{10,15}$/, "use só dígitos, com DDI e DDD, ex.: 5511999999999").default("5511999999999"),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .regex(/^\d{10,15}$/, "use só dígitos, com DDI e DDD, ex.: 5511999999999")
+    .default("5511999999999"),
   SHOP_LEGAL_NAME: z.string().min(1).default("Loja Micologia Ltda."),
   SHOP_CNPJ: z.string().min(1).default("00.000.000/0001-00"),
   SHOP_ADDRESS: z.string().min(1).default("Rua Exemplo, 123, Centro, São Paulo - SP, 01000-000"),
@@ -26,7 +29,12 @@ const envSchema = z.object({
   /** Comma-separated e-mails that are admins once their account has verified the address. */
   ADMIN_EMAILS: z
     .string()
-    .transform((value) => value.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.email("lista de e-mails separados por vírgula")))
     .default([]),
   /** smtp://user:pass@host:587 or smtps://…:465; when unset, e-mails go to DATA_DIR/outbox. */
@@ -39,7 +47,12 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().trim().min(1).default("Loja Micologia"),
   PIX_MERCHANT_CITY: z.string().trim().min(1).default("Sao Paulo"),
   /** Minutes an unpaid Pix order is held (stock reserved) before it is cancelled. */
-  PIX_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  PIX_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
   /** ViaCEP-compatible lookup (`{base}/{cep}/json/`); "off": no lookup, the customer types the address. */
   CEP_LOOKUP_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://viacep.com.br/ws"),
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),

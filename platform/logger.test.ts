@@ -57,7 +57,11 @@ describe("LineBatcher (the log's batching in front of sonic-boom)", () => {
     logger.info({ requestId: "abc", status: 200 }, "request");
     logger.warn("cuidado: ação");
     batcher.close();
-    const lines = batches.join("").split("\n").filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = batches
+      .join("")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([
       expect.objectContaining({ level: 30, service: "loja", requestId: "abc", status: 200, msg: "request" }),
       expect.objectContaining({ level: 40, service: "loja", msg: "cuidado: ação" }),

@@ -48,7 +48,9 @@ try {
   try {
     const result = await createAdmin(db, email, process.env.ADMIN_PASSWORD || undefined);
     console.log(`${result.created ? "Conta de administrador criada" : "Conta existente promovida a administradora"}: ${result.email}`);
-    console.log(result.generated ? `Senha (anote agora, ela não será mostrada de novo): ${result.password}` : "Senha: a de ADMIN_PASSWORD.");
+    console.log(
+      result.generated ? `Senha (anote agora, ela não será mostrada de novo): ${result.password}` : "Senha: a de ADMIN_PASSWORD.",
+    );
     console.log("O e-mail já está confirmado; entre em /auth.");
   } finally {
     await db.$client.end();

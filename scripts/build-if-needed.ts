@@ -28,7 +28,11 @@ function newestChange(entry: string): number {
 /** Builds when there is no build yet or a source file is newer than it. */
 export function buildIfNeeded(): void {
   const built = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;
-  const changed = Math.max(...SOURCES.map((name) => path.join(root, name)).filter(existsSync).map(newestChange));
+  const changed = Math.max(
+    ...SOURCES.map((name) => path.join(root, name))
+      .filter(existsSync)
+      .map(newestChange),
+  );
   if (built > changed) return;
   console.log("Construindo a loja (npm run build)...");
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });

@@ -15,12 +15,39 @@ const H = 600;
 type Strain = { name: string; cap: string; capDark: string; rim: string; stem: string; stemDark: string; thick: number };
 
 const STRAINS: Record<string, Strain> = {
-  "golden-teacher": { name: "Golden Teacher", cap: "#c98a3a", capDark: "#9a5f22", rim: "#e8c27a", stem: "#f3e6cf", stemDark: "#d9c3a0", thick: 1 },
-  "penis-envy-7": { name: "Penis Envy 7", cap: "#8a5a34", capDark: "#5e3a1f", rim: "#b98a5c", stem: "#efe4d2", stemDark: "#cdb89a", thick: 1.45 },
-  "penis-envy-albino": { name: "Penis Envy Albino", cap: "#f4efe6", capDark: "#d8cfc0", rim: "#ffffff", stem: "#fbf8f2", stemDark: "#e2dacb", thick: 1.4 },
+  "golden-teacher": {
+    name: "Golden Teacher",
+    cap: "#c98a3a",
+    capDark: "#9a5f22",
+    rim: "#e8c27a",
+    stem: "#f3e6cf",
+    stemDark: "#d9c3a0",
+    thick: 1,
+  },
+  "penis-envy-7": {
+    name: "Penis Envy 7",
+    cap: "#8a5a34",
+    capDark: "#5e3a1f",
+    rim: "#b98a5c",
+    stem: "#efe4d2",
+    stemDark: "#cdb89a",
+    thick: 1.45,
+  },
+  "penis-envy-albino": {
+    name: "Penis Envy Albino",
+    cap: "#f4efe6",
+    capDark: "#d8cfc0",
+    rim: "#ffffff",
+    stem: "#fbf8f2",
+    stemDark: "#e2dacb",
+    thick: 1.4,
+  },
 };
 
-const svg = (background: [string, string], body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">
+const svg = (
+  background: [string, string],
+  body: string,
+) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">
 <defs>
   <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${background[0]}"/><stop offset="1" stop-color="${background[1]}"/></linearGradient>
   <radialGradient id="glow" cx="0.5" cy="0.45" r="0.6"><stop offset="0" stop-color="#ffffff" stop-opacity="0.55"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
@@ -62,7 +89,12 @@ function driedMushroom(x: number, y: number, size: number, strain: Strain, angle
 </g>`;
 }
 
-const label = (x: number, y: number, text: string, options: { size?: number; fill?: string; color?: string; anchor?: "start" | "middle" } = {}) => {
+const label = (
+  x: number,
+  y: number,
+  text: string,
+  options: { size?: number; fill?: string; color?: string; anchor?: "start" | "middle" } = {},
+) => {
   const size = options.size ?? 26;
   const width = text.length * size * 0.58 + 32;
   const left = options.anchor === "start" ? x : x - width / 2;
@@ -86,7 +118,11 @@ ${label(400, 72, title, { size: 28, fill: "#064e3b", color: "#ffffff" })}`;
 }
 
 function syringe(strain: Strain, transform: string): string {
-  const marks = Array.from({ length: 10 }, (_, i) => `<line x1="${260 + i * 30}" y1="268" x2="${260 + i * 30}" y2="${i % 5 === 0 ? 300 : 288}" stroke="#4b5563" stroke-width="3"/>`).join("");
+  const marks = Array.from(
+    { length: 10 },
+    (_, i) =>
+      `<line x1="${260 + i * 30}" y1="268" x2="${260 + i * 30}" y2="${i % 5 === 0 ? 300 : 288}" stroke="#4b5563" stroke-width="3"/>`,
+  ).join("");
   return `<g filter="url(#shadow)" transform="${transform}">
   <rect x="120" y="282" width="90" height="36" rx="6" fill="#d1d5db" stroke="#6b7280" stroke-width="3"/>
   <rect x="100" y="262" width="24" height="76" rx="6" fill="#9ca3af"/>
@@ -110,12 +146,14 @@ ${label(400, 520, strain.name, { size: 28, fill: "#064e3b", color: "#ffffff" })}
 function spawnScene(strain: Strain, title = strain.name): string {
   const grains: string[] = [];
   let seed = 7;
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   for (let i = 0; i < 150; i++) {
     const gx = 250 + rand() * 300;
     const gy = 230 + rand() * 240;
     const white = rand() < 0.55;
-    grains.push(`<ellipse cx="${gx.toFixed(1)}" cy="${gy.toFixed(1)}" rx="11" ry="6.5" transform="rotate(${Math.round(rand() * 180)} ${gx.toFixed(1)} ${gy.toFixed(1)})" fill="${white ? "#fbfaf7" : "#d6a85c"}" stroke="${white ? "#e5e0d5" : "#b07f35"}" stroke-width="1.5"/>`);
+    grains.push(
+      `<ellipse cx="${gx.toFixed(1)}" cy="${gy.toFixed(1)}" rx="11" ry="6.5" transform="rotate(${Math.round(rand() * 180)} ${gx.toFixed(1)} ${gy.toFixed(1)})" fill="${white ? "#fbfaf7" : "#d6a85c"}" stroke="${white ? "#e5e0d5" : "#b07f35"}" stroke-width="1.5"/>`,
+    );
   }
   return `<g filter="url(#shadow)">
   <path d="M 240 120 L 560 120 L 580 500 L 220 500 Z" fill="#f1f5f9" stroke="#94a3b8" stroke-width="4" opacity="0.95"/>

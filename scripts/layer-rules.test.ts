@@ -69,35 +69,56 @@ const FIXTURE: Record<string, string> = {
   "package.json": JSON.stringify({
     name: "layer-rules-fixture",
     type: "module",
-    imports: { "#app/*": "./app/*", "#domain/*": "./domain/*", "#platform/*": "./platform/*", "#server/*": "./server/*", "#test/*": "./test/*" },
+    imports: {
+      "#app/*": "./app/*",
+      "#domain/*": "./domain/*",
+      "#platform/*": "./platform/*",
+      "#server/*": "./server/*",
+      "#test/*": "./test/*",
+    },
   }),
-  "tsconfig.json": JSON.stringify({ compilerOptions: { module: "ESNext", moduleResolution: "bundler", jsx: "react-jsx", allowImportingTsExtensions: true, verbatimModuleSyntax: true, noEmit: true } }),
+  "tsconfig.json": JSON.stringify({
+    compilerOptions: {
+      module: "ESNext",
+      moduleResolution: "bundler",
+      jsx: "react-jsx",
+      allowImportingTsExtensions: true,
+      verbatimModuleSyntax: true,
+      noEmit: true,
+    },
+  }),
   "test/database.ts": "export const testDatabase = 1;",
 
   "platform/config.ts": 'import { DomainError } from "#domain/errors.ts";\nexport const config = { port: 3000, error: DomainError };',
   "platform/db.ts": "export type Database = { query(sql: string): unknown };\nexport const db: Database = { query: () => null };",
 
   "domain/errors.ts": "export class DomainError extends Error {}",
-  "domain/pricing/money.ts": 'import { DomainError } from "#domain/errors.ts";\nexport const cents = (n: number) => { if (n < 0) throw new DomainError(); return n; };',
+  "domain/pricing/money.ts":
+    'import { DomainError } from "#domain/errors.ts";\nexport const cents = (n: number) => { if (n < 0) throw new DomainError(); return n; };',
   "domain/pricing/quote.ts": 'import { addItem } from "#domain/cart/add-item.server.ts";\nexport const quote = () => addItem;',
   "domain/cart/add-item.server.ts":
     'import { cents } from "#domain/pricing/money.ts";\nimport { db } from "#platform/db.ts";\nimport { Hono } from "hono";\nimport { appName } from "#server/main.ts";\nexport const addItem = () => [cents(1), db, Hono, appName];',
   "domain/cart/cart-rules.ts": 'import { limit } from "#domain/cart/cart-limits.ts";\nexport const rule = () => limit;',
-  "domain/cart/cart-limits.ts": 'import { rule } from "#domain/cart/cart-rules.ts";\nexport const limit = 10;\nexport const check = () => rule;',
+  "domain/cart/cart-limits.ts":
+    'import { rule } from "#domain/cart/cart-rules.ts";\nexport const limit = 10;\nexport const check = () => rule;',
   "domain/cart/missing.ts": 'import { gone } from "#domain/cart/not-there.ts";\nexport const here = gone;',
-  "domain/cart/add-item.server.test.ts": 'import { testDatabase } from "#test/database.ts";\nimport { createApp } from "#server/http/app.ts";\nexport const t = [testDatabase, createApp];',
+  "domain/cart/add-item.server.test.ts":
+    'import { testDatabase } from "#test/database.ts";\nimport { createApp } from "#server/http/app.ts";\nexport const t = [testDatabase, createApp];',
   "domain/reviews/review.server.ts": 'import { cents } from "#domain/pricing/money.ts";\nexport const review = cents;',
 
-  "app/lib/app-context.server.ts": 'import type { Database } from "#platform/db.ts";\nexport type AppContext = { db: Database };\nexport const appContext = {};',
+  "app/lib/app-context.server.ts":
+    'import type { Database } from "#platform/db.ts";\nexport type AppContext = { db: Database };\nexport const appContext = {};',
   "app/lib/format.ts": 'import { Card } from "#app/features/catalog/card.tsx";\nexport const format = Card;',
   "app/features/catalog/card.tsx":
     'import type { Database } from "#platform/db.ts";\nimport { config } from "#platform/config.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nimport type { AppContext } from "#app/lib/app-context.server.ts";\nimport { loader } from "#app/routes/home.tsx";\nimport { createApp } from "#server/http/app.ts";\nexport type Props = { db?: Database; context?: AppContext };\nexport function Card() { return [config, addItem, loader, createApp]; }',
-  "app/features/catalog/catalog.server.ts": 'import { db } from "#platform/db.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nexport const catalog = () => [db, addItem];',
+  "app/features/catalog/catalog.server.ts":
+    'import { db } from "#platform/db.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nexport const catalog = () => [db, addItem];',
   "app/routes/home.tsx":
     'import { db } from "#platform/db.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nimport { Card } from "#app/features/catalog/card.tsx";\nimport type { Route } from "./+types/home";\nexport const loader = (_args?: Route) => [db, addItem];\nexport default Card;',
 
   "server/main.ts": "export const appName = 'loja';",
-  "server/http/app.ts": 'import { appContext } from "#app/lib/app-context.server.ts";\nimport { catalog } from "#app/features/catalog/catalog.server.ts";\nexport const createApp = () => [appContext, catalog];',
+  "server/http/app.ts":
+    'import { appContext } from "#app/lib/app-context.server.ts";\nimport { catalog } from "#app/features/catalog/catalog.server.ts";\nexport const createApp = () => [appContext, catalog];',
 };
 
 /** What the fixture must report, rule by rule; anything else it reports is a rule that is too wide. */

@@ -20,7 +20,9 @@ let dir: string;
 let results: Precompressed[];
 const files: Record<string, Buffer> = {
   "assets/entry.client-AbC123.js": Buffer.from(sampleScript()),
-  "assets/root-XyZ789.css": Buffer.from(Array.from({ length: 200 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, "0")};margin:${i}px}`).join("")),
+  "assets/root-XyZ789.css": Buffer.from(
+    Array.from({ length: 200 }, (_, i) => `.c${i}{color:#${(i * 4099).toString(16).padStart(6, "0")};margin:${i}px}`).join(""),
+  ),
   "favicon.svg": Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${'<circle cx="8" cy="8" r="4"/>'.repeat(60)}</svg>`),
   "assets/tiny-Q1.js": Buffer.from("export const a=1;"),
   // A small route module, like the dozen a page loads: worth a copy (Brotli takes a third or more off).

@@ -18,7 +18,8 @@ function seconds(startedAt: number): number {
 function printSummary(): void {
   if (timings.length === 0) return;
   console.log("\nResumo:");
-  for (const { name, seconds, ok } of timings) console.log(`  ${(ok ? "ok" : "FALHOU").padEnd(7)}${name.padEnd(11)} ${seconds.toFixed(1)} s`);
+  for (const { name, seconds, ok } of timings)
+    console.log(`  ${(ok ? "ok" : "FALHOU").padEnd(7)}${name.padEnd(11)} ${seconds.toFixed(1)} s`);
 }
 
 function fail(message: string, code = 1): never {
@@ -78,7 +79,10 @@ async function ensureChromium(): Promise<void> {
   const custom = process.env.CHROMIUM_PATH;
   const chromium = chromiumPath();
   if (!isExecutable(chromium)) {
-    if (custom) throw new Error(`CHROMIUM_PATH=${custom} não existe ou não é executável. Corrija a variável ou remova-a para usar ${DEFAULT_CHROMIUM}.`);
+    if (custom)
+      throw new Error(
+        `CHROMIUM_PATH=${custom} não existe ou não é executável. Corrija a variável ou remova-a para usar ${DEFAULT_CHROMIUM}.`,
+      );
     const isRoot = process.getuid?.() === 0;
     if (!isRoot || !hasAptGet()) {
       throw new Error(

@@ -25,7 +25,7 @@ const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 function waitForExitSync(pid: number, limitMs: number): void {
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (const deadline = Date.now() + limitMs; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + limitMs; Date.now() < deadline;) {
     try {
       process.kill(pid, 0);
     } catch {

@@ -35,9 +35,7 @@ function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, text: string) =>
-      encoding.toUpperCase() === "B"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+      encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
     );
 }
 
@@ -65,7 +63,12 @@ function decodeBody(part: Part): string {
 /** The subject and the text and HTML bodies of a raw RFC 822 message (what nodemailer writes). */
 export function parseMail(raw: string): { subject: string; text: string; html: string; from: string } {
   const message = splitPart(raw);
-  const result = { subject: decodeHeader(message.headers.subject ?? ""), from: decodeHeader(message.headers.from ?? ""), text: "", html: "" };
+  const result = {
+    subject: decodeHeader(message.headers.subject ?? ""),
+    from: decodeHeader(message.headers.from ?? ""),
+    text: "",
+    html: "",
+  };
   const visit = (part: Part) => {
     const type = (part.headers["content-type"] ?? "text/plain").toLowerCase();
     const boundary = /boundary="?([^";]+)"?/i.exec(part.headers["content-type"] ?? "")?.[1];
@@ -129,7 +132,7 @@ export async function startMailServer(options: { port?: number; onMail?: (mail: 
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
 
   return {
     port,
@@ -143,7 +146,11 @@ export async function startMailServer(options: { port?: number; onMail?: (mail: 
         if (found) return resolve(found);
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no e-mail to ${to} within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(",")}: ${m.subject}`).join("; ") || "none"})`));
+          reject(
+            new Error(
+              `no e-mail to ${to} within ${timeoutMs} ms (received: ${messages.map((m) => `${m.to.join(",")}: ${m.subject}`).join("; ") || "none"})`,
+            ),
+          );
         }, timeoutMs);
         const check = () => {
           const mail = find();

@@ -1,11 +1,20 @@
-import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, redirect } from "react-router";
+import {
+  RouterContextProvider,
+  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
+  UNSAFE_ErrorResponseImpl as ErrorResponseImpl,
+  redirect,
+} from "react-router";
 import { describe, expect, it } from "vitest";
 import { PAGE_STATUS, withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import { pageRefusal } from "#app/lib/page-refusal.ts";
 import { DomainError, type DomainErrorKind } from "#domain/errors.ts";
 
 /** A loader's arguments for a page (the refusals here are thrown before any service is read). */
-const args = (path: string) => ({ request: new Request(`http://localhost:3000${path}`), context: new RouterContextProvider(), url: new URL(`http://localhost:3000${path}`) });
+const args = (path: string) => ({
+  request: new Request(`http://localhost:3000${path}`),
+  context: new RouterContextProvider(),
+  url: new URL(`http://localhost:3000${path}`),
+});
 
 /** What `loader` throws, or a failure when it returns. */
 async function thrownBy(loader: () => Promise<unknown>): Promise<unknown> {
@@ -54,9 +63,13 @@ describe("withDomainErrors", () => {
 
   it("lets anything else through as it is: a guard's redirect, a bug (the error screen, 500)", async () => {
     const moved = redirect("/auth");
-    expect(await thrownBy(() => withDomainErrors(async (_args: ReturnType<typeof args>) => Promise.reject(moved))(args("/cliente")))).toBe(moved);
+    expect(await thrownBy(() => withDomainErrors(async (_args: ReturnType<typeof args>) => Promise.reject(moved))(args("/cliente")))).toBe(
+      moved,
+    );
     const bug = new TypeError("undefined is not a function");
-    expect(await thrownBy(() => withDomainErrors(async (_args: ReturnType<typeof args>) => Promise.reject(bug))(args("/cliente")))).toBe(bug);
+    expect(await thrownBy(() => withDomainErrors(async (_args: ReturnType<typeof args>) => Promise.reject(bug))(args("/cliente")))).toBe(
+      bug,
+    );
   });
 
   it("gives each kind the API's status (server/http/errors.ts DOMAIN_ERROR_STATUS)", () => {

@@ -41,7 +41,10 @@ describe("the checkout's loader", () => {
   it("gives a customer with a cart the cart, priced by the server", async () => {
     const email = uniqueEmail("checkout-cheio");
     const browser = await ctx.customer(email);
-    const [cart] = await ctx.t.db.insert(carts).values({ userId: await ctx.userId(email), status: "active" }).returning({ id: carts.id });
+    const [cart] = await ctx.t.db
+      .insert(carts)
+      .values({ userId: await ctx.userId(email), status: "active" })
+      .returning({ id: carts.id });
     const kit = productUuid(4);
     const [product] = await ctx.t.db.select().from(products).where(eq(products.id, kit));
     await ctx.t.db.insert(cartItems).values({

@@ -44,19 +44,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-b from-emerald-50 to-stone-50">
         <div className="mx-auto max-w-6xl px-4 py-10 sm:py-16">
           <p className="text-sm font-semibold tracking-wide text-emerald-800 uppercase">Pesquisa · Estudo · Coleção</p>
-          <h1 className="mt-3 max-w-2xl text-3xl font-bold text-stone-950 sm:text-5xl">
-            Amostras, culturas e cursos para pesquisa
-          </h1>
+          <h1 className="mt-3 max-w-2xl text-3xl font-bold text-stone-950 sm:text-5xl">Amostras, culturas e cursos para pesquisa</h1>
           <p className="mt-4 max-w-2xl text-lg text-stone-700">
-            Amostras desidratadas em sachês a vácuo de 2 g, culturas líquidas, spawn sob encomenda, consultoria e
-            materiais educativos.
+            Amostras desidratadas em sachês a vácuo de 2 g, culturas líquidas, spawn sob encomenda, consultoria e materiais educativos.
           </p>
           <p className="mt-6 flex max-w-2xl items-start gap-3 rounded-xl border border-emerald-200 bg-white p-4 text-sm text-stone-800">
             <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-800" />
-            <span>
-              Venda exclusiva para maiores de 18 anos. Todos os produtos destinam-se somente a pesquisa, estudo e
-              coleção.
-            </span>
+            <span>Venda exclusiva para maiores de 18 anos. Todos os produtos destinam-se somente a pesquisa, estudo e coleção.</span>
           </p>
         </div>
       </section>

@@ -84,7 +84,10 @@ describe("Pix expiry on the order pages", () => {
     const theirs = await placeOrder(neighbour.browser);
     const before = await stockOf(KIT);
     // Both countdowns reached zero; the job (every 30 s) has not run yet.
-    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(inArray(orders.id, [mine, theirs]));
+    await ctx.t.db
+      .update(orders)
+      .set({ pixExpiresAt: new Date(Date.now() - 1000) })
+      .where(inArray(orders.id, [mine, theirs]));
 
     const page = await successLoader(pageArgs(ctx.t.services, `/success?order=${mine}`, customer.browser.header()));
     expect(page.order?.status).toBe("cancelled");
@@ -94,7 +97,8 @@ describe("Pix expiry on the order pages", () => {
     const [untouched] = await ctx.t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, theirs));
     expect(untouched!.status).toBe("pending_payment");
 
-    const panel = (await customerPanelLoader(pageArgs(ctx.t.services, `/cliente?aba=pedidos&order=${theirs}`, neighbour.browser.header()))).orders;
+    const panel = (await customerPanelLoader(pageArgs(ctx.t.services, `/cliente?aba=pedidos&order=${theirs}`, neighbour.browser.header())))
+      .orders;
     expect(panel.order?.status).toBe("cancelled");
     expect(panel.orders.find((order) => order.id === theirs)?.status).toBe("cancelled");
     expect(await stockOf(KIT)).toBe(before! + 2);

@@ -2,8 +2,7 @@
  * Class names for buttons and links that look like buttons, so a `<Link>`, an `<a>` and a
  * `<button>` share one look without a wrapper component each.
  */
-export const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700";
+export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700";
 
 const base = `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${focusRing}`;
 

@@ -128,7 +128,8 @@ export function Popover({
   }, [open]);
 
   // 8 px from the button, plus the arrow's height when there is one (Radix's sideOffset of 8).
-  const placement = side === "top" ? (arrow ? "bottom-full mb-[13px]" : "bottom-full mb-2") : arrow ? "top-full mt-[13px]" : "top-full mt-2";
+  const placement =
+    side === "top" ? (arrow ? "bottom-full mb-[13px]" : "bottom-full mb-2") : arrow ? "top-full mt-[13px]" : "top-full mt-2";
 
   return (
     <div

@@ -8,9 +8,7 @@ type UnitType = "gram" | "unit";
 
 /** What the − and + buttons and the field's min/max/step offer: whole sachets of grams, or units. */
 export function quantityLimits(unitType: UnitType) {
-  return unitType === "gram"
-    ? { min: MIN_GRAMS, max: MAX_GRAMS, step: SACHET_GRAMS }
-    : { min: MIN_UNITS, max: MAX_UNITS, step: 1 };
+  return unitType === "gram" ? { min: MIN_GRAMS, max: MAX_GRAMS, step: SACHET_GRAMS } : { min: MIN_UNITS, max: MAX_UNITS, step: 1 };
 }
 
 type QuantityStepperProps = {
@@ -89,12 +87,24 @@ export function QuantityStepper({ unitType, value, label, itemName, layout, onCh
   );
 
   const decrease = (
-    <button type="button" aria-label={`Diminuir quantidade${named}`} disabled={value <= min} onClick={() => stepTo(value - step)} className={buttonClass}>
+    <button
+      type="button"
+      aria-label={`Diminuir quantidade${named}`}
+      disabled={value <= min}
+      onClick={() => stepTo(value - step)}
+      className={buttonClass}
+    >
       <Minus aria-hidden="true" className={iconClass} />
     </button>
   );
   const increase = (
-    <button type="button" aria-label={`Aumentar quantidade${named}`} disabled={value >= max} onClick={() => stepTo(value + step)} className={buttonClass}>
+    <button
+      type="button"
+      aria-label={`Aumentar quantidade${named}`}
+      disabled={value >= max}
+      onClick={() => stepTo(value + step)}
+      className={buttonClass}
+    >
       <Plus aria-hidden="true" className={iconClass} />
     </button>
   );

@@ -94,7 +94,9 @@ describe("saved addresses", () => {
   it(`keeps at most ${MAX_ADDRESSES} addresses per customer`, async () => {
     const browser = await ctx.customer(uniqueEmail());
     await Promise.all(
-      Array.from({ length: MAX_ADDRESSES }, (_, i) => ctx.request("/api/account/addresses", { browser, json: address({ number: String(i + 1) }) })),
+      Array.from({ length: MAX_ADDRESSES }, (_, i) =>
+        ctx.request("/api/account/addresses", { browser, json: address({ number: String(i + 1) }) }),
+      ),
     );
     const extra = await ctx.request("/api/account/addresses", { browser, json: address({ number: "99" }) });
     expect(extra.status).toBe(409);
@@ -106,7 +108,11 @@ describe("referral link", () => {
   it("is created on first use with a random code, stays the same, and sums total_credits of the customer only", async () => {
     const email = uniqueEmail();
     const browser = await ctx.customer(email);
-    const first = (await (await ctx.request("/api/account/referral", { browser })).json()) as { code: string; link: string; totalCredits: number };
+    const first = (await (await ctx.request("/api/account/referral", { browser })).json()) as {
+      code: string;
+      link: string;
+      totalCredits: number;
+    };
     expect(first.code).toMatch(/^[A-Z2-9]{8}$/);
     expect(first.link).toBe(`http://localhost:3000/?ref=${first.code}`);
     expect(first.totalCredits).toBe(0);
@@ -162,10 +168,18 @@ describe("LGPD: download my data", () => {
 describe("LGPD: delete my account", () => {
   it("refuses without the password or the confirmation word", async () => {
     const me = await customerWithData("quase");
-    const wrong = await ctx.request("/api/account", { method: "DELETE", browser: me.browser, json: { password: "errada-123", confirmation: "EXCLUIR" } });
+    const wrong = await ctx.request("/api/account", {
+      method: "DELETE",
+      browser: me.browser,
+      json: { password: "errada-123", confirmation: "EXCLUIR" },
+    });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as ErrorJson).error.message).toBe("Senha incorreta.");
-    const unconfirmed = await ctx.request("/api/account", { method: "DELETE", browser: me.browser, json: { password: PASSWORD, confirmation: "sim" } });
+    const unconfirmed = await ctx.request("/api/account", {
+      method: "DELETE",
+      browser: me.browser,
+      json: { password: PASSWORD, confirmation: "sim" },
+    });
     expect(unconfirmed.status).toBe(400);
     expect(await ctx.t.db.select().from(users).where(eq(users.id, me.userId))).toHaveLength(1);
   });
@@ -173,7 +187,8 @@ describe("LGPD: delete my account", () => {
   it("stops password guesses with 429 rate_limited and a Retry-After; the account survives", async () => {
     const email = uniqueEmail("adivinha");
     const browser = await ctx.customer(email, new Browser("203.0.113.77"));
-    const guess = (password: string) => ctx.request("/api/account", { method: "DELETE", browser, json: { password, confirmation: "EXCLUIR" } });
+    const guess = (password: string) =>
+      ctx.request("/api/account", { method: "DELETE", browser, json: { password, confirmation: "EXCLUIR" } });
     for (let i = 0; i < 5; i++) expect((await guess(`chute-errado-${i}`)).status).toBe(400);
     const refused = await guess(PASSWORD);
     expect(refused.status).toBe(429);
@@ -193,12 +208,23 @@ describe("LGPD: delete my account", () => {
     await ctx.mail.waitFor(me.email, (m) => m.subject.includes("Redefinição"));
     const other = await customerWithData("fica");
 
-    const response = await ctx.request("/api/account", { method: "DELETE", browser: me.browser, json: { password: PASSWORD, confirmation: "EXCLUIR" } });
+    const response = await ctx.request("/api/account", {
+      method: "DELETE",
+      browser: me.browser,
+      json: { password: PASSWORD, confirmation: "EXCLUIR" },
+    });
     expect(response.status).toBe(204);
     expect(me.browser.sessionCookie).toBeUndefined();
 
-    const left = async (table: typeof users | typeof sessions | typeof accounts | typeof addresses | typeof notifications | typeof referralLinks | typeof carts, column: unknown) =>
-      ctx.t.db.select().from(table as typeof users).where(eq(column as typeof users.id, me.userId));
+    const left = async (
+      table:
+        typeof users | typeof sessions | typeof accounts | typeof addresses | typeof notifications | typeof referralLinks | typeof carts,
+      column: unknown,
+    ) =>
+      ctx.t.db
+        .select()
+        .from(table as typeof users)
+        .where(eq(column as typeof users.id, me.userId));
     expect(await left(users, users.id)).toHaveLength(0);
     expect(await left(sessions, sessions.userId)).toHaveLength(0);
     expect(await left(accounts, accounts.userId)).toHaveLength(0);

@@ -40,11 +40,7 @@ export async function listAddresses(db: Database, userId: string): Promise<Addre
 }
 
 /** Adds an address; null when the customer already has MAX_ADDRESSES. */
-export async function addAddress(
-  db: Database,
-  userId: string,
-  input: z.output<typeof addressSchema>,
-): Promise<Address | null> {
+export async function addAddress(db: Database, userId: string, input: z.output<typeof addressSchema>): Promise<Address | null> {
   return db.transaction(async (tx) => {
     // Serialises concurrent additions of one customer, so the limit holds.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
@@ -53,7 +49,10 @@ export async function addAddress(
       .from(addresses)
       .where(eq(addresses.userId, userId))) as [{ count: number }];
     if (count >= MAX_ADDRESSES) return null;
-    const [row] = await tx.insert(addresses).values({ ...input, userId }).returning({ id: addresses.id });
+    const [row] = await tx
+      .insert(addresses)
+      .values({ ...input, userId })
+      .returning({ id: addresses.id });
     return { ...input, id: row!.id } as Address;
   });
 }
@@ -141,13 +140,23 @@ export async function exportAccountData(db: Database, userId: string) {
             createdAt: cartItems.createdAt,
           })
           .from(cartItems)
-          .where(inArray(cartItems.cartId, userCarts.map((cart) => cart.id)));
+          .where(
+            inArray(
+              cartItems.cartId,
+              userCarts.map((cart) => cart.id),
+            ),
+          );
   return {
     exportedAt: new Date().toISOString(),
     account: user,
     // When and from where the account was used; never the session tokens themselves.
     sessions: await db
-      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, ipAddress: sessions.ipAddress, userAgent: sessions.userAgent })
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
       .from(sessions)
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),

@@ -25,4 +25,6 @@ export const addressListSchema = z.object({ addresses: z.array(savedAddressSchem
 export const referralSummarySchema = z.object({ code: z.string(), link: z.string(), totalCredits: z.number().int() });
 
 /** The LGPD export: everything kept about the account; only its envelope is fixed here. */
-export const accountExportSchema = z.object({ exportedAt: z.string(), account: z.object({ id: z.string(), email: z.string() }).loose() }).loose();
+export const accountExportSchema = z
+  .object({ exportedAt: z.string(), account: z.object({ id: z.string(), email: z.string() }).loose() })
+  .loose();

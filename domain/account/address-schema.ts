@@ -2,8 +2,33 @@ import { z } from "zod";
 
 /** The 27 federative units of Brazil. */
 export const UFS = [
-  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB", "PR", "PE", "PI", "RJ", "RN",
-  "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
 ] as const;
 
 const text = (label: string, min: number, max: number) =>
@@ -36,11 +61,7 @@ export const addressSchema = z.object({
     .transform((value) => value || null),
   neighborhood: text("o bairro", 2, 100),
   city: text("a cidade", 2, 100),
-  state: z
-    .string({ error: "Escolha o estado." })
-    .trim()
-    .toUpperCase()
-    .pipe(z.enum(UFS, "Escolha o estado (UF).")),
+  state: z.string({ error: "Escolha o estado." }).trim().toUpperCase().pipe(z.enum(UFS, "Escolha o estado (UF).")),
 });
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema> & { id: string };

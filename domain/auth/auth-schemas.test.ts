@@ -33,7 +33,11 @@ describe("password rules (the same in the form and on the server)", () => {
     expect(resetPasswordSchema.safeParse({ password: "nova-senha-forte", confirmation: "nova-senha-forte" }).success).toBe(true);
     const mismatch = resetPasswordSchema.safeParse({ password: "nova-senha-forte", confirmation: "outra" });
     expect(mismatch.error?.issues[0]).toMatchObject({ path: ["confirmation"], message: "As senhas não conferem." });
-    const change = changePasswordSchema("maria@example.com").safeParse({ currentPassword: "x", newPassword: "maria-nova-1", confirmation: "maria-nova-1" });
+    const change = changePasswordSchema("maria@example.com").safeParse({
+      currentPassword: "x",
+      newPassword: "maria-nova-1",
+      confirmation: "maria-nova-1",
+    });
     expect(change.error?.issues[0]).toMatchObject({ path: ["newPassword"] });
   });
 });

@@ -71,25 +71,21 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-export const signUpSchema = z
-  .object({ name: nameSchema, email: emailSchema, password: newPassword })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value.password, value.email);
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-  });
+export const signUpSchema = z.object({ name: nameSchema, email: emailSchema, password: newPassword }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value.password, value.email);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+});
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const requestResetSchema = z.object({ email: emailSchema });
 
-export const resetPasswordSchema = z
-  .object({ password: newPassword, confirmation: z.string() })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value.password);
-    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
-    else if (value.password !== value.confirmation) {
-      ctx.addIssue({ code: "custom", path: ["confirmation"], message: "As senhas não conferem." });
-    }
-  });
+export const resetPasswordSchema = z.object({ password: newPassword, confirmation: z.string() }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value.password);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+  else if (value.password !== value.confirmation) {
+    ctx.addIssue({ code: "custom", path: ["confirmation"], message: "As senhas não conferem." });
+  }
+});
 
 /** The panel's password change; the e-mail (the account's own) is checked against the new password. */
 export function changePasswordSchema(email: string) {
@@ -110,4 +106,3 @@ export function changePasswordSchema(email: string) {
 
 export const updateNameSchema = z.object({ name: nameSchema });
 export const changeEmailSchema = z.object({ newEmail: emailSchema });
-

@@ -39,7 +39,10 @@ describe("authSecret", () => {
 
 describe("ADMIN_EMAILS", () => {
   it("is a comma-separated list, trimmed and lower-cased; an invalid entry stops the start", () => {
-    expect(loadConfig({ ADMIN_EMAILS: " Ana@Example.com, ,bia@example.com " }).ADMIN_EMAILS).toEqual(["ana@example.com", "bia@example.com"]);
+    expect(loadConfig({ ADMIN_EMAILS: " Ana@Example.com, ,bia@example.com " }).ADMIN_EMAILS).toEqual([
+      "ana@example.com",
+      "bia@example.com",
+    ]);
     expect(loadConfig({}).ADMIN_EMAILS).toEqual([]);
     expect(() => loadConfig({ ADMIN_EMAILS: "ana@example.com, não-é-email" })).toThrow(/ADMIN_EMAILS/);
   });

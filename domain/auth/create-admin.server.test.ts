@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 type ErrorJson = { error: { code: string; message: string } };
-const isAdmin = (browser: Browser | undefined, email: string) =>
-  ctx.request("/api/rpc/is_admin", { browser, json: { user_email: email } });
+const isAdmin = (browser: Browser | undefined, email: string) => ctx.request("/api/rpc/is_admin", { browser, json: { user_email: email } });
 
 describe("POST /api/rpc/is_admin", () => {
   it("answers 401 to an anonymous caller, in the API's error shape", async () => {
@@ -65,7 +64,15 @@ describe("POST /api/rpc/is_admin", () => {
 
   it("is described in the OpenAPI document", async () => {
     const doc = (await (await ctx.request("/api/openapi.json")).json()) as {
-      paths: Record<string, { post?: { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>;
+      paths: Record<
+        string,
+        {
+          post?: {
+            requestBody: { content: Record<string, { schema: unknown }> };
+            responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+          };
+        }
+      >;
     };
     const operation = doc.paths["/rpc/is_admin"]?.post;
     expect(operation?.requestBody.content["application/json"]!.schema).toMatchObject({

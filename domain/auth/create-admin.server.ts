@@ -37,12 +37,16 @@ export async function createAdmin(db: Database, rawEmail: string, givenPassword?
         .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
         .returning({ id: accounts.id });
       if (updated.length === 0) {
-        await tx.insert(accounts).values({ id: randomBytes(24).toString("base64url"), accountId: userId, providerId: "credential", userId, password: hash });
+        await tx
+          .insert(accounts)
+          .values({ id: randomBytes(24).toString("base64url"), accountId: userId, providerId: "credential", userId, password: hash });
       }
     } else {
       userId = randomBytes(24).toString("base64url");
       await tx.insert(users).values({ id: userId, name: email.split("@")[0]!, email, emailVerified: true });
-      await tx.insert(accounts).values({ id: randomBytes(24).toString("base64url"), accountId: userId, providerId: "credential", userId, password: hash });
+      await tx
+        .insert(accounts)
+        .values({ id: randomBytes(24).toString("base64url"), accountId: userId, providerId: "credential", userId, password: hash });
     }
     await tx.insert(adminEmails).values({ email }).onConflictDoNothing();
     return !existing;

@@ -67,7 +67,10 @@ const ADD_STATEMENTS = {
       select (select id from ins) as item_id,
              (select count(*)::int from cart_items where cart_id = $1) + (select count(*)::int from ins) as n`,
   },
-  existingLine: { name: "cart_existing_line", text: "select id, quantity, metadata from cart_items where cart_id = $1 and product_id = $2" },
+  existingLine: {
+    name: "cart_existing_line",
+    text: "select id, quantity, metadata from cart_items where cart_id = $1 and product_id = $2",
+  },
   replayedAdd: {
     name: "cart_replayed_add",
     text: `
@@ -257,7 +260,16 @@ async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartO
   // A new line (the common case): inserted and counted in one statement.
   const insertion = await client.query<{ item_id: string | null; n: number }>({
     ...ADD_STATEMENTS.insertLine,
-    values: [cart.id, product.id, product.name, fresh.quantity, fresh.unitPriceCents, fresh.totalPriceCents, fresh.unitType, JSON.stringify(fresh.metadata)],
+    values: [
+      cart.id,
+      product.id,
+      product.name,
+      fresh.quantity,
+      fresh.unitPriceCents,
+      fresh.totalPriceCents,
+      fresh.unitType,
+      JSON.stringify(fresh.metadata),
+    ],
   });
   const inserted = insertion.rows[0];
   if (inserted?.item_id) {
@@ -273,7 +285,11 @@ async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartO
   const quantity = existing.quantity + input.quantity;
   const max = product.unitType === "gram" ? MAX_GRAMS : MAX_UNITS;
   if (quantity > max) {
-    throw new DomainError("invalid", "invalid_quantity", `Quantidade inválida: o máximo por item é ${max}${product.unitType === "gram" ? " g" : " unidades"}.`);
+    throw new DomainError(
+      "invalid",
+      "invalid_quantity",
+      `Quantidade inválida: o máximo por item é ${max}${product.unitType === "gram" ? " g" : " unidades"}.`,
+    );
   }
   checkPurchasable(product, quantity);
   const before = normalizePackaging(existing.metadata, product.unitType, existing.quantity);

@@ -17,7 +17,8 @@ import { priceLine } from "#domain/pricing/line-pricing.ts";
 describe("quantity rules", () => {
   it("answers below 2 g with the spec's message, and other problems in Portuguese", () => {
     expect(MINIMUM_QUANTITY_MESSAGE).toBe("Minimum quantity is 2");
-    for (const quantity of [1, 0, -4]) expect(cartQuantityProblem("gram", quantity)).toEqual({ code: "minimum_quantity", message: "Minimum quantity is 2" });
+    for (const quantity of [1, 0, -4])
+      expect(cartQuantityProblem("gram", quantity)).toEqual({ code: "minimum_quantity", message: "Minimum quantity is 2" });
     expect(cartQuantityProblem("gram", 3)?.code).toBe("invalid_quantity");
     expect(cartQuantityProblem("gram", 2.5)?.code).toBe("invalid_quantity");
     expect(cartQuantityProblem("gram", 1002)?.code).toBe("invalid_quantity");
@@ -40,8 +41,16 @@ describe("packaging", () => {
 
   // Issue 15: a line keeps its packaging choice, never its own amount; the fee is the shop's (PRODUCT.md).
   it("converts legacy packaging_fee / packaging_fee_amount (reais per sachet) into the metadata, with the shop's fee", () => {
-    expect(normalizePackaging({ packaging_fee: true, packaging_fee_amount: 1.5 }, "gram", 60)).toEqual({ enabled: true, fee_amount: 100, sachet_count: 30 });
-    expect(normalizePackaging({ packaging_fee: 30, packaging_fee_amount: 1 }, "gram", 60)).toEqual({ enabled: true, fee_amount: 100, sachet_count: 30 });
+    expect(normalizePackaging({ packaging_fee: true, packaging_fee_amount: 1.5 }, "gram", 60)).toEqual({
+      enabled: true,
+      fee_amount: 100,
+      sachet_count: 30,
+    });
+    expect(normalizePackaging({ packaging_fee: 30, packaging_fee_amount: 1 }, "gram", 60)).toEqual({
+      enabled: true,
+      fee_amount: 100,
+      sachet_count: 30,
+    });
     expect(normalizePackaging({ packaging_fee: false }, "gram", 60)).toEqual({ enabled: false, fee_amount: 100, sachet_count: 30 });
     expect(normalizePackaging({ packaging: { enabled: true, fee_amount: 120, sachet_count: 1 } }, "gram", 52)).toEqual({
       enabled: true,
@@ -130,8 +139,20 @@ describe("cart lines from the line pricer", () => {
     const after = repriceCartLine(before, 50, true);
     expect(after).toEqual({ ...before, ...cartLinePrice(priceLine({ unitType: "gram" }, 50, true)) });
     expect(after).toMatchObject({ quantity: 50, totalPriceCents: 500_00, packagingFeeCents: 25_00, lineTotalCents: 525_00 });
-    const kit = line({ unitType: "unit", unitPriceCents: 89_90, quantity: 1, totalPriceCents: 89_90, lineTotalCents: 89_90, savingsCents: 0 });
-    expect(repriceCartLine(kit, 3, false)).toMatchObject({ quantity: 3, unitPriceCents: 89_90, totalPriceCents: 269_70, lineTotalCents: 269_70 });
+    const kit = line({
+      unitType: "unit",
+      unitPriceCents: 89_90,
+      quantity: 1,
+      totalPriceCents: 89_90,
+      lineTotalCents: 89_90,
+      savingsCents: 0,
+    });
+    expect(repriceCartLine(kit, 3, false)).toMatchObject({
+      quantity: 3,
+      unitPriceCents: 89_90,
+      totalPriceCents: 269_70,
+      lineTotalCents: 269_70,
+    });
   });
 
   it("changes only the quantity when the new one does not price (the server's refusal rolls it back)", () => {

@@ -2,7 +2,13 @@
  * The cart's rules (spec §3, §5, §9; PRODUCT.md), pure, for both sides: the server decides with
  * them, the browser uses them for optimistic updates. Money is integer cents.
  */
-import { BASE_UNIT_PRICE_CENTS, DEFAULT_PACKAGING_FEE_CENTS, MIN_GRAMS, packagingFeeCents, sachetCount } from "#domain/pricing/gram-pricing.ts";
+import {
+  BASE_UNIT_PRICE_CENTS,
+  DEFAULT_PACKAGING_FEE_CENTS,
+  MIN_GRAMS,
+  packagingFeeCents,
+  sachetCount,
+} from "#domain/pricing/gram-pricing.ts";
 import { type LinePrice, packagingOffered, priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { quantityProblem } from "#domain/pricing/price-quote.ts";
 import type { CartLine, CartTotals, Packaging } from "#domain/cart/cart-types.ts";

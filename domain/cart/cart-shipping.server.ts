@@ -20,7 +20,12 @@ export async function quoteShipping(db: Executor, cep: string, weightGrams = PAR
   return {
     cep,
     region: options[0]!.region,
-    options: options.map((option) => ({ method: option.method, label: option.label, priceCents: option.priceCents, deliveryDays: option.deliveryDays })),
+    options: options.map((option) => ({
+      method: option.method,
+      label: option.label,
+      priceCents: option.priceCents,
+      deliveryDays: option.deliveryDays,
+    })),
   };
 }
 
@@ -29,7 +34,12 @@ export async function cartWeightGrams(db: Executor, owner: CartOwner): Promise<n
   const where = ownedActive(owner);
   if (!where) return PARCEL_BASE_GRAMS;
   const lines = await db
-    .select({ category: products.category, unitType: products.unitType, quantity: cartItems.quantity, needsShipping: products.needsShipping })
+    .select({
+      category: products.category,
+      unitType: products.unitType,
+      quantity: cartItems.quantity,
+      needsShipping: products.needsShipping,
+    })
     .from(carts)
     .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -38,7 +48,12 @@ export async function cartWeightGrams(db: Executor, owner: CartOwner): Promise<n
 }
 
 /** Chooses the shipping of the caller's cart; the price comes from the table, never from the client. */
-export async function chooseShipping(db: Database, owner: CartOwner, input: { cep: string; method: string }, origin: string): Promise<CartView> {
+export async function chooseShipping(
+  db: Database,
+  owner: CartOwner,
+  input: { cep: string; method: string },
+  origin: string,
+): Promise<CartView> {
   await cartWrite(db, owner.tab, async (tx, outbox) => {
     const cart = await cartForWrite(tx, outbox, owner);
     if (!cart) throw cartNotFound();

@@ -8,14 +8,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { carts, products } from "#platform/db/schema.ts";
-import {
-  type OutgoingMessage,
-  publish,
-  publishNow,
-  type RealtimeTopic,
-  sessionTopic,
-  userTopic,
-} from "#platform/realtime/bus.ts";
+import { type OutgoingMessage, publish, publishNow, type RealtimeTopic, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
 import { DomainError } from "#domain/errors.ts";
 import { MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
@@ -31,9 +24,14 @@ export type CartRow = { id: string; userId: string | null; sessionId: string | n
 export const itemNotFound = () => new DomainError("not_found", "item_not_found", ITEM_NOT_FOUND_MESSAGE);
 export const cartNotFound = () => new DomainError("not_found", "cart_not_found", "Carrinho não encontrado.");
 export const sessionRequired = () =>
-  new DomainError("invalid", "cart_session_required", "Envie o identificador do carrinho (cabeçalho cart-session-id) ou entre na sua conta.");
+  new DomainError(
+    "invalid",
+    "cart_session_required",
+    "Envie o identificador do carrinho (cabeçalho cart-session-id) ou entre na sua conta.",
+  );
 export const productNotFound = () => new DomainError("not_found", "product_not_found", "Produto não encontrado.");
-const productUnavailable = () => new DomainError("conflict", "product_unavailable", "Este produto está indisponível para compra no momento.");
+const productUnavailable = () =>
+  new DomainError("conflict", "product_unavailable", "Este produto está indisponível para compra no momento.");
 
 export const cartColumns = { id: carts.id, userId: carts.userId, sessionId: carts.sessionId, status: carts.status };
 
@@ -64,7 +62,13 @@ function topicsOf(cart: { userId: string | null; sessionId: string | null }) {
 /** Messages a write sends once its transaction has committed (see publishNow). */
 export type Outbox = OutgoingMessage[];
 
-export function queueChange(outbox: Outbox, cart: { id: string; userId: string | null; sessionId: string | null }, reason: CartChangedEvent["reason"], itemCount: number, extraTopics: RealtimeTopic[] = []) {
+export function queueChange(
+  outbox: Outbox,
+  cart: { id: string; userId: string | null; sessionId: string | null },
+  reason: CartChangedEvent["reason"],
+  itemCount: number,
+  extraTopics: RealtimeTopic[] = [],
+) {
   const data: CartChangedEvent = { cartId: cart.id, reason, itemCount };
   for (const topic of new Set([...topicsOf(cart), ...extraTopics])) outbox.push({ topic, type: "cart.changed", data });
 }
@@ -102,7 +106,9 @@ export const CART_COMMIT_MODE = "set local synchronous_commit = off";
  * tab's own mutation flow has already updated it, so it skips their echo (decision 004).
  */
 export async function publishCommitted(db: Database, outbox: Outbox, tab: string | undefined): Promise<void> {
-  const messages = tab ? outbox.map((message) => ({ ...message, data: { ...(message.data as CartChangedEvent), originTab: tab } })) : outbox;
+  const messages = tab
+    ? outbox.map((message) => ({ ...message, data: { ...(message.data as CartChangedEvent), originTab: tab } }))
+    : outbox;
   // The write is done; a lost message only delays other tabs until their next read or reconnect.
   await publishNow(db, messages).catch(() => {});
 }
@@ -134,7 +140,11 @@ export function checkPurchasable(product: ProductForCart, quantity: number): voi
     const minimum = product.unitType === "gram" ? MIN_GRAMS : 1;
     if (product.stock < minimum) throw productUnavailable();
     if (quantity > product.stock) {
-      throw new DomainError("conflict", "insufficient_stock", `Estoque insuficiente: há ${product.stock} ${product.unitType === "gram" ? "g" : "unidades"} disponíveis.`);
+      throw new DomainError(
+        "conflict",
+        "insufficient_stock",
+        `Estoque insuficiente: há ${product.stock} ${product.unitType === "gram" ? "g" : "unidades"} disponíveis.`,
+      );
     }
   }
 }

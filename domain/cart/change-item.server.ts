@@ -34,7 +34,13 @@ async function lineInCart(tx: Tx, outbox: Outbox, owner: CartOwner, itemId: stri
   return { cart, ...row };
 }
 
-export async function updateItem(db: Database, owner: CartOwner, itemId: string, input: UpdateItemInput, origin: string): Promise<CartView> {
+export async function updateItem(
+  db: Database,
+  owner: CartOwner,
+  itemId: string,
+  input: UpdateItemInput,
+  origin: string,
+): Promise<CartView> {
   await cartWrite(db, owner.tab, async (tx, outbox) => {
     const { cart, item, product } = await lineInCart(tx, outbox, owner, itemId);
     const quantity = input.quantity ?? item.quantity;
@@ -42,7 +48,10 @@ export async function updateItem(db: Database, owner: CartOwner, itemId: string,
     if (quantity > item.quantity) checkPurchasable(product, quantity);
     const before = normalizePackaging(item.metadata as Record<string, unknown>, product.unitType, item.quantity);
     const line = cartLineRow(product, quantity, input.packaging?.enabled ?? before.enabled);
-    await tx.update(cartItems).set({ ...line, updatedAt: sql`now()` }).where(eq(cartItems.id, item.id));
+    await tx
+      .update(cartItems)
+      .set({ ...line, updatedAt: sql`now()` })
+      .where(eq(cartItems.id, item.id));
     await announce(tx, outbox, cart, "updated");
   });
   return readCart(db, owner, origin);

@@ -29,7 +29,10 @@ export async function migrateInTx(tx: Tx, outbox: Outbox, userId: string, sessio
   if (!source) return false;
   const target = await findActiveCart(tx, { userId, sessionId: null }, true);
   if (!target) {
-    await tx.update(carts).set({ userId, sessionId: null, updatedAt: sql`now()` }).where(eq(carts.id, source.id));
+    await tx
+      .update(carts)
+      .set({ userId, sessionId: null, updatedAt: sql`now()` })
+      .where(eq(carts.id, source.id));
     await announce(tx, outbox, { id: source.id, userId, sessionId: null }, "migrated", [sessionTopic(sessionId)]);
     return true;
   }
@@ -44,14 +47,20 @@ export async function migrateInTx(tx: Tx, outbox: Outbox, userId: string, sessio
     const max = product.unitType === "gram" ? MAX_GRAMS : MAX_UNITS;
     const wanted = Math.min(max, (mine?.quantity ?? 0) + item.quantity);
     const packaging = normalizePackaging(item.metadata as Record<string, unknown>, product.unitType, item.quantity);
-    const mineEnabled = mine ? normalizePackaging(mine.metadata as Record<string, unknown>, product.unitType, mine.quantity).enabled : false;
+    const mineEnabled = mine
+      ? normalizePackaging(mine.metadata as Record<string, unknown>, product.unitType, mine.quantity).enabled
+      : false;
     let line;
     try {
       line = cartLineRow(product, wanted, packaging.enabled || mineEnabled);
     } catch {
       continue; // A line that no longer prices (a product changed its unit) is dropped, not merged.
     }
-    if (mine) await tx.update(cartItems).set({ ...line, updatedAt: sql`now()` }).where(eq(cartItems.id, mine.id));
+    if (mine)
+      await tx
+        .update(cartItems)
+        .set({ ...line, updatedAt: sql`now()` })
+        .where(eq(cartItems.id, mine.id));
     else await tx.insert(cartItems).values({ ...line, cartId: target.id, productId: item.productId, productName: product.name });
   }
   // The anonymous cart's applied adds stay applied: a replay sent after sign-in must not add again.

@@ -29,7 +29,11 @@ const LINES: Record<string, Stored> = {
   "own fee of R$ 1,20": { unitType: "gram", quantity: 52, metadata: { packaging: { enabled: true, fee_amount: 120, sachet_count: 1 } } },
   "own fee of zero": { unitType: "gram", quantity: 60, metadata: { packaging: { enabled: true, fee_amount: 0, sachet_count: 0 } } },
   "enabled below 50 g": { unitType: "gram", quantity: 48, metadata: { packaging: { enabled: true, fee_amount: 100, sachet_count: 24 } } },
-  "enabled on a unit line": { unitType: "unit", quantity: 60, metadata: { packaging: { enabled: true, fee_amount: 100, sachet_count: 30 } } },
+  "enabled on a unit line": {
+    unitType: "unit",
+    quantity: 60,
+    metadata: { packaging: { enabled: true, fee_amount: 100, sachet_count: 30 } },
+  },
   "no packaging at all": { unitType: "gram", quantity: 4, metadata: {} },
   "JSON null": { unitType: "gram", quantity: 60, metadata: null },
   "a gram line whose product is now sold by the unit": {
@@ -70,7 +74,11 @@ describe("migration 0008: one packaging fee", () => {
       const expected = normalizePackaging(line.metadata as Record<string, unknown> | null, unitType, line.quantity);
       expect(await metadataOf(ids.get(label)!), label).toEqual({ packaging: expected });
     }
-    expect((await metadataOf(ids.get("legacy on, R$ 1,50 per sachet")!)).packaging).toEqual({ enabled: true, fee_amount: 100, sachet_count: 30 });
+    expect((await metadataOf(ids.get("legacy on, R$ 1,50 per sachet")!)).packaging).toEqual({
+      enabled: true,
+      fee_amount: 100,
+      sachet_count: 30,
+    });
   });
 
   it("leaves lines that already follow the rule, and the metadata's other keys, as they are", async () => {

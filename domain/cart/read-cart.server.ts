@@ -162,13 +162,27 @@ export async function readCart(db: Database, owner: CartOwner, origin: string): 
   if (needsShipping && cartRow.method && cartRow.cep && cartRow.priceCents !== null) {
     const weight = Math.max(
       PARCEL_BASE_GRAMS,
-      parcelWeightGrams(rows.map((row) => ({ category: row.category ?? "", unitType: row.unit_type === "unit" ? "unit" : "gram", quantity: row.quantity, needsShipping: row.needs_shipping ?? true }))),
+      parcelWeightGrams(
+        rows.map((row) => ({
+          category: row.category ?? "",
+          unitType: row.unit_type === "unit" ? "unit" : "gram",
+          quantity: row.quantity,
+          needsShipping: row.needs_shipping ?? true,
+        })),
+      ),
     );
     // Today's price of the chosen method for today's parcel (lines may have changed since the choice).
     // Straight from the shipping module, as cart-shipping's quote would give it: that file writes
     // the choice and answers with this read, so this read does not import it back.
     const option = (await quoteParcel(db, cartRow.cep, weight)).find((o) => o.method === cartRow.method);
-    if (option) shipping = { method: option.method, label: option.label, priceCents: option.priceCents, deliveryDays: option.deliveryDays, cep: cartRow.cep };
+    if (option)
+      shipping = {
+        method: option.method,
+        label: option.label,
+        priceCents: option.priceCents,
+        deliveryDays: option.deliveryDays,
+        cep: cartRow.cep,
+      };
   }
   return {
     cartId: cart.id,
@@ -193,7 +207,11 @@ export async function checkCartStatus(db: Database, owner: CartOwner, knownCartI
   if (mine.length === 0) return { finished: false, cartId: null, status: null };
   const ownedBy = mine.length === 1 ? mine[0]! : sql`(${mine[0]} or ${mine[1]})`;
   if (knownCartId) {
-    const [row] = await db.select(cartColumns).from(carts).where(and(eq(carts.id, knownCartId), ownedBy)).limit(1);
+    const [row] = await db
+      .select(cartColumns)
+      .from(carts)
+      .where(and(eq(carts.id, knownCartId), ownedBy))
+      .limit(1);
     if (row) return { finished: row.status !== "active", cartId: row.id, status: row.status };
   }
   if (!owner.sessionId) return { finished: false, cartId: null, status: null };
@@ -201,7 +219,9 @@ export async function checkCartStatus(db: Database, owner: CartOwner, knownCartI
   const rows = await db
     .select(cartColumns)
     .from(carts)
-    .where(and(eq(carts.sessionId, owner.sessionId), isNull(carts.userId), inArray(carts.status, ["active", "completed", "pending_payment"])))
+    .where(
+      and(eq(carts.sessionId, owner.sessionId), isNull(carts.userId), inArray(carts.status, ["active", "completed", "pending_payment"])),
+    )
     .orderBy(sql`${carts.updatedAt} desc`)
     .limit(1);
   const latest = rows[0];

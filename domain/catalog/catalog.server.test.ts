@@ -12,7 +12,10 @@ const t = setUpTestDatabase();
 const builtIn = (slug: string) => `/images/products/${slug}-800.webp`;
 const imageOf = async (numericId: number) => (await listProducts(t.db, ORIGIN)).find((product) => product.id === numericId)!.image;
 const setDbImage = (numericId: number, image: string | null) =>
-  t.db.update(productCatalog).set({ image }).where(eq(productCatalog.id, productUuid(numericId)));
+  t.db
+    .update(productCatalog)
+    .set({ image })
+    .where(eq(productCatalog.id, productUuid(numericId)));
 
 describe("listProducts", () => {
   it("lists the fifteen products in the spec's order with their starting prices and states", async () => {
@@ -47,12 +50,18 @@ describe("image resolution against the database (spec §4)", () => {
 
   it("matches by id when an admin renamed the product", async () => {
     await setDbImage(5, null);
-    await t.db.update(products).set({ name: "Cultura PE7 (edição limitada)" }).where(eq(products.id, productUuid(5)));
+    await t.db
+      .update(products)
+      .set({ name: "Cultura PE7 (edição limitada)" })
+      .where(eq(products.id, productUuid(5)));
     expect(await imageOf(5)).toBe(builtIn("cultura-liquida-penis-envy-7"));
   });
 
   it("falls back to the default image for a product the built-in catalogue does not know", async () => {
-    const [template] = await t.db.select().from(products).where(eq(products.id, productUuid(202)));
+    const [template] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.id, productUuid(202)));
     const { createdAt: _c, updatedAt: _u, ...row } = template!;
     await t.db.insert(products).values({
       ...row,
@@ -92,8 +101,15 @@ describe("getProductPage", () => {
 describe("findProductByName", () => {
   it("finds a product whatever the case and outer spaces, and sees a rename once told to forget", async () => {
     forgetPricingProducts(t.db);
-    expect(await findProductByName(t.db, "  MENTORIA de cultivo ")).toMatchObject({ uuid: productUuid(102), unitType: "unit", priceCents: 60000 });
-    await t.db.update(products).set({ name: "Mentoria Premium" }).where(eq(products.id, productUuid(102)));
+    expect(await findProductByName(t.db, "  MENTORIA de cultivo ")).toMatchObject({
+      uuid: productUuid(102),
+      unitType: "unit",
+      priceCents: 60000,
+    });
+    await t.db
+      .update(products)
+      .set({ name: "Mentoria Premium" })
+      .where(eq(products.id, productUuid(102)));
     forgetPricingProducts(t.db);
     expect(await findProductByName(t.db, "Mentoria de Cultivo")).toBeUndefined();
     expect(await findProductByName(t.db, "mentoria premium")).toMatchObject({ uuid: productUuid(102) });

@@ -28,8 +28,7 @@ const columns = {
   dbImage: productCatalog.image,
 };
 
-const selectProducts = (db: Database) =>
-  db.select(columns).from(products).leftJoin(productCatalog, eq(productCatalog.id, products.id));
+const selectProducts = (db: Database) => db.select(columns).from(products).leftJoin(productCatalog, eq(productCatalog.id, products.id));
 
 type SummaryRow = Awaited<ReturnType<typeof selectProducts>>[number];
 

@@ -94,7 +94,14 @@ describe("the built-in catalogue (spec §3)", () => {
     for (const claim of ["Sem dosagem", "um chá", "efeito forte", "para consumo"]) expect(claim).toMatch(forbidden);
     expect("Conserve refrigerado").not.toMatch(forbidden);
     for (const entry of CATALOG) {
-      const text = [entry.name, entry.subtitle, entry.description, ...entry.keyPoints, entry.badge ?? "", ...entry.details.map((detail) => ("text" in detail ? detail.text : `${detail.label} ${detail.value}`))].join(" ");
+      const text = [
+        entry.name,
+        entry.subtitle,
+        entry.description,
+        ...entry.keyPoints,
+        entry.badge ?? "",
+        ...entry.details.map((detail) => ("text" in detail ? detail.text : `${detail.label} ${detail.value}`)),
+      ].join(" ");
       expect(text, entry.slug).not.toMatch(forbidden);
     }
   });

@@ -32,7 +32,9 @@ type EntryCopy = Omit<CatalogEntry, "id" | "uuid" | "slug" | "category" | "route
 const ADULTS_ONLY: ProductDetail = { icon: "shield", text: "Venda somente para maiores de 18 anos" };
 const RESEARCH_NOTICE = "Destinado exclusivamente a pesquisa, estudo e coleção, por maiores de 18 anos.";
 
-const service = (fields: Pick<EntryCopy, "subtitle" | "description" | "keyPoints" | "details" | "badge" | "ratings" | "priceCents">): EntryCopy => ({
+const service = (
+  fields: Pick<EntryCopy, "subtitle" | "description" | "keyPoints" | "details" | "badge" | "ratings" | "priceCents">,
+): EntryCopy => ({
   ...fields,
   buttonDisabled: false,
   unitType: "unit",
@@ -161,7 +163,12 @@ const COPY: Record<number, EntryCopy> = {
     description:
       "Quatro encontros semanais online, de uma hora cada, e suporte por mensagem entre os encontros, para organizar " +
       "as rotinas do seu laboratório: limpeza, registros, controle de contaminação e armazenamento de materiais.",
-    keyPoints: ["4 encontros semanais de 1 hora", "Suporte por mensagem entre os encontros", "Plano de rotinas por escrito", "Sem entrega física"],
+    keyPoints: [
+      "4 encontros semanais de 1 hora",
+      "Suporte por mensagem entre os encontros",
+      "Plano de rotinas por escrito",
+      "Sem entrega física",
+    ],
     details: [
       { icon: "users", text: "Encontros individuais por videochamada" },
       { icon: "calendar", text: "4 semanas a partir do primeiro encontro" },
@@ -178,7 +185,12 @@ const COPY: Record<number, EntryCopy> = {
       "Avaliação detalhada do seu laboratório ou área de trabalho a partir de fotos, vídeo e um questionário: fluxo " +
       "de materiais, limpeza, esterilização, armazenamento e registros. Você recebe um relatório com os pontos de " +
       "atenção e as prioridades, e uma conversa online de 30 minutos para tirar dúvidas.",
-    keyPoints: ["Questionário, fotos e vídeo do espaço", "Relatório com pontos de atenção e prioridades", "Conversa de 30 minutos sobre o relatório", "Sem entrega física"],
+    keyPoints: [
+      "Questionário, fotos e vídeo do espaço",
+      "Relatório com pontos de atenção e prioridades",
+      "Conversa de 30 minutos sobre o relatório",
+      "Sem entrega física",
+    ],
     details: [
       { icon: "microscope", text: "Análise do espaço, dos materiais e das rotinas" },
       { icon: "file", text: "Relatório em PDF em até 10 dias úteis" },

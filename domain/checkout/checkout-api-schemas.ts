@@ -11,7 +11,14 @@ import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 export const cepLookupSchema = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),
-    address: z.object({ cep: z.string(), street: z.string(), complement: z.string(), neighborhood: z.string(), city: z.string(), state: z.string() }),
+    address: z.object({
+      cep: z.string(),
+      street: z.string(),
+      complement: z.string(),
+      neighborhood: z.string(),
+      city: z.string(),
+      state: z.string(),
+    }),
   }),
   z.object({ ok: z.literal(false), reason: z.enum(["not_found", "unavailable"]) }),
 ]);
@@ -21,7 +28,13 @@ export type CepLookupAnswer = z.infer<typeof cepLookupSchema>;
 export const checkoutShippingQuoteSchema = z.object({
   needsShipping: z.boolean(),
   options: z.array(
-    z.object({ method: z.enum(SHIPPING_METHODS), label: z.string(), priceCents: z.number().int(), deliveryDays: z.number().int(), region: z.string() }),
+    z.object({
+      method: z.enum(SHIPPING_METHODS),
+      label: z.string(),
+      priceCents: z.number().int(),
+      deliveryDays: z.number().int(),
+      region: z.string(),
+    }),
   ),
 });
 export type CheckoutShippingQuote = z.infer<typeof checkoutShippingQuoteSchema>;

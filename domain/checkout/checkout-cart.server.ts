@@ -96,7 +96,16 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
     else if (invalid || unpriced) problem = `A quantidade de ${row.name} não é válida: ${invalid ?? "produto sem preço"}.`;
     else if (row.stock !== null && row.stock < row.quantity) problem = `Estoque insuficiente de ${row.name}.`;
     if (invalid || unpriced) {
-      return { ...base, unitPriceCents: 0, discountCents: 0, totalPriceCents: 0, packagingFeeCents: 0, sachetCount: null, finalTotalCents: 0, problem };
+      return {
+        ...base,
+        unitPriceCents: 0,
+        discountCents: 0,
+        totalPriceCents: 0,
+        packagingFeeCents: 0,
+        sachetCount: null,
+        finalTotalCents: 0,
+        problem,
+      };
     }
     // THE line pricer (domain/pricing/line-pricing.ts): the cart view prices the line with it too.
     const price = priceLine(pricingSubject(row.unitType, row.priceCents), row.quantity, packagingEnabled);
@@ -131,7 +140,11 @@ export async function requireCheckoutCart(db: Executor, userId: string): Promise
 }
 
 /** Shipping options for the customer's cart and a CEP (digital-only carts: none needed). */
-export async function quoteCartShipping(db: Database, userId: string, cep: string): Promise<{ needsShipping: boolean; options: ShippingQuote[] }> {
+export async function quoteCartShipping(
+  db: Database,
+  userId: string,
+  cep: string,
+): Promise<{ needsShipping: boolean; options: ShippingQuote[] }> {
   const cart = await requireCheckoutCart(db, userId);
   if (!cart.needsShipping) return { needsShipping: false, options: [] };
   return { needsShipping: true, options: await quoteShipping(db, cep, cart.weightGrams) };

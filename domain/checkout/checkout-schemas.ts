@@ -31,12 +31,7 @@ export function formatCpf(cpf: string): string {
 export const cpfSchema = z
   .string({ error: "Informe o CPF." })
   .transform(digits)
-  .pipe(
-    z
-      .string()
-      .length(11, "O CPF tem 11 dígitos, ex.: 123.456.789-09.")
-      .refine(isValidCpf, "CPF inválido: confira os dígitos."),
-  );
+  .pipe(z.string().length(11, "O CPF tem 11 dígitos, ex.: 123.456.789-09.").refine(isValidCpf, "CPF inválido: confira os dígitos."));
 
 /** The same rules as a saved address (account/address-schema.ts). */
 export const cepSchema = addressSchema.shape.cep;

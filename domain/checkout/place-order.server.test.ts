@@ -142,8 +142,16 @@ describe("the order charges exactly the cart shown just before", () => {
     await add(browser, SPAWN, 1, true); // unit, made to order
     const { view, order } = await expectOrderEqualsCart(browser, userId);
     const pe7 = view.items.find((line) => line.productId === PE7)!;
-    expect(pe7).toMatchObject({ totalPriceCents: 580_00, packaging: { enabled: true, fee_amount: 1_00, sachet_count: 30 }, packagingFeeCents: 30_00 });
-    expect(view.items.find((line) => line.productId === KIT_GT)).toMatchObject({ packaging: { enabled: false }, packagingFeeCents: 0, lineTotalCents: 179_80 });
+    expect(pe7).toMatchObject({
+      totalPriceCents: 580_00,
+      packaging: { enabled: true, fee_amount: 1_00, sachet_count: 30 },
+      packagingFeeCents: 30_00,
+    });
+    expect(view.items.find((line) => line.productId === KIT_GT)).toMatchObject({
+      packaging: { enabled: false },
+      packagingFeeCents: 0,
+      lineTotalCents: 179_80,
+    });
     expect(order.packagingCents).toBe(30_00);
   });
 
@@ -177,8 +185,12 @@ describe("the order charges exactly the cart shown just before", () => {
   it("for lines stored with a fee of their own (legacy metadata): the shop's fee, in the cart and on the order", async () => {
     const { browser, userId } = await customer();
     await add(browser, KIT_GT, 1, false);
-    const [cart] = await ctx.t.db.select({ id: carts.id }).from(carts).where(and(eq(carts.userId, userId), eq(carts.status, "active")));
-    const nameOf = async (id: string) => (await ctx.t.db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0]!.name;
+    const [cart] = await ctx.t.db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.userId, userId), eq(carts.status, "active")));
+    const nameOf = async (id: string) =>
+      (await ctx.t.db.select({ name: products.name }).from(products).where(eq(products.id, id)))[0]!.name;
     await ctx.t.db.insert(cartItems).values([
       {
         cartId: cart!.id,
@@ -200,7 +212,13 @@ describe("the order charges exactly the cart shown just before", () => {
       },
     ]);
     const { view } = await expectOrderEqualsCart(browser, userId);
-    expect(view.items.find((line) => line.productId === PE7)).toMatchObject({ packaging: { enabled: true, fee_amount: 1_00 }, packagingFeeCents: 30_00 });
-    expect(view.items.find((line) => line.productId === PEA)).toMatchObject({ packaging: { enabled: true, fee_amount: 1_00 }, packagingFeeCents: 26_00 });
+    expect(view.items.find((line) => line.productId === PE7)).toMatchObject({
+      packaging: { enabled: true, fee_amount: 1_00 },
+      packagingFeeCents: 30_00,
+    });
+    expect(view.items.find((line) => line.productId === PEA)).toMatchObject({
+      packaging: { enabled: true, fee_amount: 1_00 },
+      packagingFeeCents: 26_00,
+    });
   });
 });

@@ -9,7 +9,12 @@ import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import type { CheckoutAddress } from "#domain/checkout/checkout-schemas.ts";
-import { adminUserIds, createNotifications, sendNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import {
+  adminUserIds,
+  createNotifications,
+  sendNotificationEmails,
+  type CreatedNotification,
+} from "#domain/notifications/notifications.server.ts";
 import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
 import { toNotification } from "#domain/orders/order-store.server.ts";
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
@@ -62,7 +67,13 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
     if (existing && Date.now() - existing.createdAt.getTime() > STALE_ATTEMPT_MS) {
       await db
         .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey), sql`${idempotencyKeys.orderId} is null`));
+        .where(
+          and(
+            eq(idempotencyKeys.userId, customer.id),
+            eq(idempotencyKeys.key, request.idempotencyKey),
+            sql`${idempotencyKeys.orderId} is null`,
+          ),
+        );
       return placeOrder(services, customer, request);
     }
     throw new DomainError("conflict", "checkout_in_progress", "Este pedido já está sendo processado. Aguarde um instante.");
@@ -97,7 +108,9 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     const [recent] = await tx
       .select({ id: orders.id, number: orders.number })
       .from(orders)
-      .where(and(eq(orders.userId, customer.id), eq(orders.status, "pending_payment"), sql`${orders.createdAt} > now() - interval '5 minutes'`))
+      .where(
+        and(eq(orders.userId, customer.id), eq(orders.status, "pending_payment"), sql`${orders.createdAt} > now() - interval '5 minutes'`),
+      )
       .orderBy(desc(orders.createdAt))
       .limit(1);
     if (recent) throw new DomainError("conflict", "cart_already_ordered", `Este carrinho já virou o pedido #${recent.number}.`);
@@ -106,7 +119,11 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   const invalid = cart.lines.find((line) => line.problem);
   if (invalid) {
     const soldOut = invalid.stock !== null && invalid.stock < invalid.quantity;
-    throw new DomainError("conflict", soldOut ? "out_of_stock" : "cart_invalid", soldOut ? `Estoque insuficiente de ${invalid.productName}. Ajuste o carrinho e tente de novo.` : invalid.problem!);
+    throw new DomainError(
+      "conflict",
+      soldOut ? "out_of_stock" : "cart_invalid",
+      soldOut ? `Estoque insuficiente de ${invalid.productName}. Ajuste o carrinho e tente de novo.` : invalid.problem!,
+    );
   }
 
   let shipping: ShippingQuote | null = null;
@@ -129,7 +146,8 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
       .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
       .returning({ id: products.id });
-    if (rows.length === 0) throw new DomainError("conflict", "out_of_stock", `Estoque insuficiente de ${line.productName}. Ajuste o carrinho e tente de novo.`);
+    if (rows.length === 0)
+      throw new DomainError("conflict", "out_of_stock", `Estoque insuficiente de ${line.productName}. Ajuste o carrinho e tente de novo.`);
     reserved.add(line.productId);
   }
 
@@ -181,14 +199,24 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       stockReserved: reserved.has(line.productId),
     })),
   );
-  await tx.insert(orderStatusHistory).values({ orderId, fromStatus: null, toStatus: "pending_payment", note: "Pedido criado", actorUserId: customer.id });
-  await tx.update(carts).set({ status: "pending_payment", updatedAt: sql`now()` }).where(eq(carts.id, cart.cartId));
+  await tx
+    .insert(orderStatusHistory)
+    .values({ orderId, fromStatus: null, toStatus: "pending_payment", note: "Pedido criado", actorUserId: customer.id });
+  await tx
+    .update(carts)
+    .set({ status: "pending_payment", updatedAt: sql`now()` })
+    .where(eq(carts.id, cart.cartId));
   // The customer's other tabs and devices hear it and clear their cart (spec §4).
   await announceCartStatus(tx, cart.cartId);
 
   if (request.address && request.saveAddress) await saveAddressIfNew(tx, customer.id, request.address);
 
-  const facts = { number, totalCents, customerName: address?.recipientName ?? customer.name, expiryMinutes: services.config.PIX_EXPIRY_MINUTES };
+  const facts = {
+    number,
+    totalCents,
+    customerName: address?.recipientName ?? customer.name,
+    expiryMinutes: services.config.PIX_EXPIRY_MINUTES,
+  };
   const admins = await adminUserIds(services, tx);
   const notifications = await createNotifications(tx, [
     toNotification(customer.id, orderId, orderCreatedMessage(facts)),

@@ -19,7 +19,12 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const message = verifyEmailMessage({ to: "ana@example.com", name: "Ana Maria", url: "http://localhost:3000/api/auth/verify-email?token=abc&x=1", expiresInHours: 24 });
+const message = verifyEmailMessage({
+  to: "ana@example.com",
+  name: "Ana Maria",
+  url: "http://localhost:3000/api/auth/verify-email?token=abc&x=1",
+  expiresInHours: 24,
+});
 
 describe("createMailer", () => {
   it("delivers through SMTP_URL, with MAIL_FROM, a pt-BR subject, and text and HTML bodies", async () => {
@@ -37,7 +42,9 @@ describe("createMailer", () => {
     const config = testConfig({ DATA_DIR: dataDir });
     const mailer = createMailer(config, createLogger("silent"));
     await mailer.send(message);
-    await mailer.send(resetPasswordMessage({ to: "ana@example.com", url: "http://localhost:3000/auth?modo=redefinir&token=t", expiresInMinutes: 60 }));
+    await mailer.send(
+      resetPasswordMessage({ to: "ana@example.com", url: "http://localhost:3000/auth?modo=redefinir&token=t", expiresInMinutes: 60 }),
+    );
     const files = (await fs.readdir(outboxDir(config))).sort();
     expect(files).toHaveLength(2);
     expect(files.every((file) => file.endsWith(".eml"))).toBe(true);
@@ -57,7 +64,12 @@ describe("createMailer", () => {
 describe("templates", () => {
   it("escape what comes from the customer", () => {
     expect(escapeHtml(`<script>"x" & 'y'</script>`)).toBe("&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;");
-    const mail = accountExistsMessage({ to: "a@example.com", name: "<b>Eva</b>", signInUrl: "http://x/auth", resetUrl: "http://x/auth?modo=esqueci" });
+    const mail = accountExistsMessage({
+      to: "a@example.com",
+      name: "<b>Eva</b>",
+      signInUrl: "http://x/auth",
+      resetUrl: "http://x/auth?modo=esqueci",
+    });
     expect(mail.html).not.toContain("<b>Eva</b>");
     expect(mail.html).toContain("Olá, &lt;b&gt;Eva&lt;/b&gt;!");
   });

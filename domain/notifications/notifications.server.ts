@@ -5,7 +5,12 @@ import type { AppServices } from "#platform/services.ts";
 import { mailerFor } from "#platform/mail/mailer.ts";
 import { notificationMessage } from "#domain/notifications/mail-templates.ts";
 import { publish, userTopic } from "#platform/realtime/bus.ts";
-import { countUnread, NOTIFICATION_LIST_LIMIT, type NotificationItem, type NotificationType } from "#domain/notifications/notification-rules.ts";
+import {
+  countUnread,
+  NOTIFICATION_LIST_LIMIT,
+  type NotificationItem,
+  type NotificationType,
+} from "#domain/notifications/notification-rules.ts";
 
 /** Anything that runs queries: the database or one of its transactions. */
 type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
@@ -89,7 +94,9 @@ export async function sendNotificationEmails(
       const recipient = recipients.get(item.userId);
       if (!recipient) return;
       try {
-        await mailer.send(notificationMessage({ to: recipient.email, name: recipient.name, notification: item, publicUrl: services.config.PUBLIC_URL }));
+        await mailer.send(
+          notificationMessage({ to: recipient.email, name: recipient.name, notification: item, publicUrl: services.config.PUBLIC_URL }),
+        );
       } catch (error) {
         services.logger.error({ err: error, notificationId: item.id }, "notification e-mail failed");
       }

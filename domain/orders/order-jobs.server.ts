@@ -12,14 +12,23 @@ import { applyChange } from "#domain/orders/order-transitions.server.ts";
  * With `userId`, only that customer's orders: their order pages call it before reading, so an order
  * whose countdown reached zero reads as cancelled at once instead of at the job's next tick.
  */
-export async function expirePendingOrders(services: Services, options: { now?: Date; batch?: number; userId?: string } = {}): Promise<number> {
+export async function expirePendingOrders(
+  services: Services,
+  options: { now?: Date; batch?: number; userId?: string } = {},
+): Promise<number> {
   const now = options.now ?? new Date();
   let expired = 0;
   const created = await services.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.status, "pending_payment"), lte(orders.pixExpiresAt, now), options.userId ? eq(orders.userId, options.userId) : undefined))
+      .where(
+        and(
+          eq(orders.status, "pending_payment"),
+          lte(orders.pixExpiresAt, now),
+          options.userId ? eq(orders.userId, options.userId) : undefined,
+        ),
+      )
       .orderBy(asc(orders.pixExpiresAt))
       .limit(options.batch ?? 50)
       .for("update", { skipLocked: true });
@@ -53,14 +62,26 @@ export async function sendRatingReminders(services: Services, options: { now?: D
       .limit(options.batch ?? 50)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
-    await tx.update(orders).set({ ratingReminderAt: null }).where(inArray(orders.id, due.map((order) => order.id)));
+    await tx
+      .update(orders)
+      .set({ ratingReminderAt: null })
+      .where(
+        inArray(
+          orders.id,
+          due.map((order) => order.id),
+        ),
+      );
     return createNotifications(
       tx,
       due
         .filter((order) => order.userId)
-        .map((order) => toNotification(order.userId!, order.id, ratingReminderMessage({ number: order.number, totalCents: order.totalCents }))),
+        .map((order) =>
+          toNotification(order.userId!, order.id, ratingReminderMessage({ number: order.number, totalCents: order.totalCents })),
+        ),
     );
   });
-  void sendNotificationEmails(services, created).catch((error: unknown) => services.logger.error({ err: error }, "reminder e-mails failed"));
+  void sendNotificationEmails(services, created).catch((error: unknown) =>
+    services.logger.error({ err: error }, "reminder e-mails failed"),
+  );
   return created.length;
 }

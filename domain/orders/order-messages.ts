@@ -27,7 +27,11 @@ export function adminNewOrderMessage(order: OrderFacts): OrderMessage {
 export function paymentMessage(order: OrderFacts, event: "paid" | "expired" | "refunded"): OrderMessage {
   const label = orderLabel(order.number);
   if (event === "paid") {
-    return { type: "payment_status_changed", title: "Pagamento confirmado", content: `Recebemos o pagamento do pedido ${label}. Agora vamos prepará-lo.` };
+    return {
+      type: "payment_status_changed",
+      title: "Pagamento confirmado",
+      content: `Recebemos o pagamento do pedido ${label}. Agora vamos prepará-lo.`,
+    };
   }
   if (event === "expired") {
     return {

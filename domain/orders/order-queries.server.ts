@@ -21,7 +21,10 @@ const LIST_LIMIT = 100;
 
 /** The list rows of these orders, with their line counts; the customer's name and e-mail only for the admin. */
 async function summaries(db: Database, rows: Array<typeof orders.$inferSelect>, withCustomer: boolean): Promise<OrderSummary[]> {
-  const counts = await itemCounts(db, rows.map((row) => row.id));
+  const counts = await itemCounts(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     number: row.number,
@@ -63,7 +66,11 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
   if (!row) return null;
   const [items, history] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.productName)),
-    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, id))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
   ]);
   return {
     id: row.id,
@@ -99,6 +106,11 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
       finalTotalCents: item.finalTotalCents,
       needsShipping: item.needsShipping,
     })),
-    history: history.map((entry) => ({ fromStatus: entry.fromStatus, toStatus: entry.toStatus, note: entry.note, createdAt: entry.createdAt.toISOString() })),
+    history: history.map((entry) => ({
+      fromStatus: entry.fromStatus,
+      toStatus: entry.toStatus,
+      note: entry.note,
+      createdAt: entry.createdAt.toISOString(),
+    })),
   };
 }

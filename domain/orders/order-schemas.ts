@@ -68,7 +68,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
       needsShipping: z.boolean(),
     }),
   ),
-  history: z.array(z.object({ fromStatus: orderStatusSchema.nullable(), toStatus: orderStatusSchema, note: z.string().nullable(), createdAt: z.string() })),
+  history: z.array(
+    z.object({ fromStatus: orderStatusSchema.nullable(), toStatus: orderStatusSchema, note: z.string().nullable(), createdAt: z.string() }),
+  ),
 });
 
 export const orderListSchema = z.object({ orders: z.array(orderSummarySchema) });

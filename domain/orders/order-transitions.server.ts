@@ -59,7 +59,11 @@ export type Change = {
 
 export async function applyChange(tx: Tx, services: Services, order: OrderRow, change: Change): Promise<CreatedNotification[]> {
   if (!canTransition(order.status, change.to)) {
-    throw new DomainError("conflict", "invalid_transition", `Não é possível mudar o pedido de \u201c${order.status}\u201d para \u201c${change.to}\u201d.`);
+    throw new DomainError(
+      "conflict",
+      "invalid_transition",
+      `Não é possível mudar o pedido de \u201c${order.status}\u201d para \u201c${change.to}\u201d.`,
+    );
   }
   if (change.to === "delivered" && order.status === "paid" && order.shippingMethod) {
     throw new DomainError("conflict", "invalid_transition", "Pedidos com envio passam por preparação e envio antes da entrega.");
@@ -84,7 +88,10 @@ export async function applyChange(tx: Tx, services: Services, order: OrderRow, c
   if (change.to === "cancelled" && order.status === "pending_payment") await reopenCart(tx, order);
   // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
   if (change.to === "paid" && order.cartId) {
-    await tx.update(carts).set({ status: "completed", updatedAt: sql`now()` }).where(eq(carts.id, order.cartId));
+    await tx
+      .update(carts)
+      .set({ status: "completed", updatedAt: sql`now()` })
+      .where(eq(carts.id, order.cartId));
     await announceCartStatus(tx, order.cartId);
   }
   if (!order.userId) return [];
@@ -110,8 +117,16 @@ async function change(services: Services, id: string, build: (order: OrderRow, t
 /** Static Pix: the admin saw the money arrive. */
 export function confirmPayment(services: Services, id: string, adminId: string): Promise<void> {
   return change(services, id, (order) => {
-    if (order.status !== "pending_payment") throw new DomainError("conflict", "invalid_transition", "Este pedido não está aguardando pagamento.");
-    return [{ to: "paid", actorUserId: adminId, note: "Pagamento Pix confirmado", message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "paid") }];
+    if (order.status !== "pending_payment")
+      throw new DomainError("conflict", "invalid_transition", "Este pedido não está aguardando pagamento.");
+    return [
+      {
+        to: "paid",
+        actorUserId: adminId,
+        note: "Pagamento Pix confirmado",
+        message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "paid"),
+      },
+    ];
   });
 }
 
@@ -125,7 +140,14 @@ export function moveOrderStatus(services: Services, id: string, to: OrderStatus,
 }
 
 export function cancelOrder(services: Services, id: string, adminId: string, reason?: string | null): Promise<void> {
-  return change(services, id, () => [{ to: "cancelled", actorUserId: adminId, note: reason ?? "Cancelado pela loja", set: { cancelReason: reason ?? "Cancelado pela loja" } }]);
+  return change(services, id, () => [
+    {
+      to: "cancelled",
+      actorUserId: adminId,
+      note: reason ?? "Cancelado pela loja",
+      set: { cancelReason: reason ?? "Cancelado pela loja" },
+    },
+  ]);
 }
 
 /**
@@ -150,7 +172,8 @@ export function addTracking(services: Services, id: string, rawCode: string, adm
         { to: "shipped", actorUserId: adminId, note: `Rastreio ${code}`, set: { trackingCode: code }, message: tracking },
       ];
     }
-    if (order.status === "preparing") return [{ to: "shipped", actorUserId: adminId, note: `Rastreio ${code}`, set: { trackingCode: code }, message: tracking }];
+    if (order.status === "preparing")
+      return [{ to: "shipped", actorUserId: adminId, note: `Rastreio ${code}`, set: { trackingCode: code }, message: tracking }];
     throw new DomainError("conflict", "invalid_transition", "Só é possível informar o rastreio de pedidos pagos.");
   });
 }

@@ -33,12 +33,20 @@ export function withdrawalState(row: OrderRow, history: HistoryRow[]) {
  * and e-mails the admins. Asking again answers with the first request (`replayed`). Another
  * customer's order is 404, like a missing one.
  */
-export async function requestWithdrawal(services: Services, id: string, customerId: string, reason: string | null): Promise<{ replayed: boolean }> {
+export async function requestWithdrawal(
+  services: Services,
+  id: string,
+  customerId: string,
+  reason: string | null,
+): Promise<{ replayed: boolean }> {
   const result = await services.db.transaction(async (tx) => {
     // The row lock makes two simultaneous requests queue, so the second one sees the first entry.
     const order = await lockOrder(tx, id);
     if (order.userId !== customerId) throw notFound();
-    const history = await tx.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.orderId, id), like(orderStatusHistory.note, `${WITHDRAWAL_NOTE}%`)));
+    const history = await tx
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.orderId, id), like(orderStatusHistory.note, `${WITHDRAWAL_NOTE}%`)));
     if (history.some(isWithdrawalEntry)) return { order, replayed: true };
     if (order.status !== "delivered" || !order.deliveredAt) {
       throw new DomainError("conflict", "not_delivered", "A devolução só pode ser pedida depois que o pedido for entregue.");
@@ -58,7 +66,9 @@ export async function requestWithdrawal(services: Services, id: string, customer
     return { order, replayed: false };
   });
   if (!result.replayed) {
-    void emailAdminsOfWithdrawal(services, result.order, reason).catch((error: unknown) => services.logger.error({ err: error }, "withdrawal e-mails failed"));
+    void emailAdminsOfWithdrawal(services, result.order, reason).catch((error: unknown) =>
+      services.logger.error({ err: error }, "withdrawal e-mails failed"),
+    );
   }
   return { replayed: result.replayed };
 }
@@ -72,7 +82,9 @@ async function emailAdminsOfWithdrawal(services: Services, order: OrderRow, reas
   const requestedOn = formatDate(new Date());
   await Promise.all(
     admins.map((admin) =>
-      mailer.send(withdrawalRequestMessage({ to: admin.email, name: admin.name, order, requestedOn, reason, publicUrl: services.config.PUBLIC_URL })),
+      mailer.send(
+        withdrawalRequestMessage({ to: admin.email, name: admin.name, order, requestedOn, reason, publicUrl: services.config.PUBLIC_URL }),
+      ),
     ),
   );
 }

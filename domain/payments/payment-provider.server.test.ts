@@ -4,7 +4,12 @@ import { signHmacSha256, staticPixProvider, verifyHmacSha256 } from "#domain/pay
 
 describe("payment providers", () => {
   it("the static Pix provider makes a BR Code for the order's amount and txid, expiring after the configured minutes", async () => {
-    const provider = staticPixProvider({ PIX_KEY: "pix@example.com", PIX_MERCHANT_NAME: "Loja Micologia", PIX_MERCHANT_CITY: "São Paulo", PIX_EXPIRY_MINUTES: 30 });
+    const provider = staticPixProvider({
+      PIX_KEY: "pix@example.com",
+      PIX_MERCHANT_NAME: "Loja Micologia",
+      PIX_MERCHANT_CITY: "São Paulo",
+      PIX_EXPIRY_MINUTES: 30,
+    });
     const now = new Date("2026-11-22T12:00:00Z");
     const charge = await provider.createCharge({ orderNumber: 10001, totalCents: 84090, now });
     expect(charge.txid).toBe("PEDIDO10001");

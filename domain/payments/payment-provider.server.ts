@@ -32,7 +32,9 @@ export function orderTxid(orderNumber: number): string {
   return `PEDIDO${orderNumber}`;
 }
 
-export function staticPixProvider(config: Pick<Config, "PIX_KEY" | "PIX_MERCHANT_NAME" | "PIX_MERCHANT_CITY" | "PIX_EXPIRY_MINUTES">): PaymentProvider {
+export function staticPixProvider(
+  config: Pick<Config, "PIX_KEY" | "PIX_MERCHANT_NAME" | "PIX_MERCHANT_CITY" | "PIX_EXPIRY_MINUTES">,
+): PaymentProvider {
   return {
     id: "static_pix",
     confirmedBy: "admin",

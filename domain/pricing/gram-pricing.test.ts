@@ -13,8 +13,16 @@ import {
 describe("gram pricing (spec §9)", () => {
   it("charges exactly the table for table quantities", () => {
     const expected: Array<[number, number]> = [
-      [2, 4000], [4, 7200], [6, 9600], [8, 12000], [10, 13000],
-      [20, 25000], [30, 36000], [40, 44000], [50, 50000], [100, 90000],
+      [2, 4000],
+      [4, 7200],
+      [6, 9600],
+      [8, 12000],
+      [10, 13000],
+      [20, 25000],
+      [30, 36000],
+      [40, 44000],
+      [50, 50000],
+      [100, 90000],
     ];
     for (const [grams, cents] of expected) expect(gramsTotalCents(grams), `${grams} g`).toBe(cents);
   });

@@ -25,7 +25,12 @@ describe("priceLine (the one line pricer)", () => {
   it("charges packaging as PRODUCT.md's one rule: R$ 1,00 times ceil(quantity / 2) sachets, from 50 g", () => {
     expect(DEFAULT_PACKAGING_FEE_CENTS).toBe(1_00);
     expect(PACKAGING_MIN_GRAMS).toBe(50);
-    expect(priceLine(GRAM, 50, true)).toMatchObject({ packagingEnabled: true, sachetCount: 25, packagingFeeCents: 25_00, lineTotalCents: 525_00 });
+    expect(priceLine(GRAM, 50, true)).toMatchObject({
+      packagingEnabled: true,
+      sachetCount: 25,
+      packagingFeeCents: 25_00,
+      lineTotalCents: 525_00,
+    });
     expect(priceLine(GRAM, 60, true)).toMatchObject({ packagingFeeCents: 30_00, totalPriceCents: 580_00, lineTotalCents: 610_00 });
     expect(priceLine(GRAM, MAX_GRAMS, true)).toMatchObject({ sachetCount: 500, packagingFeeCents: 500_00 });
   });

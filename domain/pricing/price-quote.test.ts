@@ -34,7 +34,8 @@ describe("quote", () => {
   });
 
   it("refuses quantities that cannot be sold", () => {
-    for (const grams of [0, 1, 3, -2, 2.5, MAX_GRAMS + 2]) expect(() => quote({ unitType: "gram" }, grams, false), String(grams)).toThrow(RangeError);
+    for (const grams of [0, 1, 3, -2, 2.5, MAX_GRAMS + 2])
+      expect(() => quote({ unitType: "gram" }, grams, false), String(grams)).toThrow(RangeError);
     for (const units of [0, -1, 1.5, MAX_UNITS + 1]) {
       expect(() => quote({ unitType: "unit", unitPriceCents: 100 }, units, false), String(units)).toThrow(RangeError);
     }

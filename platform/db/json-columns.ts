@@ -3,18 +3,7 @@
 
 /** Names of the icons a detail line may carry; the page maps them to lucide icons. */
 export type DetailIcon =
-  | "package"
-  | "thermometer"
-  | "shield"
-  | "truck"
-  | "video"
-  | "calendar"
-  | "file"
-  | "users"
-  | "clock"
-  | "book"
-  | "download"
-  | "microscope";
+  "package" | "thermometer" | "shield" | "truck" | "video" | "calendar" | "file" | "users" | "clock" | "book" | "download" | "microscope";
 
 /** Spec §3: a detail is an icon with text, or (for kits) a label with its value. */
 export type ProductDetail = { icon: DetailIcon; text: string } | { label: string; value: string };
@@ -32,4 +21,3 @@ export type OrderAddressSnapshot = {
   city: string;
   state: string;
 };
-

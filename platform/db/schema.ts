@@ -38,7 +38,9 @@ export const carts = pgTable(
   },
   (t) => [
     // One active cart per user and per session: concurrent "first add" requests cannot create two.
-    uniqueIndex("carts_one_active_per_user").on(t.userId).where(sql`status = 'active' and user_id is not null`),
+    uniqueIndex("carts_one_active_per_user")
+      .on(t.userId)
+      .where(sql`status = 'active' and user_id is not null`),
     uniqueIndex("carts_one_active_per_session")
       .on(t.sessionId)
       .where(sql`status = 'active' and session_id is not null`),
@@ -200,7 +202,9 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_user_created").on(t.userId, t.createdAt.desc()),
     // The unread count reads only unread rows.
-    index("notifications_user_unread").on(t.userId, t.createdAt).where(sql`read = false`),
+    index("notifications_user_unread")
+      .on(t.userId, t.createdAt)
+      .where(sql`read = false`),
   ],
 );
 
@@ -386,8 +390,15 @@ export const addresses = pgTable(
  * Checkout, orders and Pix (issue 6, decision 005). Money is integer cents; an order keeps a
  * snapshot of every line and of the delivery address, so later catalogue edits never change it.
  */
-export const orderStatus = pgEnum("order_status", ["pending_payment", "paid", "preparing", "shipped", "delivered", "cancelled", "refunded"]);
-
+export const orderStatus = pgEnum("order_status", [
+  "pending_payment",
+  "paid",
+  "preparing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+]);
 
 export const orders = pgTable(
   "orders",
@@ -427,10 +438,16 @@ export const orders = pgTable(
     index("orders_user_created").on(t.userId, t.createdAt.desc()),
     index("orders_status_created").on(t.status, t.createdAt.desc()),
     // The expiry job's work list: unpaid orders by deadline.
-    index("orders_pending_expiry").on(t.pixExpiresAt).where(sql`status = 'pending_payment'`),
-    index("orders_rating_reminder").on(t.ratingReminderAt).where(sql`rating_reminder_at is not null`),
+    index("orders_pending_expiry")
+      .on(t.pixExpiresAt)
+      .where(sql`status = 'pending_payment'`),
+    index("orders_rating_reminder")
+      .on(t.ratingReminderAt)
+      .where(sql`rating_reminder_at is not null`),
     // One live order per cart, however often checkout is submitted (an expired one frees the cart).
-    uniqueIndex("orders_one_live_per_cart").on(t.cartId).where(sql`status <> 'cancelled' and cart_id is not null`),
+    uniqueIndex("orders_one_live_per_cart")
+      .on(t.cartId)
+      .where(sql`status <> 'cancelled' and cart_id is not null`),
     check(
       "orders_money",
       sql`${t.subtotalCents} >= 0 and ${t.packagingCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} > 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.packagingCents} + ${t.shippingCents} - ${t.discountCents}`,
@@ -466,7 +483,10 @@ export const orderItems = pgTable(
   },
   (t) => [
     index("order_items_order_id").on(t.orderId),
-    check("order_items_money", sql`${t.quantity} > 0 and ${t.totalPriceCents} >= 0 and ${t.finalTotalCents} = ${t.totalPriceCents} + ${t.packagingFeeCents}`),
+    check(
+      "order_items_money",
+      sql`${t.quantity} > 0 and ${t.totalPriceCents} >= 0 and ${t.finalTotalCents} = ${t.totalPriceCents} + ${t.packagingFeeCents}`,
+    ),
   ],
 );
 

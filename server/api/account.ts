@@ -50,7 +50,8 @@ export const addAddressEndpoint = defineEndpoint({
   status: 201,
   async handler({ body, c, user }) {
     const address = await addAddress(c.get("services").db, user.id, body);
-    if (!address) throw new ApiError(409, "too_many_addresses", `Você já tem ${MAX_ADDRESSES} endereços salvos. Remova um para adicionar outro.`);
+    if (!address)
+      throw new ApiError(409, "too_many_addresses", `Você já tem ${MAX_ADDRESSES} endereços salvos. Remova um para adicionar outro.`);
     return address;
   },
 });
@@ -116,7 +117,11 @@ export const deleteAccountEndpoint = defineEndpoint({
     const services = c.get("services");
     // The password proves it is the customer, not someone at an unlocked phone; guesses are limited.
     const address = normalizeAddress(clientAddress(c, services.config.TRUST_PROXY));
-    const decision = await consumeRate(services.db, rateKey("delete-account", user.id, address), AUTH_RATE_RULES.signInPerAccountAndAddress);
+    const decision = await consumeRate(
+      services.db,
+      rateKey("delete-account", user.id, address),
+      AUTH_RATE_RULES.signInPerAccountAndAddress,
+    );
     if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     const [credential] = await services.db
       .select({ password: accounts.password })

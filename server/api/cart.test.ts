@@ -179,7 +179,11 @@ describe("quantity rules", () => {
     const me = anonymous();
     await add(me, { productId: PE7_SAMPLE, quantity: 4 });
     const [line] = (await cart(me)).items;
-    const body = await expectError(await update(me, line!.id, { quantity }), status, code === "validation_error" && quantity === undefined ? undefined : code);
+    const body = await expectError(
+      await update(me, line!.id, { quantity }),
+      status,
+      code === "validation_error" && quantity === undefined ? undefined : code,
+    );
     if (code === "minimum_quantity") expect(body.error.message).toBe("Minimum quantity is 2");
     expect((await cart(me)).items[0]).toMatchObject({ quantity: 4, totalPriceCents: 72_00 });
   });
@@ -250,7 +254,9 @@ describe("the two-tab race", () => {
   it("creates one cart for concurrent first adds of different products", async () => {
     const me = anonymous();
     const products = [PE7_SAMPLE, PEA_SAMPLE, GT_KIT, CONSULTORIA];
-    const responses = await Promise.all(products.map((productId) => add(me, { productId, quantity: productId === GT_KIT || productId === CONSULTORIA ? 1 : 2 })));
+    const responses = await Promise.all(
+      products.map((productId) => add(me, { productId, quantity: productId === GT_KIT || productId === CONSULTORIA ? 1 : 2 })),
+    );
     expect(responses.map((response) => response.status)).toEqual([201, 201, 201, 201]);
     const view = await cart(me);
     expect(view.items).toHaveLength(4);

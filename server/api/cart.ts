@@ -119,7 +119,7 @@ export const addItemEndpoint = withAnonymousLeanLane(
     method: "post",
     path: "/cart/items",
     operationId: "addCartItem",
-  session: "optional",
+    session: "optional",
     summary: "Adiciona um produto ao carrinho (o mesmo produto de novo soma a quantidade); cria o carrinho",
     tag: TAG,
     body: addItemInput,

@@ -76,7 +76,11 @@ describe("POST /api/client-errors is rate limited per client address", () => {
 
   it("a client cannot pick a fresh bucket with X-Forwarded-For; behind a trusted proxy, each client is counted apart", async () => {
     for (let i = 0; i <= LIMIT; i++) {
-      const response = await report("198.51.100.20", { message: unique("disfarce"), path: "/" }, { headers: { "x-forwarded-for": `192.0.2.${i + 1}` } });
+      const response = await report(
+        "198.51.100.20",
+        { message: unique("disfarce"), path: "/" },
+        { headers: { "x-forwarded-for": `192.0.2.${i + 1}` } },
+      );
       expect(response.status).toBe(i < LIMIT ? 202 : 429);
     }
 
@@ -109,7 +113,15 @@ describe("identical reports are counted, not stored again", () => {
   it("the same message and path within the window add to one row; another path or a later repeat gets its own", async () => {
     const message = unique("Cannot read properties of undefined");
     for (let i = 0; i < 3; i++) {
-      expect((await report(`198.51.100.${40 + i}`, { message, path: "/carrinho", stack: `TypeError ${i}` }, { headers: { "user-agent": `Navegador ${i}` } })).status).toBe(202);
+      expect(
+        (
+          await report(
+            `198.51.100.${40 + i}`,
+            { message, path: "/carrinho", stack: `TypeError ${i}` },
+            { headers: { "user-agent": `Navegador ${i}` } },
+          )
+        ).status,
+      ).toBe(202);
     }
     expect((await report("198.51.100.43", { message, path: "/checkout" })).status).toBe(202);
 
@@ -129,7 +141,12 @@ describe("identical reports are counted, not stored again", () => {
       .where(eq(clientErrors.message, message));
     expect((await report("198.51.100.44", { message, path: "/carrinho" })).status).toBe(202);
     const after = await ctx.t.db.select().from(clientErrors).where(eq(clientErrors.message, message));
-    expect(after.filter((row) => row.path === "/carrinho").map((row) => row.occurrences).sort()).toEqual([1, 3]);
+    expect(
+      after
+        .filter((row) => row.path === "/carrinho")
+        .map((row) => row.occurrences)
+        .sort(),
+    ).toEqual([1, 3]);
   });
 });
 
@@ -146,7 +163,9 @@ describe(`the table keeps at most ${CLIENT_ERRORS_KEPT} reports`, () => {
       expect(await total()).toBe(CLIENT_ERRORS_KEPT);
 
       const fresh = Array.from({ length: 25 }, (_, i) => unique(`novo ${i}`));
-      const answers = await Promise.all(fresh.map((message, i) => report(`203.0.113.${i + 1}`, { message, path: "/", stack: "x".repeat(10_000) }, { target: shop })));
+      const answers = await Promise.all(
+        fresh.map((message, i) => report(`203.0.113.${i + 1}`, { message, path: "/", stack: "x".repeat(10_000) }, { target: shop })),
+      );
       expect(answers.map((answer) => answer.status)).toEqual(fresh.map(() => 202));
 
       expect(await total()).toBe(CLIENT_ERRORS_KEPT);

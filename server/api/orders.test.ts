@@ -177,7 +177,10 @@ describe("placing an order", () => {
     const unsubscribe = bus.subscribe([userTopic(userId)], (message) => received.push(message));
     await bus.ready();
 
-    const response = await place(customer, placeBody({ totalCents: 1, subtotalCents: 1, shippingCents: 0, items: [{ productId: DRIED, unitPriceCents: 1 }] }));
+    const response = await place(
+      customer,
+      placeBody({ totalCents: 1, subtotalCents: 1, shippingCents: 0, items: [{ productId: DRIED, unitPriceCents: 1 }] }),
+    );
     expect(response.status).toBe(201);
     const placed = (await response.json()) as { orderId: string; number: number; replayed: boolean };
     expect(placed.replayed).toBe(false);
@@ -206,7 +209,11 @@ describe("placing an order", () => {
 
     // The notification, and the cart's status change for the customer's other tabs (issue 5's event).
     await expect.poll(() => received.map((m) => m.type).sort()).toEqual(["cart.changed", "notification"]);
-    expect(received.find((m) => m.type === "notification")!.data).toMatchObject({ type: "order_created", order_id: placed.orderId, read: false });
+    expect(received.find((m) => m.type === "notification")!.data).toMatchObject({
+      type: "order_created",
+      order_id: placed.orderId,
+      read: false,
+    });
     expect(received.find((m) => m.type === "cart.changed")!.data).toMatchObject({ cartId, reason: "status" });
     unsubscribe();
 
@@ -231,9 +238,9 @@ describe("placing an order", () => {
     expect(refused.error.code).toBe("out_of_stock");
     expect(refused.error.message).toContain("Estoque insuficiente");
     expect(await stockOf(KIT)).toBe(0);
-    const [{ count }] = (await ctx.t.db.execute<{ count: number }>(
-      sql`select count(*)::int as count from order_items where product_id = ${KIT}`,
-    )).rows as [{ count: number }];
+    const [{ count }] = (
+      await ctx.t.db.execute<{ count: number }>(sql`select count(*)::int as count from order_items where product_id = ${KIT}`)
+    ).rows as [{ count: number }];
     expect(count).toBe(1);
   }, 120_000);
 
@@ -266,7 +273,10 @@ describe("placing an order", () => {
   it("refuses an invalid CEP, CPF, phone and UF with Portuguese messages, and asks for the address of physical items", async () => {
     const customer = await signedUpCustomer();
     await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
-    const invalid = await place(customer, placeBody({ address: { ...ADDRESS, cep: "123", cpf: "111.111.111-11", phone: "99", state: "ZZ" } }));
+    const invalid = await place(
+      customer,
+      placeBody({ address: { ...ADDRESS, cep: "123", cpf: "111.111.111-11", phone: "99", state: "ZZ" } }),
+    );
     expect(invalid.status).toBe(400);
     const message = ((await invalid.json()) as ErrorJson).error.message;
     expect(message).toContain("address.cep: O CEP tem 8 dígitos");
@@ -293,7 +303,10 @@ describe("Pix expiry", () => {
 
     expect(await expirePendingOrders(ctx.t.services)).toBe(0);
     // Its 30 minutes are over (other tests' orders keep theirs).
-    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, placed.orderId));
+    await ctx.t.db
+      .update(orders)
+      .set({ pixExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, placed.orderId));
     expect(await expirePendingOrders(ctx.t.services)).toBe(1);
 
     const order = await orderOf(customer, placed.orderId);
@@ -315,7 +328,10 @@ describe("Pix expiry", () => {
     const placed = (await (await place(customer, placeBody({ shippingMethod: "sedex" }))).json()) as { orderId: string };
     expect(await stockOf(KIT)).toBe(before! - 1);
     // Its countdown reached zero; the job (every 30 s) has not run yet.
-    await ctx.t.db.update(orders).set({ pixExpiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, placed.orderId));
+    await ctx.t.db
+      .update(orders)
+      .set({ pixExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, placed.orderId));
     expect((await orderOf(customer, placed.orderId)).status).toBe("cancelled");
     expect(await stockOf(KIT)).toBe(before);
   });
@@ -326,7 +342,9 @@ describe("access", () => {
     const owner = await signedUpCustomer();
     const intruder = await signedUpCustomer();
     await giveCart(owner, [{ productId: COURSE, quantity: 1 }]);
-    const { orderId } = (await (await place(owner, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as { orderId: string };
+    const { orderId } = (await (await place(owner, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as {
+      orderId: string;
+    };
 
     expect((await ctx.request(`/api/orders/${orderId}`, { browser: intruder })).status).toBe(404);
     expect((await ctx.request(`/api/orders/${crypto.randomUUID()}`, { browser: owner })).status).toBe(404);
@@ -351,7 +369,9 @@ describe("admin actions", () => {
     const cartId = await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
     const { orderId } = (await (await place(customer, placeBody())).json()) as { orderId: string };
 
-    const list = (await (await ctx.request("/api/admin/orders?status=pending_payment", { browser: admin })).json()) as { orders: { id: string }[] };
+    const list = (await (await ctx.request("/api/admin/orders?status=pending_payment", { browser: admin })).json()) as {
+      orders: { id: string }[];
+    };
     expect(list.orders.map((o) => o.id)).toContain(orderId);
     expect((await ctx.request("/api/admin/orders?status=nada", { browser: admin })).status).toBe(400);
 
@@ -411,14 +431,26 @@ describe("LGPD", () => {
     const customer = await signedUpCustomer();
     await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
     const { orderId } = (await (await place(customer, placeBody())).json()) as { orderId: string };
-    const exported = (await (await ctx.request("/api/account/export", { browser: customer })).json()) as { orders: { id: string; items: unknown[] }[] };
+    const exported = (await (await ctx.request("/api/account/export", { browser: customer })).json()) as {
+      orders: { id: string; items: unknown[] }[];
+    };
     expect(exported.orders.map((o) => o.id)).toEqual([orderId]);
     expect(exported.orders[0]!.items).toHaveLength(1);
 
-    const deleted = await ctx.request("/api/account", { browser: customer, method: "DELETE", json: { password: PASSWORD, confirmation: "EXCLUIR" } });
+    const deleted = await ctx.request("/api/account", {
+      browser: customer,
+      method: "DELETE",
+      json: { password: PASSWORD, confirmation: "EXCLUIR" },
+    });
     expect(deleted.status).toBe(204);
     const [row] = await ctx.t.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(row).toMatchObject({ userId: null, customerName: "Conta excluída", customerEmail: "", shippingAddress: null, totalCents: 89_90 + 18_90 });
+    expect(row).toMatchObject({
+      userId: null,
+      customerName: "Conta excluída",
+      customerEmail: "",
+      shippingAddress: null,
+      totalCents: 89_90 + 18_90,
+    });
   });
 });
 
@@ -438,12 +470,23 @@ describe("notifications API", () => {
       { userId, type: "order_status_changed", title: "d", content: "d", orderId: orderA, createdAt: at(180) },
       // Another type of the same order: its own.
       { userId, type: "tracking_added", title: "e", content: "e", orderId: orderA, createdAt: at(10) },
-      ...Array.from({ length: 20 }, (_, i) => ({ userId, type: "rating_reminder" as const, title: `r${i}`, content: "r", orderId: null, read: true, createdAt: at(-1000 - i) })),
+      ...Array.from({ length: 20 }, (_, i) => ({
+        userId,
+        type: "rating_reminder" as const,
+        title: `r${i}`,
+        content: "r",
+        orderId: null,
+        read: true,
+        createdAt: at(-1000 - i),
+      })),
     ]);
-    const count = async (browser = customer) => ((await (await ctx.request("/api/notifications/unread-count", { browser })).json()) as { count: number }).count;
+    const count = async (browser = customer) =>
+      ((await (await ctx.request("/api/notifications/unread-count", { browser })).json()) as { count: number }).count;
     expect(await count()).toBe(3);
 
-    const list = (await (await ctx.request("/api/notifications", { browser: customer })).json()) as { notifications: { id: string; title: string; created_at: string }[] };
+    const list = (await (await ctx.request("/api/notifications", { browser: customer })).json()) as {
+      notifications: { id: string; title: string; created_at: string }[];
+    };
     expect(list.notifications).toHaveLength(20);
     expect(list.notifications[0]!.title).toBe("d");
     expect(Object.keys(list.notifications[0]!).sort()).toEqual(["content", "created_at", "id", "order_id", "read", "title", "type"]);
@@ -464,7 +507,14 @@ describe("CEP lookup and shipping quotes", () => {
     const options = { baseUrl: viaCepUrl, timeoutMs: 300 };
     expect(await lookupCep("01310-100", options)).toEqual({
       ok: true,
-      address: { cep: "01310100", street: "Avenida Paulista", complement: "de 612 a 1510 - lado par", neighborhood: "Bela Vista", city: "São Paulo", state: "SP" },
+      address: {
+        cep: "01310100",
+        street: "Avenida Paulista",
+        complement: "de 612 a 1510 - lado par",
+        neighborhood: "Bela Vista",
+        city: "São Paulo",
+        state: "SP",
+      },
     });
     expect(await lookupCep("99999999", options)).toEqual({ ok: false, reason: "not_found" });
     const started = Date.now();
@@ -499,7 +549,9 @@ describe("withdrawal (CDC art. 49)", () => {
   /** A course order (no shipping: paid → delivered), delivered `daysAgo` days ago. */
   async function deliveredOrder(customer: Browser, daysAgo: number): Promise<string> {
     await giveCart(customer, [{ productId: COURSE, quantity: 1 }]);
-    const { orderId } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as { orderId: string };
+    const { orderId } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as {
+      orderId: string;
+    };
     expect((await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(200);
     expect((await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "delivered" } })).status).toBe(200);
     const at = sql`now() - make_interval(days => ${daysAgo})`;
@@ -526,7 +578,12 @@ describe("withdrawal (CDC art. 49)", () => {
     const order = (await first.json()) as OrderJson;
     expect(order).toMatchObject({ withdrawalOpen: false, withdrawalRequestedAt: expect.any(String) });
     const entries = order.history.filter((h) => h.note?.startsWith("Devolução solicitada pelo cliente"));
-    expect(entries).toEqual([expect.objectContaining({ note: "Devolução solicitada pelo cliente. Motivo: Comprei a variedade errada", createdAt: order.withdrawalRequestedAt })]);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        note: "Devolução solicitada pelo cliente. Motivo: Comprei a variedade errada",
+        createdAt: order.withdrawalRequestedAt,
+      }),
+    ]);
 
     const mail = await ctx.mail.waitFor(ADMIN_EMAIL, (m) => m.subject.startsWith(`Devolução solicitada no pedido #${number}`));
     expect(mail.text).toContain("Comprei a variedade errada");
@@ -549,13 +606,19 @@ describe("withdrawal (CDC art. 49)", () => {
     expect(await orderOf(customer, late)).toMatchObject({ withdrawalOpen: false, withdrawalRequestedAt: null });
     const tooLate = await withdraw(customer, late);
     expect(tooLate.status).toBe(409);
-    expect(((await tooLate.json()) as ErrorJson).error.message).toMatch(/^O prazo de devolução deste pedido terminou em \d{2}\/\d{2}\/\d{4}\.$/);
+    expect(((await tooLate.json()) as ErrorJson).error.message).toMatch(
+      /^O prazo de devolução deste pedido terminou em \d{2}\/\d{2}\/\d{4}\.$/,
+    );
 
     await giveCart(customer, [{ productId: COURSE, quantity: 1 }]);
-    const { orderId: unpaid } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as { orderId: string };
+    const { orderId: unpaid } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as {
+      orderId: string;
+    };
     const notDelivered = await withdraw(customer, unpaid);
     expect(notDelivered.status).toBe(409);
-    expect(((await notDelivered.json()) as ErrorJson).error.message).toBe("A devolução só pode ser pedida depois que o pedido for entregue.");
+    expect(((await notDelivered.json()) as ErrorJson).error.message).toBe(
+      "A devolução só pode ser pedida depois que o pedido for entregue.",
+    );
 
     const recent = await deliveredOrder(customer, 1);
     const intruder = await signedUpCustomer();

@@ -203,7 +203,13 @@ export const adminTrackingEndpoint = defineEndpoint({
   summary: "Informa o código de rastreio dos Correios (o pedido passa a enviado)",
   tag: "admin",
   guard: ADMIN_ONLY,
-  body: z.object({ trackingCode: z.string({ error: "Informe o código de rastreio." }).trim().min(1, "Informe o código de rastreio.").max(20, "Código de rastreio longo demais.") }),
+  body: z.object({
+    trackingCode: z
+      .string({ error: "Informe o código de rastreio." })
+      .trim()
+      .min(1, "Informe o código de rastreio.")
+      .max(20, "Código de rastreio longo demais."),
+  }),
   params: orderParams,
   response: orderDetailSchema,
   async handler({ body, params, c, user: admin }) {

@@ -70,11 +70,16 @@ describe("POST /api/functions/calculate-price", () => {
   });
 
   it("applies the packaging rule only from 50 g", async () => {
-    expect(await priceOf({ quantity: 48, packaging: { enabled: true, fee_amount: 5, sachet_count: 24 }, product_name: SAMPLE })).toMatchObject({
+    expect(
+      await priceOf({ quantity: 48, packaging: { enabled: true, fee_amount: 5, sachet_count: 24 }, product_name: SAMPLE }),
+    ).toMatchObject({
       packaging_fee: 0,
       final_total: 500,
     });
-    expect(await priceOf({ quantity: 50, packaging: { enabled: true }, product_name: SAMPLE })).toMatchObject({ packaging_fee: 25, final_total: 525 });
+    expect(await priceOf({ quantity: 50, packaging: { enabled: true }, product_name: SAMPLE })).toMatchObject({
+      packaging_fee: 25,
+      final_total: 525,
+    });
   });
 
   it("treats a missing packaging object as packaging off, and finds the product whatever its case or outer spaces", async () => {
@@ -106,7 +111,15 @@ describe("POST /api/functions/calculate-price", () => {
 
   it("lists its body and its response in the OpenAPI document", async () => {
     const document = (await (await ctx.app.request("/api/openapi.json")).json()) as {
-      paths: Record<string, { post?: { requestBody: unknown; responses: Record<string, { content: { "application/json": { schema: { required: string[] } } } }> } }>;
+      paths: Record<
+        string,
+        {
+          post?: {
+            requestBody: unknown;
+            responses: Record<string, { content: { "application/json": { schema: { required: string[] } } } }>;
+          };
+        }
+      >;
     };
     const operation = document.paths["/functions/calculate-price"]?.post;
     expect(operation?.requestBody).toBeDefined();

@@ -134,8 +134,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; logger: 
   await assertReachable(pgdata, runAs);
 
   const socketDir = pgdata;
-  const urlFor = (database: string) =>
-    `postgresql://${SUPERUSER}@${encodeURIComponent(socketDir)}:${PORT}/${encodeURIComponent(database)}`;
+  const urlFor = (database: string) => `postgresql://${SUPERUSER}@${encodeURIComponent(socketDir)}:${PORT}/${encodeURIComponent(database)}`;
 
   if (!existsSync(path.join(pgdata, "PG_VERSION"))) {
     logger.info({ pgdata }, "initialising a new PostgreSQL cluster");

@@ -46,9 +46,15 @@ describe("seed: products", () => {
     await seed(t.db);
 
     expect(await count()).toBe(15);
-    const [restored] = await t.db.select().from(products).where(eq(products.id, productUuid(203)));
+    const [restored] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.id, productUuid(203)));
     expect(restored?.name).toBe(CATALOG.find((entry) => entry.id === 203)!.name);
-    const [edited] = await t.db.select().from(products).where(eq(products.id, productUuid(4)));
+    const [edited] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.id, productUuid(4)));
     expect(edited?.name).toBe("Cultura Líquida GT (nova)");
   });
 
@@ -59,8 +65,23 @@ describe("seed: products", () => {
   });
 
   it("refuses rows that break the pricing rules (database constraints)", async () => {
-    await expect(t.db.update(products).set({ priceCents: 100 }).where(eq(products.id, productUuid(2)))).rejects.toThrow();
-    await expect(t.db.update(products).set({ priceCents: null }).where(eq(products.id, productUuid(4)))).rejects.toThrow();
-    await expect(t.db.update(products).set({ stock: -1 }).where(eq(products.id, productUuid(4)))).rejects.toThrow();
+    await expect(
+      t.db
+        .update(products)
+        .set({ priceCents: 100 })
+        .where(eq(products.id, productUuid(2))),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .update(products)
+        .set({ priceCents: null })
+        .where(eq(products.id, productUuid(4))),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .update(products)
+        .set({ stock: -1 })
+        .where(eq(products.id, productUuid(4))),
+    ).rejects.toThrow();
   });
 });

@@ -6,11 +6,34 @@ import { defineEndpoint, defineLeanEndpoint } from "#server/http/api.ts";
 
 const PRICE = "/api/functions/calculate-price";
 const endpoints = [
-  defineLeanEndpoint({ method: "post", path: "/functions/calculate-price", operationId: "price", summary: "preço", tag: "t", accessLog: "summary", response: z.object({}), run: () => ({}) }),
-  defineEndpoint({ method: "get", path: "/cart", operationId: "cart", summary: "carrinho", tag: "t", response: z.object({}), handler: () => ({}) }),
+  defineLeanEndpoint({
+    method: "post",
+    path: "/functions/calculate-price",
+    operationId: "price",
+    summary: "preço",
+    tag: "t",
+    accessLog: "summary",
+    response: z.object({}),
+    run: () => ({}),
+  }),
+  defineEndpoint({
+    method: "get",
+    path: "/cart",
+    operationId: "cart",
+    summary: "carrinho",
+    tag: "t",
+    response: z.object({}),
+    handler: () => ({}),
+  }),
 ];
 
-const entry = (path: string, status: number, ms: number, requestId = "r") => ({ requestId, method: path === PRICE ? "POST" : "GET", path, status, ms });
+const entry = (path: string, status: number, ms: number, requestId = "r") => ({
+  requestId,
+  method: path === PRICE ? "POST" : "GET",
+  path,
+  status,
+  ms,
+});
 
 afterEach(() => {
   vi.useRealTimers();

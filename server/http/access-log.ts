@@ -25,7 +25,9 @@ export class AccessLog {
   constructor(logger: Logger, endpoints: readonly Endpoint[]) {
     this.#logger = logger;
     this.#summarized = new Set(
-      endpoints.filter((endpoint) => endpoint.accessLog === "summary").map((endpoint) => `${endpoint.method.toUpperCase()} /api${endpoint.path}`),
+      endpoints
+        .filter((endpoint) => endpoint.accessLog === "summary")
+        .map((endpoint) => `${endpoint.method.toUpperCase()} /api${endpoint.path}`),
     );
     // unref: the summary never keeps a finished process alive; close() writes what is left.
     this.#timer = setInterval(() => this.flush(), ACCESS_SUMMARY_MS).unref();
@@ -43,7 +45,14 @@ export class AccessLog {
       tally.msTotal += entry.ms;
       if (entry.ms > tally.msMax) tally.msMax = entry.ms;
     } else {
-      this.#tallies.set(key, { method: entry.method, path: entry.path, status: entry.status, requests: 1, msTotal: entry.ms, msMax: entry.ms });
+      this.#tallies.set(key, {
+        method: entry.method,
+        path: entry.path,
+        status: entry.status,
+        requests: 1,
+        msTotal: entry.ms,
+        msMax: entry.ms,
+      });
     }
   }
 

@@ -139,7 +139,7 @@ describe("guarded endpoints hand the signed-in user to their handler", () => {
     const guarded = defineEndpoint({
       method: "get",
       path: "/x",
-    operationId: "x",
+      operationId: "x",
       summary: "x",
       tag: "teste",
       guard: USER_ONLY,
@@ -149,7 +149,7 @@ describe("guarded endpoints hand the signed-in user to their handler", () => {
     const publicOne = defineEndpoint({
       method: "get",
       path: "/y",
-    operationId: "y",
+      operationId: "y",
       summary: "y",
       tag: "teste",
       response: z.unknown(),
@@ -160,7 +160,14 @@ describe("guarded endpoints hand the signed-in user to their handler", () => {
   });
 
   it("checks each handler's answer against its response schema, and types its params (checked by npm run typecheck)", () => {
-    const fields = { method: "get", path: "/orders/:id", operationId: "z", summary: "z", tag: "teste", params: z.object({ id: z.uuid() }) } as const;
+    const fields = {
+      method: "get",
+      path: "/orders/:id",
+      operationId: "z",
+      summary: "z",
+      tag: "teste",
+      params: z.object({ id: z.uuid() }),
+    } as const;
     const response = z.object({ id: z.string(), totalCents: z.number().int(), note: z.string().nullable() });
     const answers = [
       defineEndpoint({ ...fields, guard: USER_ONLY, response, handler: ({ params }) => ({ id: params.id, totalCents: 1, note: null }) }),

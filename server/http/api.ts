@@ -131,13 +131,19 @@ function checkParams(endpoint: { method: string; path: string; params?: z.ZodObj
  * A guarded endpoint (`guard: USER_ONLY` or `ADMIN_ONLY`): its handler gets the caller as `user`, never
  * null, and the validated `body`, `query` and `params`; what it returns must match `response`.
  */
-export function defineEndpoint<R extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, P extends z.ZodObject = never>(
-  endpoint: GuardedEndpoint<B, Q, P, R>,
-): Endpoint;
+export function defineEndpoint<
+  R extends z.ZodType,
+  B extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  P extends z.ZodObject = never,
+>(endpoint: GuardedEndpoint<B, Q, P, R>): Endpoint;
 /** A public endpoint (no `guard`): its handler gets no `user`. */
-export function defineEndpoint<R extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, P extends z.ZodObject = never>(
-  endpoint: PublicEndpoint<B, Q, P, R>,
-): Endpoint;
+export function defineEndpoint<
+  R extends z.ZodType,
+  B extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  P extends z.ZodObject = never,
+>(endpoint: PublicEndpoint<B, Q, P, R>): Endpoint;
 export function defineEndpoint(endpoint: GuardedEndpoint | PublicEndpoint): Endpoint {
   checkParams(endpoint);
   return endpoint as unknown as Endpoint;

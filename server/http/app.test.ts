@@ -171,11 +171,7 @@ describe("POST /api/client-errors", () => {
   it("rejects a body that is not JSON with 415", async () => {
     const body = JSON.stringify({ message: "falha", path: "/" });
     await expectApiError(await postJson(body, { "content-type": "text/plain" }), 415, "unsupported_media_type");
-    await expectApiError(
-      await postJson(body, { "content-type": "application/x-www-form-urlencoded" }),
-      415,
-      "unsupported_media_type",
-    );
+    await expectApiError(await postJson(body, { "content-type": "application/x-www-form-urlencoded" }), 415, "unsupported_media_type");
   });
 
   it("answers 500 with the error shape, and no detail, when the database fails", async () => {

@@ -62,7 +62,10 @@ describe("sign-up and the confirmation e-mail", () => {
     const signIn = await ctx.signIn(email, PASSWORD, browser);
     const signInText = await signIn.text();
     const getSession = await (await session(browser)).text();
-    const [row] = await ctx.t.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.token, browser.sessionCookie!.split(".")[0]!));
+    const [row] = await ctx.t.db
+      .select({ token: sessions.token })
+      .from(sessions)
+      .where(eq(sessions.token, browser.sessionCookie!.split(".")[0]!));
     expect(row).toBeDefined();
     expect(signInText).not.toContain(row!.token);
     expect(getSession).not.toContain(row!.token);
@@ -237,7 +240,10 @@ describe("sessions", () => {
       json: { email, password: PASSWORD },
       headers: { "x-forwarded-for": "10.9.9.9", "x-shop-client-address": "10.8.8.8" },
     });
-    const rows = await ctx.t.db.select({ ip: sessions.ipAddress }).from(sessions).where(eq(sessions.userId, await ctx.userId(email)));
+    const rows = await ctx.t.db
+      .select({ ip: sessions.ipAddress })
+      .from(sessions)
+      .where(eq(sessions.userId, await ctx.userId(email)));
     expect(rows.map((row) => row.ip)).toContain("192.0.2.45");
     expect(rows.map((row) => row.ip)).not.toContain("10.9.9.9");
     expect(rows.map((row) => row.ip)).not.toContain("10.8.8.8");

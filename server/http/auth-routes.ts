@@ -58,7 +58,13 @@ function deviceCookie(services: AppServices, secret: string, email: string): str
   const secure = services.config.PUBLIC_URL.startsWith("https:");
   const nonce = randomBytes(12).toString("base64url");
   const name = secure ? `__Secure-${DEVICE_COOKIE}` : DEVICE_COOKIE;
-  const attributes = [`Max-Age=${DEVICE_COOKIE_DAYS * 86_400}`, `Path=${AUTH_BASE_PATH}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  const attributes = [
+    `Max-Age=${DEVICE_COOKIE_DAYS * 86_400}`,
+    `Path=${AUTH_BASE_PATH}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ];
   return `${name}=${nonce}.${deviceSignature(secret, email, nonce)}; ${attributes.join("; ")}`;
 }
 

@@ -42,7 +42,12 @@ function unmapped(address: string): string {
  */
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").map((part) => part.trim()).filter(Boolean).at(-1);
+    const forwarded = c.req
+      .header("x-forwarded-for")
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .at(-1);
     if (forwarded && isIP(forwarded)) return unmapped(forwarded);
   }
   try {

@@ -27,8 +27,7 @@ export function errorBody(code: string, message: string): ErrorBody {
 
 export const notFoundError = () => new ApiError(404, "not_found", "Recurso não encontrado.");
 export const invalidJsonError = () => new ApiError(400, "invalid_json", "O corpo da requisição não é um JSON válido.");
-export const payloadTooLargeError = () =>
-  new ApiError(413, "payload_too_large", "O corpo da requisição é grande demais.");
+export const payloadTooLargeError = () => new ApiError(413, "payload_too_large", "O corpo da requisição é grande demais.");
 export const unsupportedMediaError = () =>
   new ApiError(415, "unsupported_media_type", "Envie o corpo como JSON (Content-Type: application/json).");
 

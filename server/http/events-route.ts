@@ -47,48 +47,52 @@ export function mountEventRoutes(api: Hono<AppEnv>): void {
 
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => {
-      const queue: RealtimeMessage[] = [];
-      let wake: (() => void) | null = null;
-      const push = (message: RealtimeMessage) => {
-        queue.push(message);
-        wake?.();
-      };
-      const unsubscribe = bus.subscribe(topics, push);
-      const stopGap = bus.onGap(() => push({ id: "", topic: "", type: "resync", data: null }));
-      let open = true;
-      stream.onAbort(() => {
-        open = false;
-        wake?.();
-      });
-      try {
-        await stream.writeSSE({ event: "ready", data: JSON.stringify({ topics: topics.length }), retry: RETRY_MS });
-        if (missed) for (const message of missed) queue.push(message);
-        else if (lastEventId) queue.push({ id: "", topic: "", type: "resync", data: null });
-        while (open) {
-          while (queue.length > 0 && open) {
-            const message = queue.shift()!;
-            await stream.writeSSE({
-              event: message.type,
-              data: JSON.stringify(message.data ?? null),
-              ...(message.id ? { id: message.id } : {}),
+    return streamSSE(
+      c,
+      async (stream) => {
+        const queue: RealtimeMessage[] = [];
+        let wake: (() => void) | null = null;
+        const push = (message: RealtimeMessage) => {
+          queue.push(message);
+          wake?.();
+        };
+        const unsubscribe = bus.subscribe(topics, push);
+        const stopGap = bus.onGap(() => push({ id: "", topic: "", type: "resync", data: null }));
+        let open = true;
+        stream.onAbort(() => {
+          open = false;
+          wake?.();
+        });
+        try {
+          await stream.writeSSE({ event: "ready", data: JSON.stringify({ topics: topics.length }), retry: RETRY_MS });
+          if (missed) for (const message of missed) queue.push(message);
+          else if (lastEventId) queue.push({ id: "", topic: "", type: "resync", data: null });
+          while (open) {
+            while (queue.length > 0 && open) {
+              const message = queue.shift()!;
+              await stream.writeSSE({
+                event: message.type,
+                data: JSON.stringify(message.data ?? null),
+                ...(message.id ? { id: message.id } : {}),
+              });
+            }
+            if (!open) break;
+            let timer: NodeJS.Timeout | undefined;
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              timer = setTimeout(resolve, HEARTBEAT_MS);
             });
+            clearTimeout(timer);
+            wake = null;
+            if (open && queue.length === 0) await stream.write(": ping\n\n");
           }
-          if (!open) break;
-          let timer: NodeJS.Timeout | undefined;
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            timer = setTimeout(resolve, HEARTBEAT_MS);
-          });
-          clearTimeout(timer);
-          wake = null;
-          if (open && queue.length === 0) await stream.write(": ping\n\n");
+        } finally {
+          unsubscribe();
+          stopGap();
         }
-      } finally {
-        unsubscribe();
-        stopGap();
-      }
-      // A browser that went away mid-write is not an error worth logging.
-    }, async () => {});
+        // A browser that went away mid-write is not an error worth logging.
+      },
+      async () => {},
+    );
   });
 }

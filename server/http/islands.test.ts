@@ -29,7 +29,11 @@ describe("the island pages' modules of a client build", () => {
         isEntry: true,
         imports: ["assets/react-CMs5V4Sg.js", "assets/useQuery-CidsK8rX.js"],
       },
-      "app/features/consent/age-gate-dialog.tsx": { file: "assets/age-gate-dialog-XvAbxtgy.js", name: "age-gate-dialog", isDynamicEntry: true },
+      "app/features/consent/age-gate-dialog.tsx": {
+        file: "assets/age-gate-dialog-XvAbxtgy.js",
+        name: "age-gate-dialog",
+        isDynamicEntry: true,
+      },
       "_modal-DNyJCeiY.js": { file: "assets/modal-DNyJCeiY.js", name: "modal" },
     });
     expect(readIslandModules(folder)).toEqual({
@@ -39,7 +43,12 @@ describe("the island pages' modules of a client build", () => {
 
   it("import nothing when the manifest names no imports", async () => {
     const folder = await clientBuild({
-      "app/islands/product-island.tsx": { file: "assets/product-CspXxLs8.js", name: "product", src: "app/islands/product-island.tsx", isEntry: true },
+      "app/islands/product-island.tsx": {
+        file: "assets/product-CspXxLs8.js",
+        name: "product",
+        src: "app/islands/product-island.tsx",
+        isEntry: true,
+      },
     });
     expect(readIslandModules(folder)).toEqual({ product: { src: "/assets/product-CspXxLs8.js", imports: [] } });
   });

@@ -5,7 +5,6 @@ import type { IslandModules } from "#app/lib/app-context.server.ts";
 /** Where vite.config.ts's islands plugin writes the island entries, inside the client build. */
 export const ISLANDS_MANIFEST = path.join(".vite", "islands-manifest.json");
 
-
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] };
 
 /**

@@ -83,11 +83,16 @@ function send(port: number, sent: Sent): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...sent.headers };
     if (sent.body !== undefined && !sent.chunked) headers["content-length"] = String(Buffer.byteLength(sent.body));
-    const request = httpRequest({ host: "127.0.0.1", port, method: sent.method ?? "POST", path: sent.path ?? PATH, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
-    });
+    const request = httpRequest(
+      { host: "127.0.0.1", port, method: sent.method ?? "POST", path: sent.path ?? PATH, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
     request.on("error", reject);
     if (sent.body !== undefined && sent.chunked) {
       // Two writes without Content-Length: Transfer-Encoding chunked.
@@ -105,7 +110,10 @@ function pick(headers: Answer["headers"]): Record<string, unknown> {
 const json = { "content-type": "application/json" };
 const CASES: Array<[string, Sent]> = [
   ["a price", { headers: json, body: JSON.stringify({ quantity: 10, packaging: { enabled: false }, product_name: SAMPLE }) }],
-  ["a price with packaging", { headers: json, body: JSON.stringify({ quantity: 60, packaging: { enabled: true, fee_amount: 1 }, product_name: SAMPLE }) }],
+  [
+    "a price with packaging",
+    { headers: json, body: JSON.stringify({ quantity: 60, packaging: { enabled: true, fee_amount: 1 }, product_name: SAMPLE }) },
+  ],
   ["a unit product", { headers: json, body: JSON.stringify({ quantity: 2, product_name: "Kit Cultura Líquida Golden Teacher" }) }],
   ["an unknown product", { headers: json, body: JSON.stringify({ quantity: 2, product_name: "Produto que não existe" }) }],
   ["odd grams", { headers: json, body: JSON.stringify({ quantity: 3, product_name: SAMPLE }) }],
@@ -116,10 +124,22 @@ const CASES: Array<[string, Sent]> = [
   ["an oversized body", { headers: json, body: JSON.stringify({ quantity: 2, product_name: "x".repeat(2000) }) }],
   ["an oversized chunked body", { headers: json, body: JSON.stringify({ quantity: 2, product_name: "x".repeat(2000) }), chunked: true }],
   ["a chunked body", { headers: json, body: JSON.stringify({ quantity: 4, product_name: SAMPLE }), chunked: true }],
-  ["a cross-site request", { headers: { ...json, origin: "https://evil.example" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
-  ["a same-site request without Origin", { headers: { ...json, "sec-fetch-site": "same-site" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
-  ["its own origin", { headers: { ...json, origin: "http://127.0.0.1:PORT" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
-  ["a forwarded https it does not trust", { headers: { ...json, "x-forwarded-proto": "https" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) }],
+  [
+    "a cross-site request",
+    { headers: { ...json, origin: "https://evil.example" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) },
+  ],
+  [
+    "a same-site request without Origin",
+    { headers: { ...json, "sec-fetch-site": "same-site" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) },
+  ],
+  [
+    "its own origin",
+    { headers: { ...json, origin: "http://127.0.0.1:PORT" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) },
+  ],
+  [
+    "a forwarded https it does not trust",
+    { headers: { ...json, "x-forwarded-proto": "https" }, body: JSON.stringify({ quantity: 2, product_name: SAMPLE }) },
+  ],
 ];
 
 describe("the lean lane answers like the Hono path", () => {
@@ -158,7 +178,15 @@ describe("the lean lane answers like the Hono path", () => {
     // Hono's access log writes the same line.
     await send(honoPort, { ...oddGrams, headers: { ...json, "x-request-id": "via-hono" } });
     expect(logLines).toContainEqual(
-      expect.objectContaining({ level: 30, msg: "request", requestId: "via-hono", method: "POST", path: PATH, status: 400, ms: expect.any(Number) }),
+      expect.objectContaining({
+        level: 30,
+        msg: "request",
+        requestId: "via-hono",
+        method: "POST",
+        path: PATH,
+        status: 400,
+        ms: expect.any(Number),
+      }),
     );
   });
 
@@ -169,7 +197,16 @@ describe("the lean lane answers like the Hono path", () => {
     expect(logLines.filter((line) => line.path === PATH)).toEqual([]);
     accessLog.flush();
     expect(logLines).toEqual([
-      expect.objectContaining({ level: 30, msg: "requests", method: "POST", path: PATH, status: 200, requests: 3, msMean: expect.any(Number), msMax: expect.any(Number) }),
+      expect.objectContaining({
+        level: 30,
+        msg: "requests",
+        method: "POST",
+        path: PATH,
+        status: 200,
+        requests: 3,
+        msMean: expect.any(Number),
+        msMax: expect.any(Number),
+      }),
     ]);
   });
 
@@ -188,17 +225,26 @@ const addBody = (fields: Record<string, unknown> = {}) => JSON.stringify({ produ
 /** The same request with a cart session of its own for each server (`SESSION` is replaced). */
 const CART_CASES: Array<[string, Sent]> = [
   ["a first add (new cart)", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody() }],
-  ["with packaging and a tampered price", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 60, packaging: { enabled: true }, price: 1 }) }],
+  [
+    "with packaging and a tampered price",
+    { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 60, packaging: { enabled: true }, price: 1 }) },
+  ],
   ["without a cart session", { headers: json, body: addBody() }],
   ["a cart session that is not a UUID", { headers: { ...json, "cart-session-id": "abc" }, body: addBody() }],
   ["a tab id that is not one (ignored)", { headers: { ...json, "cart-session-id": "SESSION", "x-cart-tab": "<aba>" }, body: addBody() }],
   ["odd grams", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 3 }) }],
   ["an unknown product", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: randomUUID() }) }],
-  ["the Golden Teacher sample, not for sale", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: "550e8400-e29b-41d4-a716-446655440001" }) }],
+  [
+    "the Golden Teacher sample, not for sale",
+    { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: "550e8400-e29b-41d4-a716-446655440001" }) },
+  ],
   ["a cross-site request", { headers: { ...json, "cart-session-id": "SESSION", origin: "https://evil.example" }, body: addBody() }],
   // One key for both servers' carts: a key belongs to its cart, so each adds.
   ["with an idempotency key", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ idempotencyKey: randomUUID() }) }],
-  ["an idempotency key that is not a UUID", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ idempotencyKey: "abc" }) }],
+  [
+    "an idempotency key that is not a UUID",
+    { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ idempotencyKey: "abc" }) },
+  ],
 ];
 /** Ids differ between two carts; everything else must not. */
 const withoutIds = (body: string) => {
@@ -231,7 +277,11 @@ describe("adding to the cart through the lane answers like the Hono path", () =>
   });
 
   it("an add replayed with its idempotency key through either path, even several at once, is applied once", async () => {
-    const sent: Sent = { path: CART_ITEMS, headers: { ...json, "cart-session-id": randomUUID() }, body: addBody({ idempotencyKey: randomUUID() }) };
+    const sent: Sent = {
+      path: CART_ITEMS,
+      headers: { ...json, "cart-session-id": randomUUID() },
+      body: addBody({ idempotencyKey: randomUUID() }),
+    };
     const first = JSON.parse((await send(leanPort, sent)).body) as { itemId: string };
     const replays = [await send(honoPort, sent), ...(await Promise.all(Array.from({ length: 5 }, () => send(leanPort, sent))))];
     for (const replay of replays) {

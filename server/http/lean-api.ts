@@ -51,7 +51,11 @@ function readBody(request: IncomingMessage, limit: number): Promise<string> {
  * message } }` errors in Portuguese, and the access log line with the same fields.
  * `lean-api.test.ts` sends the same requests both ways and compares the answers.
  */
-export function createLeanLane(services: AppServices, endpoints: Endpoint[], accessLog = new AccessLog(services.logger, endpoints)): LeanLane {
+export function createLeanLane(
+  services: AppServices,
+  endpoints: Endpoint[],
+  accessLog = new AccessLog(services.logger, endpoints),
+): LeanLane {
   const { config, logger } = services;
   const basePath = "/api";
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
@@ -65,7 +69,11 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], acc
 
   async function answer(endpoint: Endpoint, request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
     const started = performance.now();
-    const headers: Record<string, string | number> = { ...API_SECURITY_HEADERS, "Cache-Control": API_CACHE_CONTROL, "X-Request-Id": requestId };
+    const headers: Record<string, string | number> = {
+      ...API_SECURITY_HEADERS,
+      "Cache-Control": API_CACHE_CONTROL,
+      "X-Request-Id": requestId,
+    };
     const encrypted = () => (request.socket as TLSSocket).encrypted === true;
     if (servedOverHttps(config.TRUST_PROXY, header(request, "x-forwarded-proto"), encrypted)) headers[HSTS_HEADER[0]] = HSTS_HEADER[1];
     let status: number = endpoint.status ?? 200;
@@ -80,7 +88,11 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], acc
       });
       if (crossSite) throw crossOriginError();
       const length = request.headers["content-length"];
-      if (length !== undefined && request.headers["transfer-encoding"] === undefined && Number.parseInt(length, 10) > config.MAX_BODY_BYTES) {
+      if (
+        length !== undefined &&
+        request.headers["transfer-encoding"] === undefined &&
+        Number.parseInt(length, 10) > config.MAX_BODY_BYTES
+      ) {
         throw payloadTooLargeError();
       }
       let body: unknown;
@@ -113,7 +125,13 @@ export function createLeanLane(services: AppServices, endpoints: Endpoint[], acc
       response.writeHead(status, headers);
       response.end(json);
     }
-    accessLog.record({ requestId, method: request.method ?? "", path: basePath + endpoint.path, status, ms: Math.round(performance.now() - started) });
+    accessLog.record({
+      requestId,
+      method: request.method ?? "",
+      path: basePath + endpoint.path,
+      status,
+      ms: Math.round(performance.now() - started),
+    });
   }
 
   return (request, response) => {

@@ -19,8 +19,16 @@ import { SESSION_COOKIE } from "#server/http/api.ts";
  */
 
 let ctx: AuthTestContext;
-let document: Record<string, unknown> & { paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, { name: string }> } };
-type Operation = { operationId?: string; security?: unknown; "x-access"?: string; parameters?: Array<{ name: string; in: string; required: boolean }> };
+let document: Record<string, unknown> & {
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { name: string }> };
+};
+type Operation = {
+  operationId?: string;
+  security?: unknown;
+  "x-access"?: string;
+  parameters?: Array<{ name: string; in: string; required: boolean }>;
+};
 
 beforeAll(async () => {
   ctx = await createAuthTestContext();

@@ -24,7 +24,9 @@ const ITEM_NOT_FOUND = [404, "item_not_found", "Item not found"] as const;
 const ORDER_NOT_FOUND = [404, "not_found", "Pedido não encontrado."] as const;
 
 /** A malformed path parameter answers what the endpoint answered when its handler read the id itself. */
-const MALFORMED: Array<[method: string, path: string, who: "anyone" | "customer" | "admin", json: unknown, answer: readonly [number, string, string]]> = [
+const MALFORMED: Array<
+  [method: string, path: string, who: "anyone" | "customer" | "admin", json: unknown, answer: readonly [number, string, string]]
+> = [
   ["PATCH", "/api/cart/items/{id}", "anyone", { quantity: 4 }, ITEM_NOT_FOUND],
   ["DELETE", "/api/cart/items/{id}", "anyone", undefined, ITEM_NOT_FOUND],
   ["GET", "/api/orders/{id}", "customer", undefined, ORDER_NOT_FOUND],
@@ -86,7 +88,9 @@ describe("params and path agree", () => {
     const notFound = () => new ApiError(404, "not_found", "x");
     const base = { method: "get", operationId: "x", summary: "x", tag: "teste", response: z.null(), handler: () => null } as const;
     expect(() => defineEndpoint({ ...base, path: "/things/:id" })).toThrow(/\/things\/:id: params declares \[\] but the path has \[id\]/);
-    expect(() => defineEndpoint({ ...base, path: "/things", params: z.object({ id: uuidParam(notFound) }) })).toThrow(/params declares \[id\]/);
+    expect(() => defineEndpoint({ ...base, path: "/things", params: z.object({ id: uuidParam(notFound) }) })).toThrow(
+      /params declares \[id\]/,
+    );
     expect(() => defineEndpoint({ ...base, path: "/things/:id", params: z.object({ id: uuidParam(notFound) }) })).not.toThrow();
   });
 });

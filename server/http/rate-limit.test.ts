@@ -163,12 +163,17 @@ describe("e-mail sending limits", () => {
     await ctx.customer(known);
     const unknown = uniqueEmail("ninguem");
     // The known account's confirmation e-mail (sign-up) already counted once.
-    for (const [email, allowed] of [[known, R.emailPerAccount.max - 1], [unknown, R.emailPerAccount.max]] as const) {
+    for (const [email, allowed] of [
+      [known, R.emailPerAccount.max - 1],
+      [unknown, R.emailPerAccount.max],
+    ] as const) {
       for (let i = 0; i < allowed; i++) {
         const browser = new Browser(`198.51.100.${80 + i}`);
         expect((await ctx.request("/api/auth/request-password-reset", { browser, json: { email } })).status).toBe(200);
       }
-      await expectLimited(await ctx.request("/api/auth/request-password-reset", { browser: new Browser("198.51.100.99"), json: { email } }));
+      await expectLimited(
+        await ctx.request("/api/auth/request-password-reset", { browser: new Browser("198.51.100.99"), json: { email } }),
+      );
     }
   });
 });

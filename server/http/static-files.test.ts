@@ -68,14 +68,17 @@ describe("static files of the client build", () => {
     expectVaryOnEncoding(response);
   });
 
-  it.each([undefined, "identity", "deflate"])("an asset asked with Accept-Encoding %j comes as it is, still marked as varying", async (accept) => {
-    const { response, body } = await get(SCRIPT, accept);
-    expect(response.headers.get("content-encoding")).toBeNull();
-    expect(body.equals(files[SCRIPT]!)).toBe(true);
-    expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
-    expect(response.headers.get("cache-control")).toBe(YEAR);
-    expectVaryOnEncoding(response);
-  });
+  it.each([undefined, "identity", "deflate"])(
+    "an asset asked with Accept-Encoding %j comes as it is, still marked as varying",
+    async (accept) => {
+      const { response, body } = await get(SCRIPT, accept);
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(body.equals(files[SCRIPT]!)).toBe(true);
+      expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe(YEAR);
+      expectVaryOnEncoding(response);
+    },
+  );
 
   it("a file outside /assets is sent precompressed too, cached for an hour", async () => {
     const br = await get(ICON, "gzip, deflate, br");

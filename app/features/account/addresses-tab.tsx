@@ -30,11 +30,25 @@ function AddressForm({ onSaved }: { onSaved: () => void }) {
         </div>
       ) : null}
       <Field className="sm:col-span-4" label="Nome de quem recebe" name="recipientName" autoComplete="name" error={errors.recipientName} />
-      <Field className="sm:col-span-2" label="Telefone" name="phone" type="tel" autoComplete="tel-national" inputMode="tel" error={errors.phone} />
+      <Field
+        className="sm:col-span-2"
+        label="Telefone"
+        name="phone"
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="tel"
+        error={errors.phone}
+      />
       <Field className="sm:col-span-2" label="CEP" name="cep" autoComplete="postal-code" inputMode="numeric" error={errors.cep} />
       <Field className="sm:col-span-4" label="Rua" name="street" autoComplete="address-line1" error={errors.street} />
       <Field className="sm:col-span-2" label="Número" name="number" error={errors.number} />
-      <Field className="sm:col-span-4" label="Complemento (opcional)" name="complement" autoComplete="address-line2" error={errors.complement} />
+      <Field
+        className="sm:col-span-4"
+        label="Complemento (opcional)"
+        name="complement"
+        autoComplete="address-line2"
+        error={errors.complement}
+      />
       <Field className="sm:col-span-3" label="Bairro" name="neighborhood" error={errors.neighborhood} />
       <Field className="sm:col-span-2" label="Cidade" name="city" autoComplete="address-level2" error={errors.city} />
       <UfSelect className="sm:col-span-1" id="endereco-uf" error={errors.state} />
@@ -65,7 +79,9 @@ export function AddressesTab({ addresses }: { addresses: Address[] }) {
     <div className="space-y-8">
       {removeError ? <FormMessage kind="error">{removeError}</FormMessage> : null}
       {addresses.length === 0 ? (
-        <p className="text-stone-700">Nenhum endereço salvo ainda. Os endereços que você salvar aparecem aqui e na finalização da compra.</p>
+        <p className="text-stone-700">
+          Nenhum endereço salvo ainda. Os endereços que você salvar aparecem aqui e na finalização da compra.
+        </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2" aria-label="Endereços salvos">
           {addresses.map((address) => (

@@ -40,7 +40,10 @@ function DeleteAccountDialog() {
         <Dialog.Title className="text-xl font-bold text-stone-950">Excluir minha conta</Dialog.Title>
         <div className="mt-3 space-y-2 text-sm text-stone-800">
           <p>Isto apaga seus dados pessoais: cadastro, senha, endereços, notificações, carrinhos e link de indicação.</p>
-          <p>Seus pedidos, quando houver, ficam guardados sem seus dados pessoais pelo prazo que a lei exige. Todas as sessões são encerradas.</p>
+          <p>
+            Seus pedidos, quando houver, ficam guardados sem seus dados pessoais pelo prazo que a lei exige. Todas as sessões são
+            encerradas.
+          </p>
           <p className="font-semibold">Não é possível desfazer.</p>
         </div>
         <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Confirmar exclusão">

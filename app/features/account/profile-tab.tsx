@@ -60,7 +60,10 @@ export function ProfileTab({ user }: { user: AuthUser }) {
       await authClient.resendVerification(user.email, "/cliente?aba=perfil");
       setVerification({ kind: "success", text: `Enviamos um novo link de confirmação para ${user.email}.` });
     } catch (error) {
-      setVerification({ kind: "error", text: error instanceof ApiCallError && error.message ? error.message : "Não foi possível enviar agora." });
+      setVerification({
+        kind: "error",
+        text: error instanceof ApiCallError && error.message ? error.message : "Não foi possível enviar agora.",
+      });
     }
   }
 
@@ -98,7 +101,13 @@ export function ProfileTab({ user }: { user: AuthUser }) {
       <form noValidate onSubmit={passwordForm.onSubmit} className={sectionClass} aria-label="Senha">
         <h2 className="text-base font-semibold text-stone-950">Senha</h2>
         {passwordForm.status ? <FormMessage kind={passwordForm.status.kind}>{passwordForm.status.text}</FormMessage> : null}
-        <Field label="Senha atual" name="currentPassword" type="password" autoComplete="current-password" error={passwordForm.errors.currentPassword} />
+        <Field
+          label="Senha atual"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          error={passwordForm.errors.currentPassword}
+        />
         <Field
           label="Nova senha"
           name="newPassword"
@@ -107,7 +116,13 @@ export function ProfileTab({ user }: { user: AuthUser }) {
           hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres, sem o seu e-mail.`}
           error={passwordForm.errors.newPassword}
         />
-        <Field label="Repita a nova senha" name="confirmation" type="password" autoComplete="new-password" error={passwordForm.errors.confirmation} />
+        <Field
+          label="Repita a nova senha"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          error={passwordForm.errors.confirmation}
+        />
         <button type="submit" disabled={passwordForm.pending} className={buttonClass("secondary")}>
           Trocar senha
         </button>

@@ -25,8 +25,7 @@ export const authClient = {
   signOut: () => call("/api/auth/sign-out", { json: {} }),
   requestPasswordReset: (email: string) => call("/api/auth/request-password-reset", { json: { email } }),
   resetPassword: (token: string, newPassword: string) => call("/api/auth/reset-password", { json: { token, newPassword } }),
-  resendVerification: (email: string, callbackURL: string) =>
-    call("/api/auth/send-verification-email", { json: { email, callbackURL } }),
+  resendVerification: (email: string, callbackURL: string) => call("/api/auth/send-verification-email", { json: { email, callbackURL } }),
   updateName: (name: string) => call("/api/auth/update-user", { json: { name } }),
   changeEmail: (newEmail: string, callbackURL: string) => call("/api/auth/change-email", { json: { newEmail, callbackURL } }),
   changePassword: (currentPassword: string, newPassword: string) =>

@@ -6,18 +6,13 @@ import { Field, FormMessage } from "#app/ui/field.tsx";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { authClient } from "#app/features/auth/auth-client.ts";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
-import {
-  PASSWORD_MIN_LENGTH,
-  requestResetSchema,
-  resetPasswordSchema,
-  signInSchema,
-  signUpSchema,
-} from "#domain/auth/auth-schemas.ts";
+import { PASSWORD_MIN_LENGTH, requestResetSchema, resetPasswordSchema, signInSchema, signUpSchema } from "#domain/auth/auth-schemas.ts";
 
 const GENERIC_ERROR = "Não foi possível concluir agora. Verifique sua conexão e tente novamente.";
 
 /** Reads a form, checks it with the shared schema and runs `send` when it passes. */
-const useAuthForm = <S extends z.ZodType>(schema: S, send: (input: z.output<S>) => Promise<void>) => useSchemaForm(schema, send, GENERIC_ERROR);
+const useAuthForm = <S extends z.ZodType>(schema: S, send: (input: z.output<S>) => Promise<void>) =>
+  useSchemaForm(schema, send, GENERIC_ERROR);
 
 export function SignInForm({ next, notice }: { next: string; notice?: React.ReactNode }) {
   const { notify } = useAuth();
@@ -58,8 +53,8 @@ export function SignUpForm({ next }: { next: string }) {
       <FormMessage kind="success">
         <p className="font-semibold">Confira seu e-mail</p>
         <p className="mt-1">
-          Enviamos uma mensagem para <strong>{sentTo}</strong>. Abra o link dela para confirmar o cadastro e entrar. Se você
-          já tinha uma conta com este e-mail, a mensagem explica como entrar.
+          Enviamos uma mensagem para <strong>{sentTo}</strong>. Abra o link dela para confirmar o cadastro e entrar. Se você já tinha uma
+          conta com este e-mail, a mensagem explica como entrar.
         </p>
       </FormMessage>
     );
@@ -96,8 +91,8 @@ export function ForgotPasswordForm() {
       <h2 className="text-lg font-semibold text-stone-950">Esqueci minha senha</h2>
       {sentTo ? (
         <FormMessage kind="success">
-          Se houver uma conta com <strong>{sentTo}</strong>, enviamos um link para criar uma nova senha. O link vale por 1 hora
-          e só pode ser usado uma vez.
+          Se houver uma conta com <strong>{sentTo}</strong>, enviamos um link para criar uma nova senha. O link vale por 1 hora e só pode
+          ser usado uma vez.
         </FormMessage>
       ) : (
         <p className="text-sm text-stone-700">Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.</p>
@@ -137,7 +132,14 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres, sem o seu e-mail.`}
         error={form.errors.password}
       />
-      <Field label="Repita a nova senha" name="confirmation" type="password" autoComplete="new-password" required error={form.errors.confirmation} />
+      <Field
+        label="Repita a nova senha"
+        name="confirmation"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={form.errors.confirmation}
+      />
       <button type="submit" disabled={form.pending} className={buttonClass("primary", "w-full")}>
         {form.pending ? "Salvando…" : "Salvar nova senha"}
       </button>

@@ -47,7 +47,11 @@ export function AddToCartButton({ productId, productName, quantity, packagingEna
       signalCart({ type: "added", productName });
       toast.success("Adicionado ao carrinho", {
         description: productName,
-        action: <Link to="/cart" className="font-semibold underline">Ver carrinho</Link>,
+        action: (
+          <Link to="/cart" className="font-semibold underline">
+            Ver carrinho
+          </Link>
+        ),
       });
     } catch (error) {
       if (error instanceof NetworkError) queueForLater(body);

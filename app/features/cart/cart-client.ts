@@ -97,7 +97,8 @@ export const cartApi = {
     cartFetch<typeof cartViewSchema>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "PATCH", json: body }),
   remove: (id: string) => cartFetch<typeof cartViewSchema>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "DELETE" }),
   quoteShipping: (cep: string) => cartFetch<typeof cartShippingQuoteSchema>(`/api/shipping/quote?cep=${encodeURIComponent(cep)}`),
-  chooseShipping: (cep: string, method: string) => cartFetch<typeof cartViewSchema>("/api/cart/shipping", { method: "PUT", json: { cep, method } }),
+  chooseShipping: (cep: string, method: string) =>
+    cartFetch<typeof cartViewSchema>("/api/cart/shipping", { method: "PUT", json: { cep, method } }),
   status: (cartId: string | null) =>
     cartFetch<typeof cartStatusCheckSchema>(`/api/cart/status${cartId ? `?cart_id=${encodeURIComponent(cartId)}` : ""}`),
   migrate: () => cartFetch<typeof cartMigrationSchema>("/api/cart/migrate", { method: "POST" }),
@@ -140,7 +141,13 @@ export function cartSyncReadyHere(message: CartSyncMessage): boolean {
 }
 
 function tellOtherTabs(detail: CartSignalDetail): void {
-  const message: CartSyncMessage = { type: detail.type, productName: detail.productName, ts: Date.now(), session: readCartSessionId(), tab: cartTabId() };
+  const message: CartSyncMessage = {
+    type: detail.type,
+    productName: detail.productName,
+    ts: Date.now(),
+    session: readCartSessionId(),
+    tab: cartTabId(),
+  };
   // A storage key (every browser) and the cart_sync channel, closed 100 ms later (spec §4).
   safeStorage.set(STORAGE_KEYS.cartSync, JSON.stringify(message));
   if (typeof BroadcastChannel === "undefined") return;
@@ -239,7 +246,9 @@ export type QueueEntry = { id: string; timestamp: number; retryCount: number; ma
 export function readQueue(): QueueEntry[] {
   try {
     const parsed = JSON.parse(safeStorage.get(STORAGE_KEYS.cartOfflineQueue) ?? "[]") as unknown;
-    return Array.isArray(parsed) ? (parsed as QueueEntry[]).filter((entry) => entry && typeof entry.id === "string" && entry.operation) : [];
+    return Array.isArray(parsed)
+      ? (parsed as QueueEntry[]).filter((entry) => entry && typeof entry.id === "string" && entry.operation)
+      : [];
   } catch {
     return [];
   }

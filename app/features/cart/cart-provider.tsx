@@ -74,11 +74,7 @@ async function runOfflineQueue(): Promise<void> {
 export function CartProvider({ signedIn, children }: { signedIn: boolean; children: React.ReactNode }) {
   const client = useContext(QueryClientContext);
   if (!client) return <CountContext.Provider value={0}>{children}</CountContext.Provider>;
-  return (
-    <LiveCart signedIn={signedIn}>
-      {children}
-    </LiveCart>
-  );
+  return <LiveCart signedIn={signedIn}>{children}</LiveCart>;
 }
 
 function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.ReactNode }) {
@@ -128,10 +124,13 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
         const before = queryClient.getQueryData<CartCount>(CART_COUNT_KEY);
         setCount((previous) => ({ ...previous, count: previous.count + 1 }));
         later(SYNC_DELAY_MS, () => {
-          queryClient.refetchQueries({ queryKey: CART_COUNT_KEY }).then(() => {
-            // The re-sync failed: the increase goes (spec §4).
-            if (queryClient.getQueryState(CART_COUNT_KEY)?.status === "error" && before) setCount(() => before);
-          }, () => {});
+          queryClient.refetchQueries({ queryKey: CART_COUNT_KEY }).then(
+            () => {
+              // The re-sync failed: the increase goes (spec §4).
+              if (queryClient.getQueryState(CART_COUNT_KEY)?.status === "error" && before) setCount(() => before);
+            },
+            () => {},
+          );
         });
         refreshItems();
       } else if (type === "removed") {

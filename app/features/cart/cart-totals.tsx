@@ -10,7 +10,9 @@ export function CartTotals({ view }: { view: CartView }) {
     <section aria-label="Totais" className="rounded-2xl border border-stone-200 bg-white p-4">
       <dl className="space-y-1 text-sm text-stone-800">
         <div className="flex justify-between">
-          <dt>Subtotal ({totals.itemCount} {totals.itemCount === 1 ? "item" : "itens"})</dt>
+          <dt>
+            Subtotal ({totals.itemCount} {totals.itemCount === 1 ? "item" : "itens"})
+          </dt>
           <dd>{formatBRL(totals.subtotal)}</dd>
         </div>
         {totals.savings > 0 ? (

@@ -16,7 +16,8 @@ class MemoryStorage {
 }
 
 const PRODUCT = "550e8400-e29b-41d4-a716-446655440002";
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 beforeEach(() => {
   vi.stubGlobal("localStorage", new MemoryStorage());

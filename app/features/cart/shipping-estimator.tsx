@@ -65,7 +65,8 @@ export function ShippingEstimator({ view }: { view: CartView }) {
         </fieldset>
       ) : view.shipping ? (
         <p className="mt-3 text-sm text-stone-800">
-          {view.shipping.label} para {formatCep(view.shipping.cep)}: {formatBRL(view.shipping.priceCents)} ({view.shipping.deliveryDays} dias úteis)
+          {view.shipping.label} para {formatCep(view.shipping.cep)}: {formatBRL(view.shipping.priceCents)} ({view.shipping.deliveryDays}{" "}
+          dias úteis)
         </p>
       ) : null}
     </section>

@@ -58,7 +58,14 @@ export function useCartPage() {
     },
     onMutate: async (line) => {
       const before = await snapshot();
-      if (before) queryClient.setQueryData<CartView>(CART_ITEMS_KEY, withLines(before, before.items.filter((item) => item.id !== line.id)));
+      if (before)
+        queryClient.setQueryData<CartView>(
+          CART_ITEMS_KEY,
+          withLines(
+            before,
+            before.items.filter((item) => item.id !== line.id),
+          ),
+        );
       return { before };
     },
     onError: (error, _line, context) => {

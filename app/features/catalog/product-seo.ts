@@ -88,7 +88,12 @@ export function productMeta(product: ProductPageData, origin: string): MetaDescr
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
     { property: "og:image", content: absolute(origin, share.url) },
-    ...(share.width ? [{ property: "og:image:width", content: String(share.width) }, { property: "og:image:height", content: String(share.height) }] : []),
+    ...(share.width
+      ? [
+          { property: "og:image:width", content: String(share.width) },
+          { property: "og:image:height", content: String(share.height) },
+        ]
+      : []),
     { property: "og:image:alt", content: product.name },
     { property: "product:price:amount", content: amount(product.startingPriceCents) },
     { property: "product:price:currency", content: "BRL" },

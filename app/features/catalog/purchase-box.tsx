@@ -145,12 +145,7 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
         <span className="font-semibold text-stone-900">
           Total ({quantity} {unitLabel})
         </span>
-        <output
-          data-testid="price-total"
-          data-price-source={source}
-          aria-live="polite"
-          className="text-2xl font-bold text-stone-950"
-        >
+        <output data-testid="price-total" data-price-source={source} aria-live="polite" className="text-2xl font-bold text-stone-950">
           {formatBRL(price.finalTotalCents)}
         </output>
       </p>
@@ -164,9 +159,7 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
           Sob encomenda: produzido em {product.leadTimeBusinessDays} dias úteis depois da confirmação do pagamento.
         </p>
       ) : null}
-      {!product.needsShipping ? (
-        <p className="mt-4 text-sm text-stone-700">Sem entrega física: as instruções chegam por e-mail.</p>
-      ) : null}
+      {!product.needsShipping ? <p className="mt-4 text-sm text-stone-700">Sem entrega física: as instruções chegam por e-mail.</p> : null}
 
       <AddToCartButton
         productId={product.uuid}

@@ -22,12 +22,7 @@ export function StarRating({ ratings, size = "sm" }: { ratings: Ratings; size?: 
   const filled = Math.max(0, Math.min(5, ratings.average)) * 24;
   return (
     <p className={`flex items-center gap-1.5 ${size === "md" ? "text-base" : "text-sm"}`}>
-      <svg
-        role="img"
-        aria-label={describeRatings(ratings)}
-        viewBox="0 0 120 24"
-        className={size === "md" ? "h-5 w-25" : "h-4 w-20"}
-      >
+      <svg role="img" aria-label={describeRatings(ratings)} viewBox="0 0 120 24" className={size === "md" ? "h-5 w-25" : "h-4 w-20"}>
         <clipPath id={clipId}>
           <rect width={filled} height="24" />
         </clipPath>

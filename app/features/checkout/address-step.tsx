@@ -21,7 +21,18 @@ type AddressStepProps = {
 };
 
 /** The delivery address (only when the cart has physical items): a saved one, or typed with help from the CEP. */
-export function AddressStep({ number, addresses, address, errors, cepNote, onField, onLookupCep, onChooseSaved, saveAddress, onSaveAddress }: AddressStepProps) {
+export function AddressStep({
+  number,
+  addresses,
+  address,
+  errors,
+  cepNote,
+  onField,
+  onLookupCep,
+  onChooseSaved,
+  saveAddress,
+  onSaveAddress,
+}: AddressStepProps) {
   return (
     <CheckoutStep number={number} title="Endereço de entrega">
       <div className="grid gap-4 sm:grid-cols-6">
@@ -66,14 +77,78 @@ export function AddressStep({ number, addresses, address, errors, cepNote, onFie
         <p role="status" className="text-sm text-stone-700 sm:col-span-6">
           {cepNote}
         </p>
-        <Field className="sm:col-span-4" label="Nome de quem recebe" name="recipientName" autoComplete="name" value={address.recipientName} onChange={onField("recipientName")} error={errors.recipientName} />
-        <Field className="sm:col-span-2" label="CPF" name="cpf" inputMode="numeric" value={address.cpf} onChange={onField("cpf")} error={errors.cpf} />
-        <Field className="sm:col-span-2" label="Telefone" name="phone" type="tel" autoComplete="tel-national" inputMode="tel" value={address.phone} onChange={onField("phone")} error={errors.phone} />
-        <Field className="sm:col-span-4" label="Rua" name="street" autoComplete="address-line1" value={address.street} onChange={onField("street")} error={errors.street} />
-        <Field className="sm:col-span-2" label="Número" name="number" value={address.number} onChange={onField("number")} error={errors.number} />
-        <Field className="sm:col-span-4" label="Complemento (opcional)" name="complement" autoComplete="address-line2" value={address.complement} onChange={onField("complement")} error={errors.complement} />
-        <Field className="sm:col-span-3" label="Bairro" name="neighborhood" value={address.neighborhood} onChange={onField("neighborhood")} error={errors.neighborhood} />
-        <Field className="sm:col-span-2" label="Cidade" name="city" autoComplete="address-level2" value={address.city} onChange={onField("city")} error={errors.city} />
+        <Field
+          className="sm:col-span-4"
+          label="Nome de quem recebe"
+          name="recipientName"
+          autoComplete="name"
+          value={address.recipientName}
+          onChange={onField("recipientName")}
+          error={errors.recipientName}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="CPF"
+          name="cpf"
+          inputMode="numeric"
+          value={address.cpf}
+          onChange={onField("cpf")}
+          error={errors.cpf}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Telefone"
+          name="phone"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          value={address.phone}
+          onChange={onField("phone")}
+          error={errors.phone}
+        />
+        <Field
+          className="sm:col-span-4"
+          label="Rua"
+          name="street"
+          autoComplete="address-line1"
+          value={address.street}
+          onChange={onField("street")}
+          error={errors.street}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Número"
+          name="number"
+          value={address.number}
+          onChange={onField("number")}
+          error={errors.number}
+        />
+        <Field
+          className="sm:col-span-4"
+          label="Complemento (opcional)"
+          name="complement"
+          autoComplete="address-line2"
+          value={address.complement}
+          onChange={onField("complement")}
+          error={errors.complement}
+        />
+        <Field
+          className="sm:col-span-3"
+          label="Bairro"
+          name="neighborhood"
+          value={address.neighborhood}
+          onChange={onField("neighborhood")}
+          error={errors.neighborhood}
+        />
+        <Field
+          className="sm:col-span-2"
+          label="Cidade"
+          name="city"
+          autoComplete="address-level2"
+          value={address.city}
+          onChange={onField("city")}
+          error={errors.city}
+        />
         <UfSelect className="sm:col-span-1" id="checkout-uf" value={address.state} onChange={onField("state")} error={errors.state} />
         <label className="flex items-center gap-2 text-sm sm:col-span-6">
           <input type="checkbox" checked={saveAddress} onChange={(event) => onSaveAddress(event.target.checked)} className="size-4" />

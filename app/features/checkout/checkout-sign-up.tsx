@@ -22,7 +22,14 @@ export function CheckoutSignUp() {
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
       <Field label="Nome" name="name" autoComplete="name" error={errors.name} />
       <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" error={errors.email} />
-      <Field label="Senha" name="password" type="password" autoComplete="new-password" hint="Pelo menos 8 caracteres, sem o seu e-mail." error={errors.password} />
+      <Field
+        label="Senha"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint="Pelo menos 8 caracteres, sem o seu e-mail."
+        error={errors.password}
+      />
       <button type="submit" disabled={pending} className={buttonClass("primary", "w-full")}>
         {pending ? "Criando conta…" : "Criar conta e continuar"}
       </button>

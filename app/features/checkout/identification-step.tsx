@@ -9,12 +9,24 @@ export function IdentificationStep({ next }: { next: string }) {
   const [mode, setMode] = useState<"entrar" | "criar">("criar");
   return (
     <CheckoutStep number={1} title="Identificação">
-      <p className="mb-4 text-sm text-stone-700">Para acompanhar o pedido e receber avisos, entre ou crie sua conta. Seu carrinho continua o mesmo.</p>
+      <p className="mb-4 text-sm text-stone-700">
+        Para acompanhar o pedido e receber avisos, entre ou crie sua conta. Seu carrinho continua o mesmo.
+      </p>
       <div role="group" aria-label="Escolha" className="mb-4 flex gap-2">
-        <button type="button" aria-pressed={mode === "criar"} onClick={() => setMode("criar")} className={buttonClass(mode === "criar" ? "primary" : "secondary")}>
+        <button
+          type="button"
+          aria-pressed={mode === "criar"}
+          onClick={() => setMode("criar")}
+          className={buttonClass(mode === "criar" ? "primary" : "secondary")}
+        >
           Criar conta
         </button>
-        <button type="button" aria-pressed={mode === "entrar"} onClick={() => setMode("entrar")} className={buttonClass(mode === "entrar" ? "primary" : "secondary")}>
+        <button
+          type="button"
+          aria-pressed={mode === "entrar"}
+          onClick={() => setMode("entrar")}
+          className={buttonClass(mode === "entrar" ? "primary" : "secondary")}
+        >
           Já tenho conta
         </button>
       </div>

@@ -10,8 +10,11 @@ export function OrderSummary({ cart, shippingCents }: { cart: CheckoutCart; ship
         {cart.lines.map((line) => (
           <li key={line.productId} className="flex justify-between gap-4 py-2">
             <span>
-              {line.productName} <span className="text-stone-600">· {line.unitType === "gram" ? `${line.quantity} g` : `${line.quantity} un.`}</span>
-              {line.packagingFeeCents > 0 ? <span className="block text-xs text-stone-600">Embalagem: {formatBRL(line.packagingFeeCents)}</span> : null}
+              {line.productName}{" "}
+              <span className="text-stone-600">· {line.unitType === "gram" ? `${line.quantity} g` : `${line.quantity} un.`}</span>
+              {line.packagingFeeCents > 0 ? (
+                <span className="block text-xs text-stone-600">Embalagem: {formatBRL(line.packagingFeeCents)}</span>
+              ) : null}
               {line.problem ? <span className="block text-sm text-red-800">{line.problem}</span> : null}
             </span>
             <span className="shrink-0">{formatBRL(line.finalTotalCents)}</span>
@@ -19,12 +22,26 @@ export function OrderSummary({ cart, shippingCents }: { cart: CheckoutCart; ship
         ))}
       </ul>
       <dl className="mt-3 space-y-1 border-t border-stone-200 pt-3 text-sm">
-        <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatBRL(cart.subtotalCents)}</dd></div>
-        {cart.packagingCents > 0 ? <div className="flex justify-between"><dt>Embalagens</dt><dd>{formatBRL(cart.packagingCents)}</dd></div> : null}
-        {cart.needsShipping ? (
-          <div className="flex justify-between"><dt>Frete</dt><dd>{shippingCents === null ? "escolha o envio" : formatBRL(shippingCents)}</dd></div>
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatBRL(cart.subtotalCents)}</dd>
+        </div>
+        {cart.packagingCents > 0 ? (
+          <div className="flex justify-between">
+            <dt>Embalagens</dt>
+            <dd>{formatBRL(cart.packagingCents)}</dd>
+          </div>
         ) : null}
-        <div className="flex justify-between text-base font-bold"><dt>Total</dt><dd data-testid="checkout-total">{formatBRL(total)}</dd></div>
+        {cart.needsShipping ? (
+          <div className="flex justify-between">
+            <dt>Frete</dt>
+            <dd>{shippingCents === null ? "escolha o envio" : formatBRL(shippingCents)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="checkout-total">{formatBRL(total)}</dd>
+        </div>
       </dl>
     </div>
   );

@@ -18,7 +18,19 @@ type ReviewStepProps = {
 };
 
 /** A checkbox the review step requires (18+, terms), with its error announced next to it. */
-function Confirmation({ name, errorId, error, onChange, children }: { name: string; errorId: string; error?: string; onChange: () => void; children: React.ReactNode }) {
+function Confirmation({
+  name,
+  errorId,
+  error,
+  onChange,
+  children,
+}: {
+  name: string;
+  errorId: string;
+  error?: string;
+  onChange: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <label className="flex items-start gap-2">
@@ -32,7 +44,11 @@ function Confirmation({ name, errorId, error, onChange, children }: { name: stri
         />
         <span>{children}</span>
       </label>
-      {error ? <p id={errorId} className="mt-1 text-red-800">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-red-800">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -45,10 +61,20 @@ export function ReviewStep({ number, cart, shippingCents, errors, clearError, ex
     <CheckoutStep number={number} title="Revisão e pagamento">
       <OrderSummary cart={cart} shippingCents={shippingCents} />
       <div className="mt-5 space-y-3 text-sm">
-        <Confirmation name="confirmAdult" errorId="confirmar-idade-erro" error={errors.confirmAdult} onChange={() => clearError("confirmAdult")}>
+        <Confirmation
+          name="confirmAdult"
+          errorId="confirmar-idade-erro"
+          error={errors.confirmAdult}
+          onChange={() => clearError("confirmAdult")}
+        >
           Declaro que tenho 18 anos ou mais. Declarar idade falsa é crime.
         </Confirmation>
-        <Confirmation name="acceptTerms" errorId="aceitar-termos-erro" error={errors.acceptTerms} onChange={() => clearError("acceptTerms")}>
+        <Confirmation
+          name="acceptTerms"
+          errorId="aceitar-termos-erro"
+          error={errors.acceptTerms}
+          onChange={() => clearError("acceptTerms")}
+        >
           Li e aceito os{" "}
           <Link to="/termos" target="_blank" className="font-medium text-emerald-800 underline">
             termos

@@ -25,7 +25,10 @@ export function ShippingStep({ number, quotes, quoteError, method, error, onChoo
         {quotes === null && !quoteError ? <p className="text-sm text-stone-700">Informe o CEP para ver as opções de envio.</p> : null}
         <div className="space-y-2">
           {(quotes ?? []).map((option) => (
-            <label key={option.method} className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 p-3 has-[:checked]:border-emerald-800">
+            <label
+              key={option.method}
+              className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 p-3 has-[:checked]:border-emerald-800"
+            >
               <input
                 type="radio"
                 name="shippingMethod"

@@ -61,7 +61,11 @@ export function useCheckout({ cart, addresses, initialQuote }: { cart: CheckoutC
         }));
         setCepNote("Endereço preenchido pelo CEP. Confira e informe o número.");
       } else {
-        setCepNote(result.reason === "not_found" ? "CEP não encontrado. Confira o número ou preencha o endereço." : "Não conseguimos buscar o CEP agora. Preencha o endereço.");
+        setCepNote(
+          result.reason === "not_found"
+            ? "CEP não encontrado. Confira o número ou preencha o endereço."
+            : "Não conseguimos buscar o CEP agora. Preencha o endereço.",
+        );
       }
     } catch {
       setCepNote("Não conseguimos buscar o CEP agora. Preencha o endereço.");

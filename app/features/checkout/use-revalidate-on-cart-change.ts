@@ -11,7 +11,8 @@ export function useRevalidateOnCartChange(signedInHere: boolean) {
   useEffect(() => {
     if (signedInHere) void revalidator.revalidate();
     return onCartSignal((detail) => {
-      if (detail.type === "cart-updated" || detail.type === "added" || detail.type === "removed" || detail.type === "updated") void revalidator.revalidate();
+      if (detail.type === "cart-updated" || detail.type === "added" || detail.type === "removed" || detail.type === "updated")
+        void revalidator.revalidate();
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedInHere]);

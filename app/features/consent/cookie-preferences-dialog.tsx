@@ -31,8 +31,7 @@ function CookiePreferencesForm({ onDone }: { onDone: () => void }) {
     <ModalFrame>
       <Dialog.Title className="text-xl font-bold text-stone-950">Preferências de cookies</Dialog.Title>
       <Dialog.Description className="mt-2 text-sm text-stone-700">
-        Escolha quais cookies opcionais podemos usar. Os necessários mantêm o site funcionando e não podem ser
-        desligados.
+        Escolha quais cookies opcionais podemos usar. Os necessários mantêm o site funcionando e não podem ser desligados.
       </Dialog.Description>
       <form onSubmit={save} className="mt-4">
         <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200">

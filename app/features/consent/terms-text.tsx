@@ -7,35 +7,32 @@ export function TermsText() {
     <div className="space-y-3 text-sm leading-relaxed text-stone-800">
       <h3 className="font-semibold text-stone-950">1. Somente para maiores de 18 anos</h3>
       <p>
-        Este site e todos os seus produtos e serviços são destinados exclusivamente a pessoas maiores de 18 anos. Ao
-        continuar, você declara ter 18 anos ou mais. Declarar idade falsa é crime.
+        Este site e todos os seus produtos e serviços são destinados exclusivamente a pessoas maiores de 18 anos. Ao continuar, você declara
+        ter 18 anos ou mais. Declarar idade falsa é crime.
       </p>
       <h3 className="font-semibold text-stone-950">2. Finalidade dos produtos</h3>
       <p>
-        Os produtos vendidos aqui destinam-se somente a pesquisa, estudo e coleção. Não fornecemos nenhuma orientação
-        de uso além dessas finalidades, e cada comprador é responsável por cumprir a legislação aplicável.
+        Os produtos vendidos aqui destinam-se somente a pesquisa, estudo e coleção. Não fornecemos nenhuma orientação de uso além dessas
+        finalidades, e cada comprador é responsável por cumprir a legislação aplicável.
       </p>
       <h3 className="font-semibold text-stone-950">3. Devoluções e arrependimento</h3>
       <p>
-        Você pode desistir da compra e devolver produtos em até 7 dias após o recebimento, desde que estejam lacrados e
-        na embalagem original. Pedidos de devolução são feitos pelo painel do cliente ou pelo atendimento.
+        Você pode desistir da compra e devolver produtos em até 7 dias após o recebimento, desde que estejam lacrados e na embalagem
+        original. Pedidos de devolução são feitos pelo painel do cliente ou pelo atendimento.
       </p>
       <h3 className="font-semibold text-stone-950">4. Cookies e armazenamento local</h3>
       <p>
-        Usamos cookies e o armazenamento do navegador para manter seu carrinho, sua sessão e suas escolhas (cookies
-        necessários), medir o uso do site (análise) e mostrar ofertas relevantes (marketing). Ao aceitar, você
-        concorda com todos eles; você pode mudar essa escolha a qualquer momento em &quot;Preferências de cookies&quot;,
-        no rodapé.
+        Usamos cookies e o armazenamento do navegador para manter seu carrinho, sua sessão e suas escolhas (cookies necessários), medir o
+        uso do site (análise) e mostrar ofertas relevantes (marketing). Ao aceitar, você concorda com todos eles; você pode mudar essa
+        escolha a qualquer momento em &quot;Preferências de cookies&quot;, no rodapé.
       </p>
       <h3 className="font-semibold text-stone-950">5. Privacidade</h3>
       <p>
-        Tratamos seus dados pessoais conforme a Lei Geral de Proteção de Dados (LGPD), apenas para processar pedidos,
-        entregas e pagamentos, e para cumprir obrigações legais. Os detalhes estão na página Privacidade, termos e
-        cookies.
+        Tratamos seus dados pessoais conforme a Lei Geral de Proteção de Dados (LGPD), apenas para processar pedidos, entregas e pagamentos,
+        e para cumprir obrigações legais. Os detalhes estão na página Privacidade, termos e cookies.
       </p>
       <p className="font-medium text-stone-950">
-        Ao clicar em &quot;Eu li e concordo com os termos&quot;, você confirma que tem 18 anos ou mais e que leu e
-        aceita estes termos.
+        Ao clicar em &quot;Eu li e concordo com os termos&quot;, você confirma que tem 18 anos ou mais e que leu e aceita estes termos.
       </p>
     </div>
   );

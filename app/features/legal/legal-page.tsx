@@ -14,9 +14,7 @@ export function LegalPage({ sections, current }: LegalPageProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-stone-950">Privacidade, termos e cookies</h1>
-      <p className="mt-3 text-stone-700">
-        Como tratamos seus dados, as regras de uso da loja e as suas escolhas de cookies.
-      </p>
+      <p className="mt-3 text-stone-700">Como tratamos seus dados, as regras de uso da loja e as suas escolhas de cookies.</p>
       {sections.map((section) => {
         const isCurrent = section.id === current;
         return (

@@ -4,7 +4,13 @@ import { Link } from "react-router";
 import { fetchJson } from "#app/lib/fetch-json.ts";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
 import type { notificationListSchema, unreadCountSchema } from "#domain/notifications/notification-schemas.ts";
-import { acceptsRealtimeInsert, countUnread, NOTIFICATION_LIST_LIMIT, relativeTimePtBR, type NotificationItem } from "#domain/notifications/notification-rules.ts";
+import {
+  acceptsRealtimeInsert,
+  countUnread,
+  NOTIFICATION_LIST_LIMIT,
+  relativeTimePtBR,
+  type NotificationItem,
+} from "#domain/notifications/notification-rules.ts";
 
 /**
  * The bell's data (spec §4, §7, §8): the 20 newest and the unread count, read when a user is
@@ -33,8 +39,14 @@ const keyOf = (userId: string | null) => ["notifications", userId] as const;
 
 async function fetchNotifications(): Promise<Data> {
   const [items, unread] = await Promise.all([
-    fetchJson<typeof notificationListSchema>("/api/notifications").then((body) => body.notifications, () => []),
-    fetchJson<typeof unreadCountSchema>("/api/notifications/unread-count").then((body) => body.count, () => 0),
+    fetchJson<typeof notificationListSchema>("/api/notifications").then(
+      (body) => body.notifications,
+      () => [],
+    ),
+    fetchJson<typeof unreadCountSchema>("/api/notifications/unread-count").then(
+      (body) => body.count,
+      () => 0,
+    ),
   ]);
   return { items, unread };
 }
@@ -80,7 +92,10 @@ export function useNotificationCenter(userId: string | null, isAdmin: boolean): 
   );
 
   const markAllRead = useCallback(() => {
-    queryClient.setQueryData<Data>(keyOf(userId), (current = EMPTY) => ({ items: current.items.map((item) => ({ ...item, read: true })), unread: 0 }));
+    queryClient.setQueryData<Data>(keyOf(userId), (current = EMPTY) => ({
+      items: current.items.map((item) => ({ ...item, read: true })),
+      unread: 0,
+    }));
     void post("/api/notifications/read-all");
   }, [queryClient, userId]);
 
@@ -89,7 +104,15 @@ export function useNotificationCenter(userId: string | null, isAdmin: boolean): 
 
 const NO_CENTER: NotificationCenter = { items: [], unread: 0, markRead: () => {}, markAllRead: () => {} };
 
-function LiveNotifications({ userId, isAdmin, children }: { userId: string | null; isAdmin: boolean; children: (center: NotificationCenter) => React.ReactNode }) {
+function LiveNotifications({
+  userId,
+  isAdmin,
+  children,
+}: {
+  userId: string | null;
+  isAdmin: boolean;
+  children: (center: NotificationCenter) => React.ReactNode;
+}) {
   return children(useNotificationCenter(userId, isAdmin));
 }
 
@@ -97,7 +120,11 @@ function LiveNotifications({ userId, isAdmin, children }: { userId: string | nul
  * Gives `children` the notification center; without a QueryClient (the error screen renders the
  * shell outside it) the bell simply shows nothing.
  */
-export function WithNotifications(props: { userId: string | null; isAdmin: boolean; children: (center: NotificationCenter) => React.ReactNode }) {
+export function WithNotifications(props: {
+  userId: string | null;
+  isAdmin: boolean;
+  children: (center: NotificationCenter) => React.ReactNode;
+}) {
   const client = useContext(QueryClientContext);
   return client ? <LiveNotifications {...props} /> : props.children(NO_CENTER);
 }
@@ -116,7 +143,11 @@ export function NotificationList({ items, onRead, onReadAll }: { items: Notifica
   return (
     <div>
       {anyUnread ? (
-        <button type="button" onClick={onReadAll} className="mb-2 text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={onReadAll}
+          className="mb-2 text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline"
+        >
           Marcar todas como lidas
         </button>
       ) : null}

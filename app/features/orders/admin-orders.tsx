@@ -58,12 +58,22 @@ function OrderActions({ order }: { order: OrderDetail }) {
       {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
       <div className="flex flex-wrap gap-2">
         {order.status === "pending_payment" ? (
-          <button type="button" disabled={pending} onClick={() => void run("/confirm-payment", {}, "Pagamento confirmado.")} className={buttonClass("primary")}>
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => void run("/confirm-payment", {}, "Pagamento confirmado.")}
+            className={buttonClass("primary")}
+          >
             Confirmar pagamento
           </button>
         ) : null}
         {ORDER_TRANSITIONS[order.status].includes("cancelled") ? (
-          <button type="button" disabled={pending} onClick={() => void run("/cancel", {}, "Pedido cancelado.")} className={buttonClass("secondary")}>
+          <button
+            type="button"
+            disabled={pending}
+            onClick={() => void run("/cancel", {}, "Pedido cancelado.")}
+            className={buttonClass("secondary")}
+          >
             Cancelar pedido
           </button>
         ) : null}
@@ -84,7 +94,13 @@ function OrderActions({ order }: { order: OrderDetail }) {
             <label htmlFor={statusId} className="block text-sm font-medium text-stone-900">
               Mudar status para
             </label>
-            <select id={statusId} name="status" required defaultValue="" className="mt-1 block rounded-lg border border-stone-300 bg-white px-2 py-2.5 text-base">
+            <select
+              id={statusId}
+              name="status"
+              required
+              defaultValue=""
+              className="mt-1 block rounded-lg border border-stone-300 bg-white px-2 py-2.5 text-base"
+            >
               <option value="" disabled>
                 Escolha…
               </option>
@@ -111,7 +127,14 @@ function OrderActions({ order }: { order: OrderDetail }) {
             void run("/tracking", { trackingCode }, "Código de rastreio salvo.");
           }}
         >
-          <Field label="Código de rastreio (Correios)" name="trackingCode" placeholder="AA123456785BR" autoCapitalize="characters" error={trackingError} defaultValue={order.trackingCode ?? ""} />
+          <Field
+            label="Código de rastreio (Correios)"
+            name="trackingCode"
+            placeholder="AA123456785BR"
+            autoCapitalize="characters"
+            error={trackingError}
+            defaultValue={order.trackingCode ?? ""}
+          />
           <button type="submit" disabled={pending} className={buttonClass("secondary", "mt-6")}>
             Salvar rastreio
           </button>
@@ -132,11 +155,20 @@ export function AdminOrders({ orders, status, orderId, order }: AdminOrdersProps
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold text-stone-950">Administração</h1>
       <nav aria-label="Filtrar pedidos por status" className="flex flex-wrap gap-2">
-        <Link to={hrefWith(null)} aria-current={status === null ? "page" : undefined} className={buttonClass(status === null ? "primary" : "secondary")}>
+        <Link
+          to={hrefWith(null)}
+          aria-current={status === null ? "page" : undefined}
+          className={buttonClass(status === null ? "primary" : "secondary")}
+        >
           Todos
         </Link>
         {ORDER_STATUSES.map((value) => (
-          <Link key={value} to={hrefWith(value)} aria-current={status === value ? "page" : undefined} className={buttonClass(status === value ? "primary" : "secondary")}>
+          <Link
+            key={value}
+            to={hrefWith(value)}
+            aria-current={status === value ? "page" : undefined}
+            className={buttonClass(status === value ? "primary" : "secondary")}
+          >
             {ORDER_STATUS_LABELS[value]}
           </Link>
         ))}

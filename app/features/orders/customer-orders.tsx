@@ -6,7 +6,15 @@ import { useOrderUpdates } from "#app/features/orders/success-page.tsx";
 import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
-export function CustomerOrders({ orders, order, requested }: { orders: OrderSummary[]; order: OrderWithQr | null; requested: string | null }) {
+export function CustomerOrders({
+  orders,
+  order,
+  requested,
+}: {
+  orders: OrderSummary[];
+  order: OrderWithQr | null;
+  requested: string | null;
+}) {
   const reload = useOrderUpdates(order?.id ?? null);
   if (order) {
     return (

@@ -7,7 +7,10 @@ import type { PlaceOrderInput } from "#domain/checkout/checkout-schemas.ts";
  * Browser calls to the order and checkout API, typed by the endpoint's response schema `S` (without
  * it, the answer is `unknown`); errors are ApiCallError with the server's Portuguese message and code.
  */
-export function orderApi<S extends z.ZodType = z.ZodUnknown>(path: string, init: { method?: string; json?: unknown } = {}): Promise<ApiAnswer<S>> {
+export function orderApi<S extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<ApiAnswer<S>> {
   return fetchJson<S>(`/api${path}`, { ...init, fallbackMessage: "Não foi possível concluir. Tente novamente." });
 }
 

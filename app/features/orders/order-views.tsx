@@ -17,23 +17,44 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
+      {ORDER_STATUS_LABELS[status]}
+    </span>
+  );
 }
 
 const quantityText = (unitType: "gram" | "unit", quantity: number) => (unitType === "gram" ? `${quantity} g` : `${quantity} un.`);
 
 /** A list of orders; each opens with ?order=ID on the same page. */
-export function OrderList({ orders, hrefFor, showCustomer = false }: { orders: OrderSummary[]; hrefFor: (id: string) => string; showCustomer?: boolean }) {
+export function OrderList({
+  orders,
+  hrefFor,
+  showCustomer = false,
+}: {
+  orders: OrderSummary[];
+  hrefFor: (id: string) => string;
+  showCustomer?: boolean;
+}) {
   return (
     <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
       {orders.map((order) => (
         <li key={order.id}>
-          <Link to={hrefFor(order.id)} preventScrollReset className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-stone-50">
+          <Link
+            to={hrefFor(order.id)}
+            preventScrollReset
+            className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-stone-50"
+          >
             <span className="font-semibold text-stone-950">Pedido {orderLabel(order.number)}</span>
             <OrderStatusBadge status={order.status} />
-            {showCustomer ? <span className="text-sm text-stone-700">{order.customerName} · {order.customerEmail}</span> : null}
+            {showCustomer ? (
+              <span className="text-sm text-stone-700">
+                {order.customerName} · {order.customerEmail}
+              </span>
+            ) : null}
             <span className="ml-auto text-sm text-stone-700">
-              {formatDateTime(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "itens"} · <strong>{formatBRL(order.totalCents)}</strong>
+              {formatDateTime(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "itens"} ·{" "}
+              <strong>{formatBRL(order.totalCents)}</strong>
             </span>
           </Link>
         </li>
@@ -56,9 +77,15 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
         <caption className="sr-only">Itens do pedido</caption>
         <thead className="border-b border-stone-200 text-stone-600">
           <tr>
-            <th scope="col" className="py-2 font-medium">Item</th>
-            <th scope="col" className="py-2 font-medium">Quantidade</th>
-            <th scope="col" className="py-2 text-right font-medium">Valor</th>
+            <th scope="col" className="py-2 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Quantidade
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Valor
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-100">
@@ -66,7 +93,9 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
             <tr key={item.productId}>
               <td className="py-2 text-stone-900">
                 {item.productName}
-                {item.packagingFeeCents > 0 ? <span className="block text-xs text-stone-600">Embalagem: {formatBRL(item.packagingFeeCents)}</span> : null}
+                {item.packagingFeeCents > 0 ? (
+                  <span className="block text-xs text-stone-600">Embalagem: {formatBRL(item.packagingFeeCents)}</span>
+                ) : null}
               </td>
               <td className="py-2 text-stone-700">{quantityText(item.unitType, item.quantity)}</td>
               <td className="py-2 text-right text-stone-900">{formatBRL(item.finalTotalCents)}</td>
@@ -75,13 +104,32 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
         </tbody>
       </table>
       <dl className="ml-auto max-w-xs space-y-1 text-sm">
-        <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatBRL(order.subtotalCents)}</dd></div>
-        {order.packagingCents > 0 ? <div className="flex justify-between"><dt>Embalagens</dt><dd>{formatBRL(order.packagingCents)}</dd></div> : null}
-        {order.shippingMethod ? (
-          <div className="flex justify-between"><dt>Frete ({order.shippingMethod.toUpperCase()})</dt><dd>{formatBRL(order.shippingCents)}</dd></div>
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatBRL(order.subtotalCents)}</dd>
+        </div>
+        {order.packagingCents > 0 ? (
+          <div className="flex justify-between">
+            <dt>Embalagens</dt>
+            <dd>{formatBRL(order.packagingCents)}</dd>
+          </div>
         ) : null}
-        {order.discountCents > 0 ? <div className="flex justify-between"><dt>Créditos</dt><dd>−{formatBRL(order.discountCents)}</dd></div> : null}
-        <div className="flex justify-between border-t border-stone-200 pt-1 text-base font-bold"><dt>Total</dt><dd>{formatBRL(order.totalCents)}</dd></div>
+        {order.shippingMethod ? (
+          <div className="flex justify-between">
+            <dt>Frete ({order.shippingMethod.toUpperCase()})</dt>
+            <dd>{formatBRL(order.shippingCents)}</dd>
+          </div>
+        ) : null}
+        {order.discountCents > 0 ? (
+          <div className="flex justify-between">
+            <dt>Créditos</dt>
+            <dd>−{formatBRL(order.discountCents)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between border-t border-stone-200 pt-1 text-base font-bold">
+          <dt>Total</dt>
+          <dd>{formatBRL(order.totalCents)}</dd>
+        </div>
       </dl>
       {address ? (
         <section aria-label="Entrega" className="text-sm text-stone-800">
@@ -105,7 +153,9 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
         <ol className="mt-2 space-y-1 border-l-2 border-emerald-800 pl-4 text-sm">
           {order.history.map((entry, index) => (
             <li key={`${entry.toStatus}-${index}`}>
-              <time dateTime={entry.createdAt} className="text-stone-600">{formatDateTime(entry.createdAt)}</time>{" "}
+              <time dateTime={entry.createdAt} className="text-stone-600">
+                {formatDateTime(entry.createdAt)}
+              </time>{" "}
               <span className="font-medium text-stone-900">{ORDER_STATUS_LABELS[entry.toStatus]}</span>
               {entry.note ? <span className="text-stone-700"> — {entry.note}</span> : null}
             </li>

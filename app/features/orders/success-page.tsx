@@ -8,7 +8,6 @@ import { orderLabel } from "#domain/orders/order-status.ts";
 import { OrderStatusBadge } from "#app/features/orders/order-views.tsx";
 import type { OrderWithQr } from "#domain/orders/order-types.ts";
 
-
 /** Re-reads the page when a notification about this order arrives (payment confirmed, expired…). */
 export function useOrderUpdates(orderId: string | null) {
   const revalidator = useRevalidator();

@@ -28,7 +28,12 @@ export function WithdrawalRequest({ order }: { order: OrderDetail }) {
   if (order.status !== "delivered" && !order.withdrawalRequestedAt) return null;
   if (order.withdrawalRequestedAt) {
     return (
-      <p ref={statusRef} tabIndex={-1} role="status" className={`rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${focusRing}`}>
+      <p
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        className={`rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${focusRing}`}
+      >
         Devolução solicitada em {formatDate(order.withdrawalRequestedAt)}.
         {order.status === "delivered" ? " A loja vai entrar em contato para combinar o envio e o reembolso." : null}
       </p>
@@ -85,7 +90,10 @@ function WithdrawalForm({ order, onCancel, onSent }: { order: OrderDetail; onCan
     setFormError(null);
     try {
       const reason = String(data.get("reason") ?? "").trim();
-      await orderApi(`/orders/${encodeURIComponent(order.id)}/withdrawal`, { method: "POST", json: { unopened: true, ...(reason ? { reason } : {}) } });
+      await orderApi(`/orders/${encodeURIComponent(order.id)}/withdrawal`, {
+        method: "POST",
+        json: { unopened: true, ...(reason ? { reason } : {}) },
+      });
       onSent();
       await revalidator.revalidate();
     } catch (error) {
@@ -123,7 +131,11 @@ function WithdrawalForm({ order, onCancel, onSent }: { order: OrderDetail; onCan
           />
           <span>Os produtos estão lacrados, na embalagem original</span>
         </label>
-        {checkError ? <p id={`${id}-erro`} className="mt-1 text-red-800">{checkError}</p> : null}
+        {checkError ? (
+          <p id={`${id}-erro`} className="mt-1 text-red-800">
+            {checkError}
+          </p>
+        ) : null}
       </div>
       <div>
         <label htmlFor={`${id}-motivo`} className="block font-medium text-stone-900">

@@ -88,7 +88,10 @@ export function PixPayment({ code, qrSvg, expiresAt, onExpired }: PixPaymentProp
           <p className="text-sm font-semibold text-stone-900">
             {seconds === null ? null : seconds > 0 ? (
               <>
-                Expira em <span role="timer" aria-live="off">{clock(seconds)}</span>
+                Expira em{" "}
+                <span role="timer" aria-live="off">
+                  {clock(seconds)}
+                </span>
               </>
             ) : (
               <span role="alert">O prazo para pagar terminou.</span>

@@ -14,7 +14,10 @@ describe("sitemapXml", () => {
 
   it("keeps private and checkout pages out of the public page list", () => {
     for (const path of PUBLIC_PAGES) {
-      expect(DISALLOWED_PATHS.some((disallowed) => path.startsWith(disallowed)), path).toBe(false);
+      expect(
+        DISALLOWED_PATHS.some((disallowed) => path.startsWith(disallowed)),
+        path,
+      ).toBe(false);
     }
   });
 });

@@ -1,7 +1,16 @@
 /** /sitemap.xml and /robots.txt, built from the public pages and the catalogue. */
 
 /** Every public page that is not a product (spec §2 route table, minus private, checkout and gate pages). */
-export const PUBLIC_PAGES = ["/", "/cursos", "/referencias", "/guia-cultivo", "/prototipo/kit-cultivo-gt", "/privacidade", "/termos", "/cookies"];
+export const PUBLIC_PAGES = [
+  "/",
+  "/cursos",
+  "/referencias",
+  "/guia-cultivo",
+  "/prototipo/kit-cultivo-gt",
+  "/privacidade",
+  "/termos",
+  "/cookies",
+];
 
 /** Areas search engines should stay out of (accounts, admin, checkout, API). */
 export const DISALLOWED_PATHS = [

@@ -14,9 +14,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
     // Fire and forget: whatever the answer (a 429 when this address reported too much, a 5xx, no
     // network), the customer must never see a second error because reporting the first one failed.
     const body = JSON.stringify({ ...describe(error), path: window.location.pathname || "/" });
-    void fetch("/api/client-errors", { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(
-      () => {},
-    );
+    void fetch("/api/client-errors", { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(() => {});
   }, [error]);
 
   return (
