@@ -6,6 +6,7 @@ import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { cartItems, carts, orders, products } from "#platform/db/schema.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { pageArgs } from "#test/page-args.ts";
+import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
 
 /*
  * The order pages' loaders (/success, /cliente) on a real PostgreSQL (moved from
@@ -14,19 +15,6 @@ import { pageArgs } from "#test/page-args.ts";
  */
 
 const KIT = productUuid(4); // liquid-culture kit, by the unit, stock 25
-
-const ADDRESS = {
-  recipientName: "Maria Silva",
-  cpf: "529.982.247-25",
-  phone: "(11) 91234-5678",
-  cep: "01310-100",
-  street: "Avenida Paulista",
-  number: "1000",
-  complement: "apto 5",
-  neighborhood: "Bela Vista",
-  city: "São Paulo",
-  state: "SP",
-};
 
 let ctx: AuthTestContext;
 let addressCounter = 0;

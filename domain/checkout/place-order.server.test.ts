@@ -7,6 +7,7 @@ import { repriceCartLine } from "#domain/cart/cart-rules.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
+import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
 
 /*
  * Issue 15: one line pricer. Whatever the cart showed the customer just before (GET /api/cart, and
@@ -22,19 +23,6 @@ const KIT_PE7 = productUuid(5); // liquid-culture kit, by the unit, stock 20
 const SPAWN = productUuid(7); // spawn 1 kg, by the unit, made to order
 const CONSULTORIA = productUuid(101); // service: no shipping
 const CURSO = productUuid(201); // educational: no shipping
-
-const ADDRESS = {
-  recipientName: "Maria Silva",
-  cpf: "529.982.247-25",
-  phone: "(11) 91234-5678",
-  cep: "01310-100",
-  street: "Avenida Paulista",
-  number: "1000",
-  complement: "apto 5",
-  neighborhood: "Bela Vista",
-  city: "São Paulo",
-  state: "SP",
-};
 
 let ctx: AuthTestContext;
 let customers = 0;

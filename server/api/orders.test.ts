@@ -8,6 +8,7 @@ import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, type AuthTestContext } from "#test/auth-helpers.ts";
 import { cartItems, carts, notifications, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
+import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
 
 /*
  * Issue 6 "Done when", on a real PostgreSQL: placing orders (re-priced, idempotent, never oversold),
@@ -18,19 +19,6 @@ import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime
 const DRIED = productUuid(2); // Penis Envy 7, by the gram, stock 600 g
 const KIT = productUuid(4); // liquid-culture kit, by the unit, stock 25
 const COURSE = productUuid(201); // course: no shipping, no stock
-
-const ADDRESS = {
-  recipientName: "Maria Silva",
-  cpf: "529.982.247-25",
-  phone: "(11) 91234-5678",
-  cep: "01310-100",
-  street: "Avenida Paulista",
-  number: "1000",
-  complement: "apto 5",
-  neighborhood: "Bela Vista",
-  city: "São Paulo",
-  state: "SP",
-};
 
 type ErrorJson = { error: { code: string; message: string } };
 type OrderJson = {
