@@ -174,11 +174,16 @@ describe("POST /api/client-errors", () => {
     await expectApiError(await postJson(body, { "content-type": "application/x-www-form-urlencoded" }), 415, "unsupported_media_type");
   });
 
-  it("answers 500 with the error shape, and no detail, when the database fails", async () => {
+  it("answers 503 with the error shape, a Portuguese message and no detail, when the database cannot be reached", async () => {
     const down = await unreachableDatabase();
     try {
       const downApp = createApp(testServices(down.db));
-      await expectApiError(await postJson(JSON.stringify({ message: "falha", path: "/" }), {}, downApp), 500, "internal_error");
+      const message = await expectApiError(
+        await postJson(JSON.stringify({ message: "falha", path: "/" }), {}, downApp),
+        503,
+        "database_unavailable",
+      );
+      expect(message).toBe("Banco de dados indisponível no momento. Tente novamente em instantes.");
     } finally {
       await down.dispose();
     }
@@ -227,6 +232,8 @@ describe("security headers", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
+    // No <base> may point the page's relative URLs (its scripts, its forms) elsewhere.
+    expect(csp).toContain("base-uri 'none'");
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);

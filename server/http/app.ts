@@ -9,7 +9,7 @@ import { mountEventRoutes } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
 import { AccessLog } from "#server/http/access-log.ts";
 import { apiEndpoints, apiTagDescriptions } from "#server/http/api-endpoints.ts";
-import { mountEndpoints, openApiDocument } from "#server/http/api.ts";
+import { mountEndpoints, openApiDocument, SESSION_COOKIE } from "#server/http/api.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { readIslandModules } from "#server/http/islands.ts";
 import { apiBodyLimit } from "#server/http/body-limit.ts";
@@ -70,6 +70,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
 
   app.onError((error, c) => {
     const refusal = asApiError(error);
+    // A database that went away is the operator's news, not the caller's fault: logged, as a warning.
+    if (refusal?.status === 503) logger.warn({ code: refusal.code, requestId: c.get("requestId") }, "database unavailable");
     if (refusal) return c.json(errorBody(refusal.code, refusal.message), refusal.status, refusal.headers);
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
     return c.json(errorBody("internal_error", "Erro interno. Tente novamente em instantes."), 500);
@@ -113,9 +115,28 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
         requestId: c.get("requestId"),
         islands,
       });
-      return handle(c.req.raw, context);
+      const response = await handle(c.req.raw, context);
+      return hasSessionCookie(c.req.header("cookie")) ? privatePage(response) : response;
     });
   }
 
   return app;
+}
+
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE.replace(".", "\\.")}=`);
+
+/** Whether the request carries a session cookie: its page may be rendered for a signed-in user. */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return cookie !== undefined && SESSION_COOKIE_PATTERN.test(cookie);
+}
+
+/**
+ * A page (or its `.data`) that may hold a signed-in customer's name, cart or orders: no browser or
+ * shared cache keeps it, and a cache that keeps the visitor's version keys it by the cookie.
+ */
+function privatePage(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", "private, no-store");
+  headers.append("Vary", "Cookie");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

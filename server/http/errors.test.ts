@@ -26,6 +26,17 @@ describe("a domain refusal at the API's edge", () => {
     });
   });
 
+  it("a database that went away answers 503 with a Portuguese message and when to try again", () => {
+    const terminated = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const answer = asApiError(terminated);
+    expect({ status: answer?.status, code: answer?.code, headers: answer?.headers }).toEqual({
+      status: 503,
+      code: "database_unavailable",
+      headers: { "Retry-After": "5" },
+    });
+    expect(answer?.message).toBe("Banco de dados indisponível no momento. Tente novamente em instantes.");
+  });
+
   it("leaves anything else to the 500 handler", () => {
     expect(asApiError(new Error("bug"))).toBeNull();
   });

@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { DomainError, type DomainErrorKind } from "#domain/errors.ts";
+import { isDatabaseUnavailable } from "#platform/db/client.ts";
 
 /** The one error shape of the API: `{ error: { code, message } }`, message in Portuguese. */
 export const errorBodySchema = z.object({
@@ -55,9 +56,19 @@ export const DOMAIN_ERROR_STATUS = {
   unprocessable: 422,
 } as const satisfies Record<DomainErrorKind, ContentfulStatusCode>;
 
-/** The API error an error stands for: itself, a domain refusal at its status, or none (a bug: 500). */
+/**
+ * The API error an error stands for: itself, a domain refusal at its status, a database that is
+ * away (503, so the client tries again), or none (a bug: 500).
+ */
 export function asApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return new ApiError(DOMAIN_ERROR_STATUS[error.kind], error.code, error.message);
+  if (isDatabaseUnavailable(error)) return databaseUnavailableError();
   return null;
 }
+
+/** The database dropped the connection or cannot be reached: a moment later the request may work. */
+export const databaseUnavailableError = () =>
+  new ApiError(503, "database_unavailable", "Banco de dados indisponível no momento. Tente novamente em instantes.", {
+    "Retry-After": "5",
+  });

@@ -103,6 +103,7 @@ export function createLeanLane(
       payload = await endpoint.lean!({ body, query: undefined, services, header: (name) => header(request, name.toLowerCase()) });
     } catch (error) {
       const refusal = asApiError(error);
+      if (refusal?.status === 503) logger.warn({ code: refusal.code, requestId }, "database unavailable");
       if (refusal) {
         status = refusal.status;
         payload = errorBody(refusal.code, refusal.message);

@@ -78,7 +78,7 @@ export function securityHeaders(options: { trustProxy: boolean; development: boo
   const pageCsp = (nonce: string) =>
     `default-src 'self'; script-src ${scriptSrc ?? `'self' 'nonce-${nonce}'`}; style-src 'self' 'unsafe-inline'; ` +
     `img-src 'self' data: blob:; font-src 'self' data:; connect-src ${connectSrc}; frame-ancestors 'none'; ` +
-    `form-action 'self'; base-uri 'self'; object-src 'none'`;
+    `form-action 'self'; base-uri 'none'; object-src 'none'`;
 
   return async (c, next) => {
     let csp = API_CSP;

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "#platform/db/client.ts";
+import { createTestDatabase, type TestDatabase } from "#test/database.ts";
+
+/*
+ * A busy connection terminated by PostgreSQL (pg_terminate_backend, as a restart, a failover or a
+ * managed database's maintenance does) must fail only the query it was running: the process goes
+ * on (an "error" event without a listener would end it) and the pool serves the next request.
+ */
+
+let t: TestDatabase;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  admin = new pg.Client({ connectionString: t.url });
+  await admin.connect();
+});
+
+afterAll(async () => {
+  await admin?.end();
+  await t?.close();
+});
+
+/** Terminates the backend running `marker` once it has started. */
+async function terminateWhenRunning(marker: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const { rows } = await admin.query<{ pid: number }>(
+      "select pid from pg_stat_activity where query like $1 and pid <> pg_backend_pid() and datname = current_database()",
+      [`%${marker}%`],
+    );
+    if (rows.length > 0) {
+      await admin.query("select pg_terminate_backend($1)", [rows[0]!.pid]);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no backend ran ${marker}`);
+}
+
+describe("a connection terminated mid-query", () => {
+  it("fails that query as 'database unavailable', and the pool serves the next one", async () => {
+    // Drizzle sends a query when it is awaited: `then` starts it now.
+    const outcome = t.db.execute(sql.raw("select pg_sleep(10) as terminated_marker_1")).then(
+      () => null,
+      (reason: unknown) => reason,
+    );
+    await terminateWhenRunning("terminated_marker_1");
+    const error = await outcome;
+    expect(error).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    const [row] = (await t.db.execute(sql`select 1 as one`)).rows;
+    expect(row).toEqual({ one: 1 });
+  });
+
+  it("inside a transaction too", async () => {
+    const running = t.db.transaction(async (tx) => {
+      await tx.execute(sql.raw("select pg_sleep(10) as terminated_marker_2"));
+    });
+    await terminateWhenRunning("terminated_marker_2");
+    await expect(running).rejects.toSatisfy(isDatabaseUnavailable);
+    const [row] = (await t.db.execute(sql`select 2 as two`)).rows;
+    expect(row).toEqual({ two: 2 });
+  });
+});
+
+describe("isDatabaseUnavailable", () => {
+  it("tells a database that is away from a request that is wrong", () => {
+    const withCode = (code: string) => Object.assign(new Error("x"), { code });
+    expect(isDatabaseUnavailable(withCode("57P01"))).toBe(true); // terminated by the administrator
+    expect(isDatabaseUnavailable(withCode("08006"))).toBe(true); // connection failure
+    expect(isDatabaseUnavailable(withCode("53300"))).toBe(true); // too many connections
+    expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("connect ECONNREFUSED 127.0.0.1:5432"))).toBe(true);
+    expect(isDatabaseUnavailable(withCode("23505"))).toBe(false); // unique violation: a bug or a race, not an outage
+    expect(isDatabaseUnavailable(withCode("22P02"))).toBe(false); // invalid input
+    expect(isDatabaseUnavailable(new Error("ENOENT: no such file or directory"))).toBe(false);
+  });
+});
