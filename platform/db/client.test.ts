@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "#platform/db/client.ts";
+import { isDatabaseUnavailable, SESSION_LIMITS_MS } from "#platform/db/client.ts";
 import { createTestDatabase, type TestDatabase } from "#test/database.ts";
 
 /*
@@ -66,12 +66,40 @@ describe("a connection terminated mid-query", () => {
   });
 });
 
+describe("a pooled session's limits", () => {
+  it("are set on every connection of the pool", async () => {
+    const setting = async (name: string) => (await t.db.execute(sql.raw(`select current_setting('${name}') as value`))).rows[0]!.value;
+    expect(await setting("lock_timeout")).toBe(`${SESSION_LIMITS_MS.lock_timeout / 1000}s`);
+    expect(await setting("statement_timeout")).toBe(`${SESSION_LIMITS_MS.statement_timeout / 1000}s`);
+    expect(await setting("idle_in_transaction_session_timeout")).toBe(`${SESSION_LIMITS_MS.idle_in_transaction_session_timeout / 1000}s`);
+  });
+
+  it("make a request stuck behind a row lock fail as 'database unavailable' instead of waiting", async () => {
+    await admin.query("create table if not exists lock_probe (id int primary key)");
+    await admin.query("insert into lock_probe values (1) on conflict do nothing");
+    await admin.query("begin");
+    try {
+      await admin.query("select * from lock_probe where id = 1 for update");
+      const waited = t.db.transaction(async (tx) => {
+        // The pool's 5 s, shortened for this test only: the mapping is what is checked here.
+        await tx.execute(sql`set local lock_timeout = '100ms'`);
+        await tx.execute(sql`select * from lock_probe where id = 1 for update`);
+      });
+      await expect(waited).rejects.toSatisfy(isDatabaseUnavailable);
+    } finally {
+      await admin.query("rollback");
+    }
+  });
+});
+
 describe("isDatabaseUnavailable", () => {
   it("tells a database that is away from a request that is wrong", () => {
     const withCode = (code: string) => Object.assign(new Error("x"), { code });
     expect(isDatabaseUnavailable(withCode("57P01"))).toBe(true); // terminated by the administrator
     expect(isDatabaseUnavailable(withCode("08006"))).toBe(true); // connection failure
     expect(isDatabaseUnavailable(withCode("53300"))).toBe(true); // too many connections
+    expect(isDatabaseUnavailable(withCode("55P03"))).toBe(true); // lock_timeout
+    expect(isDatabaseUnavailable(withCode("57014"))).toBe(true); // statement_timeout
     expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isDatabaseUnavailable(new Error("connect ECONNREFUSED 127.0.0.1:5432"))).toBe(true);
     expect(isDatabaseUnavailable(withCode("23505"))).toBe(false); // unique violation: a bug or a race, not an outage

@@ -4,8 +4,18 @@ import * as schema from "#platform/db/schema.ts";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/**
+ * Limits every pooled session sets at connect (PostgreSQL settings, in ms). Without them a checkout
+ * waited 19.8 s behind a row lock, and a lock held long enough exhausts every instance's pool. A
+ * request that hits one fails fast with 503 (isDatabaseUnavailable) and may be tried again.
+ * - lock_timeout: a row lock is held for milliseconds by the shop's own writes; 5 s means a stuck one.
+ * - statement_timeout: the shop's longest statement (a customer's data export) takes well under 1 s.
+ * - idle_in_transaction_session_timeout: a transaction left open by a bug ends and frees its locks.
+ */
+export const SESSION_LIMITS_MS = { lock_timeout: 5_000, statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000 };
+
 export function createDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, ...SESSION_LIMITS_MS });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => {});
   // Nor may a client checked out of the pool (pg's own listener covers idle clients only): a
@@ -16,8 +26,13 @@ export function createDatabase(url: string, max = 10): Database {
   return drizzle(pool, { schema }) as Database;
 }
 
-/** SQLSTATE classes and codes that mean "the database is away", not "this request is wrong". */
-const UNAVAILABLE_CODES = /^(08|57P0[123]|53300)/;
+/**
+ * SQLSTATE classes and codes that mean "the database is away or too busy now", not "this request is
+ * wrong": connection exceptions (08), shutdowns (57P01-03), too many connections (53300), and the
+ * session limits above: lock_not_available (55P03), query_canceled (57014, the statement timeout),
+ * idle_in_transaction_session_timeout (25P03).
+ */
+const UNAVAILABLE_CODES = /^(08|57P0[123]|53300|55P03|57014|25P03)/;
 const UNAVAILABLE_MESSAGES = /Connection terminated|connect (ECONNREFUSED|ENOENT)|timeout exceeded when trying to connect/;
 
 /**
