@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { refuseControlCharacters } from "#server/http/control-characters.ts";
 import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, validationError } from "#server/http/errors.ts";
 import type { SessionUser } from "#domain/auth/session.server.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
@@ -186,12 +187,21 @@ export function checkJsonContentType(type: string | undefined): void {
   if (!(type ?? "").toLowerCase().startsWith("application/json")) throw unsupportedMediaError();
 }
 
+function withoutControlCharacters<T>(value: T): T {
+  refuseControlCharacters(value);
+  return value;
+}
+
+/** The body's JSON, refused (400) when it is not JSON or when any string in it has a control character. */
 export function parseJsonText(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw invalidJsonError();
   }
+  refuseControlCharacters(value);
+  return value;
 }
 
 async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
@@ -211,7 +221,7 @@ export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
       // Before the body: a caller without access gets 401 or 403, never a validation error.
       const user = await endpoint.guard?.check(c);
       const body = endpoint.body ? parse(endpoint.body, await readJsonBody(c)) : undefined;
-      const query = endpoint.query ? parse(endpoint.query, c.req.query()) : undefined;
+      const query = endpoint.query ? parse(endpoint.query, withoutControlCharacters(c.req.query())) : undefined;
       // After the body, as the handlers that read their ids themselves did: a bad body still answers 400.
       const params = endpoint.params ? parseParams(endpoint.params, c.req.param()) : undefined;
       const result = await endpoint.handler({ body, query, params, c, user });

@@ -6,6 +6,7 @@ import type { AppServices } from "#platform/services.ts";
 import { CLIENT_ADDRESS_HEADER, clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { ApiError, rateLimitedError } from "#server/http/errors.ts";
 import { requireUser } from "#server/http/guards.ts";
+import { refuseControlCharacters } from "#server/http/control-characters.ts";
 import { translateAuthError } from "#server/http/auth-errors.ts";
 import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
@@ -27,6 +28,17 @@ const DEVICE_COOKIE = "loja.device";
 const DEVICE_COOKIE_DAYS = 365;
 
 type Limit = { key: string; rule: RateRule };
+
+/** The body as data (JSON or form fields) for the control-character check; as text when it is neither. */
+function bodyData(body: string, contentType: string): unknown {
+  try {
+    if (contentType.startsWith("application/json")) return JSON.parse(body);
+    if (contentType.startsWith("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(body));
+  } catch {
+    // Not JSON after all: better-auth answers for that; the text is still checked.
+  }
+  return body;
+}
 
 /** The e-mail a request is about, lower case, from a JSON or form body; undefined if none. */
 function emailOf(body: string, contentType: string): string | undefined {
@@ -135,7 +147,10 @@ export function mountAuthRoutes(api: Hono<AppEnv>): void {
     const bucket = normalizeAddress(address);
 
     const body = c.req.method === "POST" ? await c.req.text() : undefined;
-    const email = body === undefined ? undefined : emailOf(body, (c.req.header("content-type") ?? "").toLowerCase());
+    const contentType = (c.req.header("content-type") ?? "").toLowerCase();
+    refuseControlCharacters(c.req.query());
+    if (body !== undefined) refuseControlCharacters(bodyData(body, contentType));
+    const email = body === undefined ? undefined : emailOf(body, contentType);
     const limits = c.req.method === "POST" ? limitsFor(c, path, bucket, email, secret) : [];
     for (const limit of limits) {
       const decision = await consumeRate(services.db, limit.key, limit.rule);

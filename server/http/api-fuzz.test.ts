@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productUuid } from "#domain/catalog/product-slugs.ts";
+import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
+import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+
+/*
+ * Issue 16 item 4: bad input never reaches PostgreSQL as a 500. Every operation of the served
+ * OpenAPI document, and better-auth's, is sent wrong types, control characters (NUL included),
+ * huge and deeply nested bodies and bad path values, as a visitor, a customer and an admin; every
+ * answer must be a JSON error or success below 500 (204: no body).
+ */
+
+type Operation = {
+  parameters?: Array<{ name: string; in: "path" | "query" }>;
+  requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+};
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema };
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+const NUL = "a\u0000b";
+const CONTROL = "linha\u0007sino";
+const BAD_PATH_VALUES = ["nao-e-um-id", "00000000-0000-0000-0000-000000000000", "%00", encodeURIComponent(NUL), "x".repeat(300)];
+
+/** A value of the wrong type for `schema`, and one that is right but for a control character. */
+function wrongValues(schema: JsonSchema | undefined): unknown[] {
+  const type = Array.isArray(schema?.type) ? schema?.type[0] : schema?.type;
+  if (type === "string") return [NUL, CONTROL, 12345, null, "x".repeat(5000)];
+  if (type === "number" || type === "integer") return ["12", -1, 1e308, NUL];
+  if (type === "boolean") return ["true", NUL];
+  if (type === "array") return [NUL, [NUL], [{ a: NUL }]];
+  if (type === "object") return [NUL, bodyOf(schema, NUL)];
+  return [NUL, { [NUL]: NUL }];
+}
+
+/** Every property of the schema set to `value`. */
+function bodyOf(schema: JsonSchema | undefined, value: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(schema?.properties ?? {}).map((name) => [name, value]));
+}
+
+function nested(depth: number): unknown {
+  let value: unknown = NUL;
+  for (let level = 0; level < depth; level++) value = level % 2 === 0 ? { a: value } : [value];
+  return value;
+}
+
+/** The bodies tried on an operation that takes one. */
+function bodies(schema: JsonSchema | undefined): unknown[] {
+  const all: unknown[] = [{}, null, [], "texto", 42, bodyOf(schema, NUL), bodyOf(schema, CONTROL), bodyOf(schema, 123), nested(40)];
+  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+    for (const value of wrongValues(property)) all.push({ ...bodyOf(schema, "valor"), [name]: value });
+  }
+  return all;
+}
+
+/**
+ * Valid bodies of the operations that write text, by operationId: a NUL put into any one of their
+ * strings (the rest valid) is what used to get past the schemas and fail in PostgreSQL.
+ */
+const VALID_BODIES: Record<string, unknown> = {
+  addAddress: CHECKOUT_ADDRESS,
+  placeOrder: {
+    idempotencyKey: crypto.randomUUID(),
+    address: CHECKOUT_ADDRESS,
+    shippingMethod: "sedex",
+    confirmAdult: true,
+    acceptTerms: true,
+  },
+  reportClientError: { message: "Falha ao carregar", path: "/carrinho" },
+  calculatePrice: { quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" },
+  addCartItem: { productId: productUuid(4), quantity: 1 },
+  requestWithdrawal: { reason: "Mudei de ideia" },
+  adminCancelOrder: { reason: "Pedido duplicado" },
+  adminAddTracking: { trackingCode: "AA123456789BR" },
+  adminMoveOrderStatus: { status: "preparing", note: "Separando" },
+};
+
+/** Copies of `value`, each with one of its strings carrying a NUL. */
+function withNulInEachString(value: unknown): unknown[] {
+  if (typeof value === "string") return [`${value}${NUL}`];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => withNulInEachString(item).map((changed) => value.map((v, i) => (i === index ? changed : v))));
+  if (value !== null && typeof value === "object") {
+    return Object.entries(value).flatMap(([key, item]) => withNulInEachString(item).map((changed) => ({ ...value, [key]: changed })));
+  }
+  return [];
+}
+
+let ctx: AuthTestContext;
+let doc: OpenApi;
+const roles: Array<[string, () => Browser | undefined]> = [];
+
+beforeAll(async () => {
+  ctx = await createAuthTestContext();
+  doc = (await (await ctx.request("/api/openapi.json")).json()) as OpenApi;
+  const customer = await ctx.customer(uniqueEmail("fuzz-cliente"), new Browser("198.51.100.201"));
+  const adminEmail = uniqueEmail("fuzz-admin");
+  await ctx.makeAdmin(adminEmail);
+  const admin = await ctx.customer(adminEmail, new Browser("198.51.100.202"));
+  // A cart to check out, so that a place-order body gets as far as its address.
+  expect((await ctx.request("/api/cart/items", { json: { productId: productUuid(4), quantity: 1 }, browser: customer })).status).toBe(201);
+  roles.push(["visitante", () => undefined], ["cliente", () => customer], ["admin", () => admin]);
+}, 60_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function expectAnswered(label: string, response: Response): Promise<void> {
+  const text = await response.text();
+  expect(response.status, `${label}: ${text.slice(0, 300)}`).toBeLessThan(500);
+  if (response.status === 204) return;
+  expect(response.headers.get("content-type") ?? "", `${label}: content-type`).toContain("application/json");
+  expect(() => JSON.parse(text), `${label}: JSON`).not.toThrow();
+}
+
+describe("every API operation, fed bad input by every role", () => {
+  it("answers below 500, in JSON", async () => {
+    let sent = 0;
+    for (const [role, browserOf] of roles) {
+      for (const [template, operations] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const pathNames = (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
+          const queryNames = (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+          const paths = pathNames.length === 0 ? [template] : BAD_PATH_VALUES.map((value) => template.replace(/\{\w+\}/g, value));
+          const queries =
+            queryNames.length === 0 ? [""] : ["", `?${queryNames.map((name) => `${name}=${encodeURIComponent(NUL)}`).join("&")}`];
+          const schema = operation.requestBody?.content["application/json"].schema;
+          const valid = VALID_BODIES[(operation as { operationId?: string }).operationId ?? ""];
+          const bodyList = operation.requestBody ? [...bodies(schema), ...withNulInEachString(valid)] : [undefined];
+          for (const path of paths) {
+            for (const query of queries) {
+              for (const json of bodyList) {
+                const url = `/api${path}${query}`;
+                const label = `${role} ${method.toUpperCase()} ${url} ${JSON.stringify(json)?.slice(0, 80)}`;
+                await expectAnswered(label, await ctx.request(url, { method: method.toUpperCase(), json, browser: browserOf() }));
+                sent++;
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(500);
+  }, 120_000);
+
+  it("better-auth's operations refuse control characters with the API's 400, never a 500", async () => {
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ["/api/auth/sign-up/email", { name: NUL, email: "nul@example.com", password: "senha-longa-42" }],
+      ["/api/auth/sign-in/email", { email: `a${NUL}@example.com`, password: "senha-longa-42" }],
+      ["/api/auth/request-password-reset", { email: `a${NUL}@example.com`, redirectTo: "/auth" }],
+      ["/api/auth/reset-password", { token: NUL, newPassword: "senha-longa-42" }],
+      ["/api/auth/send-verification-email", { email: `a${NUL}@example.com` }],
+    ];
+    for (const [path, json] of cases) {
+      const response = await ctx.request(path, { json, browser: new Browser("198.51.100.203") });
+      const body = (await response.json()) as { error?: { code?: string; message?: string } };
+      expect(response.status, path).toBe(400);
+      expect(body.error?.code, path).toBe("validation_error");
+      expect(body.error?.message, path).toMatch(/caracteres de controle/);
+    }
+  });
+});
