@@ -85,6 +85,28 @@ export function isoTimeCached(): string {
   return lastTime;
 }
 
+/** What a logged error may say about a database failure: where and why, never which values. */
+const DATABASE_FIELDS = ["code", "constraint", "table", "column", "schema", "routine", "severity"] as const;
+
+/**
+ * The `err` of every log line. pino's own serializer writes every field of an error, and a failed
+ * query's carry the customer's data: Drizzle's message and `params` hold the statement's values (a
+ * CPF, an address, an e-mail, a session token), PostgreSQL's `detail` the offending key's. This one
+ * keeps the type, the message without the values, the stack's frames, the database's code and
+ * constraint, and the cause, told the same way.
+ */
+export function safeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const fields = error as unknown as Record<string, unknown>;
+  const isFailedQuery = typeof fields.query === "string" && "params" in fields;
+  const message = isFailedQuery ? `Failed query: ${String(fields.query)}` : error.message;
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at "));
+  const told: Record<string, unknown> = { type: error.name, message, stack: frames.join("\n") };
+  for (const name of DATABASE_FIELDS) if (typeof fields[name] === "string") told[name] = fields[name];
+  if (error.cause !== undefined && depth < 3) told.cause = safeError(error.cause, depth + 1);
+  return told;
+}
+
 /** The options every logger of the shop shares. */
 function loggerOptions(level: string): pino.LoggerOptions {
   return {
@@ -92,6 +114,7 @@ function loggerOptions(level: string): pino.LoggerOptions {
     base: { service: "loja" },
     timestamp: isoTimeCached,
     redact: ["req.headers.cookie", "req.headers.authorization"],
+    serializers: { err: safeError },
   };
 }
 
