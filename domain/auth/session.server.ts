@@ -5,6 +5,11 @@ export type SessionUser = { id: string; email: string; name: string; emailVerifi
 
 const sessionsByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
+/** The user this request's session was already read as (undefined when it was not read): never a new read. */
+export function sessionReadFor(request: Request): Promise<SessionUser | null> | undefined {
+  return sessionsByRequest.get(request);
+}
+
 /** The signed-in user of this request, or null; read once per request. */
 export function readSessionUser(services: AppServices, request: Request): Promise<SessionUser | null> {
   let pending = sessionsByRequest.get(request);

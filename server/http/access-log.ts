@@ -2,7 +2,16 @@ import type { Logger } from "#platform/logger.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** What both lanes (Hono's middleware and lean-api.ts) know of an answered request. */
-export type AccessEntry = { requestId: string; method: string; path: string; status: number; ms: number };
+export type AccessEntry = {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  /** Refusals (401, 403, 404): who was refused, the account if the session was read, else the address. */
+  userId?: string;
+  client?: string;
+};
 
 /** How often the summed-up successes of a summarized endpoint are written. */
 export const ACCESS_SUMMARY_MS = 60_000;

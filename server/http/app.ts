@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { mountAuthRoutes } from "#server/http/auth-routes.ts";
+import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
+import { sessionReadFor } from "#domain/auth/session.server.ts";
 import { publicConfig } from "#platform/config.ts";
 import { mountEventRoutes } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
@@ -50,12 +52,14 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     c.set("services", services);
     const started = performance.now();
     await next();
+    const status = c.res.status;
     accessLog.record({
       requestId: c.get("requestId"),
       method: c.req.method,
       path: c.req.path,
-      status: c.res.status,
+      status,
       ms: Math.round(performance.now() - started),
+      ...(REFUSALS.has(status) ? await whoWasRefused(c, config.TRUST_PROXY) : {}),
     });
   });
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
@@ -139,4 +143,13 @@ function privatePage(response: Response): Response {
   headers.set("Cache-Control", "private, no-store");
   headers.append("Vary", "Cookie");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The answers that refuse access (or hide what exists): their access lines say who asked. */
+const REFUSALS = new Set([401, 403, 404]);
+
+/** The account, when the request's session was read on its way (guards read it), and the address. */
+async function whoWasRefused(c: Context<AppEnv>, trustProxy: boolean): Promise<{ userId?: string; client: string }> {
+  const user = await (sessionReadFor(c.req.raw) ?? Promise.resolve(null)).catch(() => null);
+  return { ...(user ? { userId: user.id } : {}), client: normalizeAddress(clientAddress(c, trustProxy)) };
 }

@@ -66,3 +66,25 @@ describe("a checkout that fails in PostgreSQL", () => {
     }
   });
 });
+
+describe("a refused request's access line", () => {
+  it("says who was refused: the client's address, and the account when it had a session", async () => {
+    const email = uniqueEmail("log-recusa");
+    const browser = await ctx.customer(email, new Browser("198.51.100.212"));
+    const { logger, lines } = loggerToLines();
+    const app = createApp({ ...ctx.t.services, logger });
+    const get = (path: string, cookie?: string) =>
+      app.request(path, { headers: cookie ? { cookie } : {} }, { incoming: { socket: { remoteAddress: "198.51.100.213" } } });
+
+    expect((await get("/api/orders")).status).toBe(401);
+    expect((await get("/api/admin/orders", browser.header())).status).toBe(403);
+    expect((await get("/api/cart")).status).toBe(200);
+
+    const access = (status: number) => lines.find((line) => line.msg === "request" && line.status === status);
+    expect(access(401)).toMatchObject({ client: "198.51.100.213" });
+    expect(access(401)).not.toHaveProperty("userId");
+    expect(access(403)).toMatchObject({ client: "198.51.100.213", userId: await ctx.userId(email) });
+    // An ordinary answer's line stays as it was: no address.
+    expect(access(200)).not.toHaveProperty("client");
+  });
+});
