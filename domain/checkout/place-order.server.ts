@@ -1,6 +1,7 @@
 /**
  * Placing an order (PRODUCT.md checkout steps 4 and 5): one transaction, idempotent per key.
  */
+import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { addresses, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
@@ -52,17 +53,31 @@ export function paymentProvider(services: Services): PaymentProvider {
  */
 export async function placeOrder(services: Services, customer: SessionCustomer, request: PlaceOrderRequest): Promise<PlacedOrder> {
   const { db } = services;
+  const requestHash = hashOfRequest(request);
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ userId: customer.id, key: request.idempotencyKey })
+    .values({ userId: customer.id, key: request.idempotencyKey, requestHash })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (claimed.length === 0) {
     const [existing] = await db
-      .select({ orderId: idempotencyKeys.orderId, createdAt: idempotencyKeys.createdAt, number: orders.number })
+      .select({
+        orderId: idempotencyKeys.orderId,
+        createdAt: idempotencyKeys.createdAt,
+        requestHash: idempotencyKeys.requestHash,
+        number: orders.number,
+      })
       .from(idempotencyKeys)
       .leftJoin(orders, eq(orders.id, idempotencyKeys.orderId))
       .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey)));
+    // Like Stripe's keys: one key, one request. Another body under it is a client's bug, never a replay.
+    if (existing?.requestHash && existing.requestHash !== requestHash) {
+      throw new DomainError(
+        "unprocessable",
+        "idempotency_key_reused",
+        "Esta tentativa de compra já foi enviada com outros dados. Recarregue a página e confira o pedido.",
+      );
+    }
     if (existing?.orderId && existing.number !== null) return { orderId: existing.orderId, number: existing.number, replayed: true };
     if (existing && Date.now() - existing.createdAt.getTime() > STALE_ATTEMPT_MS) {
       await db
@@ -99,6 +114,24 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
       .catch(() => {});
     throw error;
   }
+}
+
+/** The request as the key is bound to it: its validated fields, keys sorted, the key itself left out. */
+function hashOfRequest(request: PlaceOrderRequest): string {
+  const { idempotencyKey: _key, ...fields } = request;
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === "object"
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((name) => [name, canonical((value as Record<string, unknown>)[name])]),
+          )
+        : value;
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(fields)))
+    .digest("hex");
 }
 
 async function createOrder(tx: Tx, services: Services, customer: SessionCustomer, request: PlaceOrderRequest) {

@@ -509,7 +509,8 @@ export const orderStatusHistory = pgTable(
 
 /**
  * Checkout attempts by idempotency key (per customer). `order_id` null: the attempt is running (a
- * concurrent duplicate gets 409); set: a retry replays that order.
+ * concurrent duplicate gets 409); set: a retry replays that order. `request_hash`: what the key was
+ * first sent with (null for keys from before it was kept); another request under it is refused.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
@@ -517,6 +518,7 @@ export const idempotencyKeys = pgTable(
     userId: text("user_id").notNull(),
     key: uuid("key").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    requestHash: text("request_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],

@@ -258,6 +258,34 @@ describe("placing an order", () => {
     expect(((await other.json()) as ErrorJson).error.code).toBe("cart_already_ordered");
   });
 
+  it("refuses a key reused with another request (422), before and after its order exists, and still replays the first", async () => {
+    const customer = await signedUpCustomer();
+    await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
+    const body = placeBody({ shippingMethod: "sedex" });
+    const first = await place(customer, body);
+    expect(first.status).toBe(201);
+    const { orderId } = (await first.json()) as { orderId: string };
+
+    for (const changed of [{ shippingMethod: "pac" }, { address: { ...ADDRESS, number: "2000" } }, { saveAddress: true }]) {
+      const reused = await place(customer, { ...body, ...changed });
+      expect(reused.status, JSON.stringify(changed)).toBe(422);
+      expect(((await reused.json()) as ErrorJson).error).toEqual({
+        code: "idempotency_key_reused",
+        message: "Esta tentativa de compra já foi enviada com outros dados. Recarregue a página e confira o pedido.",
+      });
+    }
+    // The same request under the same key is still a replay of the first answer.
+    const retry = await place(customer, body);
+    expect(retry.status).toBe(201);
+    expect(await retry.json()).toMatchObject({ orderId, replayed: true });
+    expect(
+      await ctx.t.db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, await userIdOf(customer))),
+    ).toHaveLength(1);
+  });
+
   it("refuses an invalid CEP, CPF, phone and UF with Portuguese messages, and asks for the address of physical items", async () => {
     const customer = await signedUpCustomer();
     await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
