@@ -29,6 +29,8 @@ export type AppOptions = {
   clientDir?: string;
   /** The access log shared with the lean lane; without it the app keeps one of its own. */
   accessLog?: AccessLog;
+  /** How often /api/events beats and re-checks its session (tests shorten it). */
+  eventsHeartbeatMs?: number;
 };
 
 const READY_TIMEOUT_MS = 2000;
@@ -93,7 +95,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints, apiTagDescriptions)));
   mountEndpoints(api, apiEndpoints);
   mountAuthRoutes(api);
-  mountEventRoutes(api);
+  mountEventRoutes(api, options.eventsHeartbeatMs);
   api.get(SUPPORT_QR_PATH, supportQrHandler);
   api.all("*", () => {
     throw notFoundError();

@@ -2,14 +2,19 @@ import type { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { isAdminAccount } from "#domain/auth/admins.server.ts";
+import { readSessionUser } from "#domain/auth/session.server.ts";
 import { currentUser } from "#server/http/guards.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { ADMINS_TOPIC, realtimeBus, type RealtimeMessage, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
 
 export const EVENTS_PATH = "/events";
-/** A comment line now and then keeps proxies and mobile networks from closing an idle stream. */
-const HEARTBEAT_MS = 25_000;
+/**
+ * A comment line now and then keeps proxies and mobile networks from closing an idle stream; at
+ * each one a signed-in stream reads its session again, so a sign-out, a password change or a
+ * deleted account stops its notifications within one beat.
+ */
+export const HEARTBEAT_MS = 25_000;
 /** EventSource waits this long before reconnecting. */
 const RETRY_MS = 1000;
 
@@ -24,7 +29,7 @@ const eventsQuery = z.object({
  * admins, the admins' topic. Every event carries an `id`; a reconnect with Last-Event-ID replays
  * what this instance saw since, otherwise the first event is `resync` and the page re-reads its data.
  */
-export function mountEventRoutes(api: Hono<AppEnv>): void {
+export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS): void {
   api.get(EVENTS_PATH, async (c) => {
     const parsed = eventsQuery.safeParse(c.req.query());
     if (!parsed.success) throw new ApiError(400, "validation_error", "Dados inválidos. cart_session deve ser um UUID.");
@@ -42,6 +47,10 @@ export function mountEventRoutes(api: Hono<AppEnv>): void {
       services.logger.warn({ err: error }, "realtime: LISTEN unavailable");
       throw new ApiError(503, "realtime_unavailable", "Atualizações em tempo real indisponíveis no momento. Tente novamente em instantes.");
     }
+    const cookie = c.req.header("cookie") ?? "";
+    /** Whether the account this stream serves still has this session (a fresh read, not the request's). */
+    const sessionStillOpen = async () =>
+      (await readSessionUser(services, new Request(c.req.url, { headers: { cookie } })).catch(() => null))?.id === user?.id;
     const lastEventId = c.req.header("last-event-id");
     const missed = lastEventId ? bus.since(lastEventId, topics) : null;
 
@@ -59,6 +68,7 @@ export function mountEventRoutes(api: Hono<AppEnv>): void {
         const unsubscribe = bus.subscribe(topics, push);
         const stopGap = bus.onGap(() => push({ id: "", topic: "", type: "resync", data: null }));
         let open = true;
+        let checkedAt = Date.now();
         stream.onAbort(() => {
           open = false;
           wake?.();
@@ -80,10 +90,16 @@ export function mountEventRoutes(api: Hono<AppEnv>): void {
             let timer: NodeJS.Timeout | undefined;
             await new Promise<void>((resolve) => {
               wake = resolve;
-              timer = setTimeout(resolve, HEARTBEAT_MS);
+              timer = setTimeout(resolve, heartbeatMs);
             });
             clearTimeout(timer);
             wake = null;
+            // Its session ended (signed out, password changed, account deleted): the stream ends, and
+            // the browser's reconnect, without that session, gets a visitor's topics only.
+            if (user && Date.now() - checkedAt >= heartbeatMs) {
+              checkedAt = Date.now();
+              if (!(await sessionStillOpen())) break;
+            }
             if (open && queue.length === 0) await stream.write(": ping\n\n");
           }
         } finally {
