@@ -40,6 +40,11 @@ const envSchema = z.object({
   /** smtp://user:pass@host:587 or smtps://…:465; when unset, e-mails go to DATA_DIR/outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Loja Micologia <nao-responda@example.com>"),
+  /**
+   * Tries of each e-mail before it fails for good (decision 014). The queue waits e^n seconds after
+   * the n-th failure (3 s, 7 s, 20 s, … at most about 6 h): 15 tries span about a day and a half.
+   */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(15),
   // Checkout and Pix (decision 005).
   /** The shop's Pix key (e-mail, CPF/CNPJ digits, +55 phone or random key) written into every BR Code. */
   PIX_KEY: z.string().trim().min(1).max(77, "no máximo 77 caracteres").default("pix@example.com"),

@@ -14,7 +14,7 @@ import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
 import { AccessLog } from "#server/http/access-log.ts";
 import { createLeanLane } from "#server/http/lean-api.ts";
-import { startOrderJobs } from "#server/jobs/order-jobs.ts";
+import { startJobs } from "#server/jobs/jobs.ts";
 import { createLogger, type Logger } from "#platform/logger.ts";
 
 const EMBEDDED_DATABASE = "shop";
@@ -32,7 +32,7 @@ export type PreparedShop = {
   logger: Logger;
   /** Node's request listener: the lean lane (lean-api.ts) for its endpoints, Hono for the rest. */
   listener(request: IncomingMessage, response: ServerResponse): void;
-  /** Closes the database pool, then stops the embedded PostgreSQL if this process started it. */
+  /** Stops the job worker (running jobs finish), closes the database pool, then stops the embedded PostgreSQL if this process started it. */
   closeDatabase(): Promise<void>;
 };
 
@@ -41,11 +41,11 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const { url, embedded } = await databaseUrl(config, logger);
-  await runMigrations(url);
+  await runMigrations(url, logger);
   const db = createDatabase(url);
   await seed(db);
-  const jobs = startOrderJobs({ config, db, logger });
   const services: AppServices = { config, db, logger };
+  const jobs = await startJobs(services, url);
   // One access log for both lanes, so the pricing call's minute summary counts both (decision 010).
   const accessLog = new AccessLog(logger, apiEndpoints);
   const app = createApp(services, { ...options, accessLog });

@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { adminEmails, users } from "#platform/db/schema.ts";
 import { createApp } from "#server/http/app.ts";
+import type { JobWorker } from "#platform/jobs/worker.ts";
+import { startJobs } from "#server/jobs/jobs.ts";
 import { createTestDatabase, type TestDatabase } from "#test/database.ts";
 import { linksIn, startMailServer, type MailServer } from "#test/mail-server.ts";
 
@@ -52,6 +54,8 @@ export type AuthTestContext = {
   t: TestDatabase;
   app: ReturnType<typeof createApp>;
   mail: MailServer;
+  /** This database's job worker, which sends the e-mails (stopped by close()). */
+  worker: JobWorker;
   request(path: string, options?: RequestOptions): Promise<Response>;
   signUp(email: string, options?: { password?: string; name?: string; browser?: Browser }): Promise<Response>;
   /** Follows the confirmation link e-mailed to `email` in `browser` (which is signed in by it). */
@@ -73,6 +77,9 @@ export function uniqueEmail(label = "cliente"): string {
 export async function createAuthTestContext(env: Record<string, string> = {}): Promise<AuthTestContext> {
   const mail = await startMailServer();
   const t = await createTestDatabase({ env: { SMTP_URL: mail.url, PUBLIC_URL, ...env } });
+  // E-mails are queued jobs (decision 014): this database's own worker sends them, as an instance
+  // of the shop would. No schedules: the order tests run the order jobs themselves.
+  const worker = await startJobs(t.services, t.url, { schedules: false, pollIntervalMs: 200 });
   const app = createApp(t.services);
 
   async function request(path: string, options: RequestOptions = {}): Promise<Response> {
@@ -100,6 +107,7 @@ export async function createAuthTestContext(env: Record<string, string> = {}): P
     t,
     app,
     mail,
+    worker,
     request,
     signUp: (email, options = {}) =>
       request("/api/auth/sign-up/email", {
@@ -131,6 +139,7 @@ export async function createAuthTestContext(env: Record<string, string> = {}): P
       return row.id;
     },
     async close() {
+      await worker.stop();
       await t.close();
       await mail.close();
     },

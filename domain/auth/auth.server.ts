@@ -4,7 +4,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { passwordProblem, signUpSchema } from "#domain/auth/auth-schemas.ts";
 import type { AppServices } from "#platform/services.ts";
 import { accounts, sessions, users, verifications } from "#platform/db/schema.ts";
-import { mailerFor } from "#platform/mail/mailer.ts";
+import { enqueueEmail } from "#platform/mail/mail-queue.ts";
+import type { MailMessage } from "#platform/mail/mailer.ts";
 import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage } from "#domain/notifications/mail-templates.ts";
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from "#domain/auth/auth-paths.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
@@ -28,11 +29,14 @@ function invalidInput(message: string): APIError {
 export function createAuth(services: AppServices) {
   const { config, db, logger } = services;
   const origin = new URL(config.PUBLIC_URL).origin;
-  const mailer = mailerFor(services);
-  // Mail goes out in the background: the answer (and its timing) never depends on the SMTP server,
-  // nor on whether there was anything to send. A failure is logged.
-  const sendInBackground = (message: Parameters<typeof mailer.send>[0]) => {
-    void mailer.send(message).catch((error: unknown) => logger.error({ err: error, subject: message.subject }, "e-mail not sent"));
+  // better-auth writes its tokens in transactions of its own, so these e-mails are queued just after
+  // (decision 014): once queued, SMTP being away delays them instead of losing them. Queued in the
+  // background, so the answer (and its timing) never depends on whether there was anything to
+  // send. A failure to queue (the database away) is logged.
+  const sendInBackground = (message: MailMessage) => {
+    void enqueueEmail(db, config, message).catch((error: unknown) =>
+      logger.error({ err: error, subject: message.subject }, "e-mail not queued"),
+    );
   };
 
   return betterAuth({

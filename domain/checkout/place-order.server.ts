@@ -10,12 +10,7 @@ import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import type { CheckoutAddress } from "#domain/checkout/checkout-schemas.ts";
-import {
-  adminUserIds,
-  createNotifications,
-  sendNotificationEmails,
-  type CreatedNotification,
-} from "#domain/notifications/notifications.server.ts";
+import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
 import { toNotification } from "#domain/orders/order-store.server.ts";
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
@@ -94,19 +89,16 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
     throw new DomainError("conflict", "checkout_in_progress", "Este pedido já está sendo processado. Aguarde um instante.");
   }
 
-  let created: CreatedNotification[] = [];
   try {
-    const placed = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const result = await createOrder(tx, services, customer, request);
-      created = result.notifications;
+      await enqueueNotificationEmails(tx, services, result.notifications);
       await tx
         .update(idempotencyKeys)
         .set({ orderId: result.orderId })
         .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey)));
       return { orderId: result.orderId, number: result.number, replayed: false };
     });
-    void sendNotificationEmails(services, created).catch((error: unknown) => services.logger.error({ err: error }, "order e-mails failed"));
-    return placed;
   } catch (error) {
     await db
       .delete(idempotencyKeys)

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { adminEmails, notifications, users } from "#platform/db/schema.ts";
 import type { AppServices } from "#platform/services.ts";
-import { mailerFor } from "#platform/mail/mailer.ts";
+import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { notificationMessage } from "#domain/notifications/mail-templates.ts";
 import { publish, userTopic } from "#platform/realtime/bus.ts";
 import {
@@ -75,33 +75,27 @@ export async function adminUserIds(services: Pick<AppServices, "config" | "db">,
 }
 
 /**
- * Each notification also goes out by e-mail (issue 6). Called after the commit and not awaited by
- * requests: a slow or failing SMTP server never holds an order back; failures are logged.
+ * Each notification also goes out by e-mail (issue 6). Called in the transaction that created
+ * them: the e-mails are queued jobs (decision 014) that exist only if it commits, and a slow or
+ * absent SMTP server never holds the change back.
  */
-export async function sendNotificationEmails(
-  services: Pick<AppServices, "config" | "db" | "logger">,
+export async function enqueueNotificationEmails(
+  executor: Executor,
+  services: Pick<AppServices, "config">,
   created: readonly CreatedNotification[],
 ): Promise<void> {
   if (created.length === 0) return;
-  const mailer = mailerFor(services);
-  const rows = await services.db
+  const rows = await executor
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
     .where(inArray(users.id, [...new Set(created.map((item) => item.userId))]));
   const recipients = new Map(rows.map((row) => [row.id, row]));
-  await Promise.all(
-    created.map(async (item) => {
-      const recipient = recipients.get(item.userId);
-      if (!recipient) return;
-      try {
-        await mailer.send(
-          notificationMessage({ to: recipient.email, name: recipient.name, notification: item, publicUrl: services.config.PUBLIC_URL }),
-        );
-      } catch (error) {
-        services.logger.error({ err: error, notificationId: item.id }, "notification e-mail failed");
-      }
-    }),
-  );
+  const messages = created.flatMap((item) => {
+    const recipient = recipients.get(item.userId);
+    if (!recipient) return [];
+    return [notificationMessage({ to: recipient.email, name: recipient.name, notification: item, publicUrl: services.config.PUBLIC_URL })];
+  });
+  await enqueueEmails(executor, services.config, messages);
 }
 
 /** Spec §7: the 20 newest, newest first. admin_new_order rows only exist for admins. */

@@ -1,7 +1,7 @@
-/** Background work (server/jobs): safe with several instances, rows claimed with SKIP LOCKED. */
+/** Scheduled work (server/jobs, decision 014): safe with several instances, rows claimed with SKIP LOCKED. */
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { orders } from "#platform/db/schema.ts";
-import { createNotifications, sendNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";
 import { type Services, toNotification } from "#domain/orders/order-store.server.ts";
 import { applyChange } from "#domain/orders/order-transitions.server.ts";
@@ -18,7 +18,7 @@ export async function expirePendingOrders(
 ): Promise<number> {
   const now = options.now ?? new Date();
   let expired = 0;
-  const created = await services.db.transaction(async (tx) => {
+  await services.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(orders)
@@ -45,23 +45,22 @@ export async function expirePendingOrders(
         })),
       );
     }
-    return all;
+    await enqueueNotificationEmails(tx, services, all);
   });
-  void sendNotificationEmails(services, created).catch((error: unknown) => services.logger.error({ err: error }, "expiry e-mails failed"));
   return expired;
 }
 
 /** Sends the rating_reminder of delivered orders whose time has come (claimed with SKIP LOCKED). */
 export async function sendRatingReminders(services: Services, options: { now?: Date; batch?: number } = {}): Promise<number> {
   const now = options.now ?? new Date();
-  const created = await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(orders)
       .where(and(eq(orders.status, "delivered"), lte(orders.ratingReminderAt, now)))
       .limit(options.batch ?? 50)
       .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
+    if (due.length === 0) return 0;
     await tx
       .update(orders)
       .set({ ratingReminderAt: null })
@@ -71,7 +70,7 @@ export async function sendRatingReminders(services: Services, options: { now?: D
           due.map((order) => order.id),
         ),
       );
-    return createNotifications(
+    const created = await createNotifications(
       tx,
       due
         .filter((order) => order.userId)
@@ -79,9 +78,7 @@ export async function sendRatingReminders(services: Services, options: { now?: D
           toNotification(order.userId!, order.id, ratingReminderMessage({ number: order.number, totalCents: order.totalCents })),
         ),
     );
+    await enqueueNotificationEmails(tx, services, created);
+    return created.length;
   });
-  void sendNotificationEmails(services, created).catch((error: unknown) =>
-    services.logger.error({ err: error }, "reminder e-mails failed"),
-  );
-  return created.length;
 }

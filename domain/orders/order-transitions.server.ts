@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { carts, orderItems, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
-import { createNotifications, sendNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { paymentMessage, statusMessage, trackingMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
 import {
   canTransition,
@@ -100,7 +100,7 @@ export async function applyChange(tx: Tx, services: Services, order: OrderRow, c
 }
 
 async function change(services: Services, id: string, build: (order: OrderRow, tx: Tx) => Promise<Change[]> | Change[]): Promise<void> {
-  const created = await services.db.transaction(async (tx) => {
+  await services.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     const changes = await build(order, tx);
     const all: CreatedNotification[] = [];
@@ -109,9 +109,8 @@ async function change(services: Services, id: string, build: (order: OrderRow, t
       all.push(...(await applyChange(tx, services, current, next)));
       current = { ...current, status: next.to };
     }
-    return all;
+    await enqueueNotificationEmails(tx, services, all);
   });
-  void sendNotificationEmails(services, created).catch((error: unknown) => services.logger.error({ err: error }, "order e-mails failed"));
 }
 
 /** Static Pix: the admin saw the money arrive. */

@@ -5,12 +5,12 @@
  */
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { orderStatusHistory, users } from "#platform/db/schema.ts";
-import { mailerFor } from "#platform/mail/mailer.ts";
+import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { DomainError } from "#domain/errors.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
 import { adminUserIds } from "#domain/notifications/notifications.server.ts";
 import { formatDate, WITHDRAWAL_NOTE, withdrawalDeadline } from "#domain/orders/order-status.ts";
-import { iso, lockOrder, notFound, type OrderRow, type Services } from "#domain/orders/order-store.server.ts";
+import { iso, lockOrder, notFound, type OrderRow, type Services, type Tx } from "#domain/orders/order-store.server.ts";
 
 type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "fromStatus" | "toStatus" | "note" | "createdAt">;
 
@@ -63,28 +63,23 @@ export async function requestWithdrawal(
       actorUserId: customerId,
       createdAt: sql`clock_timestamp()`,
     });
+    await emailAdminsOfWithdrawal(tx, services, order, reason);
     return { order, replayed: false };
   });
-  if (!result.replayed) {
-    void emailAdminsOfWithdrawal(services, result.order, reason).catch((error: unknown) =>
-      services.logger.error({ err: error }, "withdrawal e-mails failed"),
-    );
-  }
   return { replayed: result.replayed };
 }
 
-/** After the commit and not awaited, like the notification e-mails: SMTP never holds the request back. */
-async function emailAdminsOfWithdrawal(services: Services, order: OrderRow, reason: string | null): Promise<void> {
-  const adminIds = await adminUserIds(services);
+/** Queued in the request's transaction, like the notification e-mails (decision 014). */
+async function emailAdminsOfWithdrawal(tx: Tx, services: Services, order: OrderRow, reason: string | null): Promise<void> {
+  const adminIds = await adminUserIds(services, tx);
   if (adminIds.length === 0) return;
-  const admins = await services.db.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
-  const mailer = mailerFor(services);
+  const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
   const requestedOn = formatDate(new Date());
-  await Promise.all(
+  await enqueueEmails(
+    tx,
+    services.config,
     admins.map((admin) =>
-      mailer.send(
-        withdrawalRequestMessage({ to: admin.email, name: admin.name, order, requestedOn, reason, publicUrl: services.config.PUBLIC_URL }),
-      ),
+      withdrawalRequestMessage({ to: admin.email, name: admin.name, order, requestedOn, reason, publicUrl: services.config.PUBLIC_URL }),
     ),
   );
 }

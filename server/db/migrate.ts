@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { installQueue } from "#platform/jobs/queue.ts";
+import { createLogger, type Logger } from "#platform/logger.ts";
 
 // Any constant works; it only has to be the same for every instance of the shop.
 const MIGRATION_LOCK_KEY = 727_001;
@@ -19,13 +21,17 @@ export function migrationsFolder(): string {
   return path.join(dir, "platform", "db", "migrations");
 }
 
-/** Applies pending migrations; instances starting together queue on an advisory lock. */
-export async function runMigrations(url: string): Promise<void> {
+/**
+ * Applies pending migrations, the shop's and the job queue's (its own schema, decision 014);
+ * instances starting together queue on an advisory lock.
+ */
+export async function runMigrations(url: string, logger: Logger = createLogger("silent")): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+    await installQueue(url, logger);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();

@@ -1,0 +1,110 @@
+/**
+ * The process's job worker (decision 014): runs queued jobs and the schedules. Every instance runs
+ * one; graphile-worker locks each job for the worker that takes it, and a schedule's occurrence is
+ * queued by the one instance that claims it (its `known_crontabs` row), so each runs once.
+ */
+import { parseCronItems, run, type Job, type Runner } from "graphile-worker";
+import { createDatabase } from "#platform/db/client.ts";
+import { QUEUE_SCHEMA } from "#platform/jobs/queue.ts";
+import { queueLogger } from "#platform/jobs/queue-logger.ts";
+import type { Logger } from "#platform/logger.ts";
+
+export type JobInfo = { id: string; attempt: number; maxAttempts: number };
+
+/** Runs one job; throwing fails this attempt (the job is tried again until its attempts run out). */
+export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
+
+export type Schedule = {
+  /** Also the schedule's identity in the database: keep it when the task or pattern changes. */
+  task: string;
+  /** Five-field crontab pattern, UTC; the finest step is a minute. */
+  pattern: string;
+  /** Occurrences missed while no instance ran are queued at start, up to this far back. */
+  backfillMinutes: number;
+};
+
+export type WorkerOptions = {
+  url: string;
+  logger: Logger;
+  tasks: Record<string, JobHandler>;
+  schedules?: Schedule[];
+  /** Jobs run at once by this instance. */
+  concurrency?: number;
+  /**
+   * How often the worker looks for jobs that became due (retries, delayed jobs); a new job wakes it
+   * at once (LISTEN/NOTIFY). graphile-worker's default, 2 s; tests look more often.
+   */
+  pollIntervalMs?: number;
+};
+
+export type JobWorker = {
+  /** Resolves once this worker has queued the schedules' missed occurrences (see Schedule). */
+  readonly scheduled: Promise<void>;
+  /** Lets running jobs finish, then closes the worker's connections (once, however often called). */
+  stop(): Promise<void>;
+};
+
+function describe(job: Job) {
+  return { task: job.task_identifier, jobId: job.id, attempt: job.attempts, maxAttempts: job.max_attempts };
+}
+
+export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
+  const concurrency = options.concurrency ?? 2;
+  // A pool of its own, so a long job or the LISTEN connection never takes a request's connection;
+  // createDatabase's pool survives a lost connection and sets the session limits (decision 013).
+  const pool = createDatabase(options.url, concurrency + 2).$client;
+  const taskList = Object.fromEntries(
+    Object.entries(options.tasks).map(([name, handler]) => [
+      name,
+      (payload: unknown, helpers: { job: Job }) =>
+        handler(payload, { id: helpers.job.id, attempt: helpers.job.attempts, maxAttempts: helpers.job.max_attempts }),
+    ]),
+  );
+  const schedules = options.schedules ?? [];
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: pool,
+      schema: QUEUE_SCHEMA,
+      logger: queueLogger(options.logger),
+      concurrency,
+      pollInterval: options.pollIntervalMs ?? 2000,
+      noHandleSignals: true,
+      taskList,
+      parsedCronItems: parseCronItems(
+        schedules.map((schedule) => ({
+          task: schedule.task,
+          identifier: schedule.task,
+          match: schedule.pattern,
+          options: {
+            backfillPeriod: schedule.backfillMinutes * 60_000,
+            // One try: the next occurrence is the retry. The key keeps a single pending copy, so a
+            // backfill of several missed minutes runs the job once.
+            maxAttempts: 1,
+            jobKey: schedule.task,
+            jobKeyMode: "replace",
+          },
+        })),
+      ),
+    });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  runner.events.on("job:error", ({ job, error }) => {
+    if (job.attempts < job.max_attempts) options.logger.warn({ ...describe(job), err: error }, "job failed; it will be tried again");
+  });
+  runner.events.on("job:failed", ({ job, error }) => {
+    options.logger.error({ ...describe(job), err: error }, "job failed for good");
+  });
+  const scheduled =
+    schedules.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => runner.events.once("cron:started", () => resolve()));
+  let stopped: Promise<void> | undefined;
+  return {
+    scheduled,
+    stop() {
+      stopped ??= runner.stop().finally(() => pool.end());
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The shop's background work (decision 014): every instance runs one worker on the queue in its
+ * PostgreSQL. E-mails are jobs queued by the changes that cause them; the Pix expiry and the rating
+ * reminder are schedules, each occurrence queued by one instance and run by one worker.
+ */
+import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
+import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
+import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/mail-queue.ts";
+import type { AppServices } from "#platform/services.ts";
+
+export const PIX_EXPIRY_TASK = "pix-expiry";
+export const RATING_REMINDER_TASK = "rating-reminder";
+
+/**
+ * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
+ * every 10 minutes. A start after a stop of every instance catches up once on what was missed.
+ */
+export const SCHEDULES: Schedule[] = [
+  { task: PIX_EXPIRY_TASK, pattern: "* * * * *", backfillMinutes: 5 },
+  { task: RATING_REMINDER_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
+];
+
+/** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
+function occurrence(payload: unknown): string | undefined {
+  const cron = (payload as { _cron?: { ts?: unknown } } | null)?._cron;
+  return typeof cron?.ts === "string" ? cron.ts : undefined;
+}
+
+/** A scheduled task: logs what it did (at debug when it had nothing to do). */
+function scheduled(services: AppServices, task: string, work: () => Promise<number>): JobHandler {
+  return async (payload) => {
+    const count = await work();
+    const fields = { job: task, occurrence: occurrence(payload), count };
+    if (count > 0) services.logger.info(fields, "scheduled job done");
+    else services.logger.debug(fields, "scheduled job done");
+  };
+}
+
+export type JobsOptions = {
+  /** false: run queued jobs only (tests that drive the order jobs themselves). */
+  schedules?: boolean;
+  /** See WorkerOptions.pollIntervalMs. */
+  pollIntervalMs?: number;
+};
+
+/** Starts this instance's worker on the database at `url`; stop() it before closing the database. */
+export function startJobs(services: AppServices, url: string, options: JobsOptions = {}): Promise<JobWorker> {
+  return startWorker({
+    url,
+    logger: services.logger,
+    tasks: {
+      [SEND_EMAIL_TASK]: sendEmailJob(services),
+      [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
+      [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
+    },
+    schedules: options.schedules === false ? [] : SCHEDULES,
+    pollIntervalMs: options.pollIntervalMs,
+  });
+}
