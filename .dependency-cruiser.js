@@ -15,11 +15,12 @@ export const DOMAIN_NEIGHBOURS = {
   shipping: [],
   payments: [],
   notifications: [],
+  consent: [],
   auth: ["notifications"],
   cart: ["pricing", "catalog", "shipping"],
   orders: ["pricing", "cart", "shipping", "payments", "notifications"],
-  // Deleting an account anonymises its orders and the data export lists them (LGPD).
-  account: ["orders"],
+  // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
+  account: ["orders", "consent"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders"],
 };
 

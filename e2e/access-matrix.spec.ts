@@ -45,6 +45,8 @@ const PAGES: Record<string, Access> = {
 /** Public API endpoints, by OpenAPI path; the rest is private by where it lives. */
 const PUBLIC_API = new Set([
   "/client-errors",
+  // Consent events (LGPD): the age gate is accepted before anyone signs in.
+  "/consent",
   "/functions/calculate-price",
   // The cart (issue 5): anyone's own cart, by session id or account; another's is a 404.
   "/cart",

@@ -8,7 +8,15 @@ import { test as plainTest, type Browser, type Cookie, type Page } from "@playwr
 import { matchRoutes } from "react-router";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import routes from "../app/routes.ts";
-import { acceptGate, addFiftyGramsInSachets, deliveredCourseOrder, fromTheShop, signedInAdmin, signedInCustomer } from "./shop-steps.ts";
+import {
+  acceptGate,
+  addFiftyGramsInSachets,
+  deliveredCourseOrder,
+  fromTheShop,
+  paidKitOrder,
+  signedInAdmin,
+  signedInCustomer,
+} from "./shop-steps.ts";
 import { expect, openPage, settle, test } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
 
@@ -316,7 +324,7 @@ test.describe("a customer", () => {
 });
 
 // A customer of its own: ordering would empty the shared customer's cart that /cart and /checkout need.
-test.describe("a customer with a delivered order", () => {
+test.describe("a customer with orders of their own", () => {
   test("a delivered order's withdrawal form with its error, then the request", async ({ page, browser }) => {
     await signedInCustomer(page, uniqueEmail("acessivel-devolucao"), PASSWORD);
     const adminContext = await browser.newContext();
@@ -333,6 +341,22 @@ test.describe("a customer with a delivered order", () => {
     await page.getByRole("button", { name: "Enviar pedido de devolução" }).click();
     await expect(page.getByText(/^Devolução solicitada em/)).toBeFocused();
     await expectAccessible(page, "/cliente?order= (devolução solicitada)");
+  });
+
+  test("a paid order's withdrawal before shipping (desistência), then its confirmation and refund", async ({ page, browser }) => {
+    await signedInCustomer(page, uniqueEmail("acessivel-desistencia"), PASSWORD);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signedInAdmin(admin, PASSWORD);
+    const { orderId } = await paidKitOrder(page, admin);
+    await adminContext.close();
+    await openPage(page, `/cliente?order=${orderId}`);
+    await page.getByRole("button", { name: "Desistir da compra" }).click();
+    await expect(page.getByLabel("Motivo (opcional)")).toBeFocused();
+    await expectAccessible(page, "/cliente?order= (formulário de desistência)");
+    await page.getByRole("button", { name: "Confirmar desistência" }).click();
+    await expect(page.getByText(/^Desistência registrada em/)).toBeFocused();
+    await expectAccessible(page, "/cliente?order= (desistência registrada)");
   });
 });
 

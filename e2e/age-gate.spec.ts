@@ -1,5 +1,7 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
+import { acceptGate } from "./shop-steps.ts";
+import { withShopDatabase } from "./shop-db.ts";
 
 // Every test here starts as a first-time visitor: nothing in localStorage.
 test.use({ gateAccepted: false });
@@ -28,7 +30,7 @@ async function storedConsent(page: Page) {
   }));
 }
 
-test("first visit to the home page: accept stays disabled until the terms are read, then accepting closes the gate and stores both keys", async ({
+test("first visit to the home page: accept stays disabled until the terms are read, then accepting closes the gate and stores the acceptance", async ({
   page,
 }) => {
   await openPage(page, "/");
@@ -56,7 +58,8 @@ test("first visit to the home page: accept stays disabled until the terms are re
   await expect(gate(page)).toHaveCount(0);
   const consent = await storedConsent(page);
   expect(consent.accepted).toBe("true");
-  expect(JSON.parse(consent.preferences ?? "null")).toEqual({ necessary: true, analytics: true, marketing: true });
+  // Accepting the terms chooses no cookie purpose (LGPD; PRODUCT.md "Content and legal").
+  expect(consent.preferences).toBeNull();
 
   // Coming back later: the gate does not show again.
   await page.reload();
@@ -123,4 +126,33 @@ test("keyboard only: focus stays inside the gate, Escape does not close it, and 
   await page.keyboard.press("Enter");
   await expect(gate(page)).toHaveCount(0);
   expect((await storedConsent(page)).accepted).toBe("true");
+});
+
+test("accepting records age and terms on the server, and analytics and marketing stay off until chosen", async ({ page }) => {
+  await openPage(page, "/");
+  await acceptGate(page);
+  const browserId = await page.evaluate(() => localStorage.getItem("consent_browser_id"));
+  expect(browserId).toMatch(/^[0-9a-f-]{36}$/);
+  // The record is sent without holding the page back: wait for it to land.
+  await expect
+    .poll(() =>
+      withShopDatabase(async (client) => {
+        const { rows } = await client.query<{ purpose: string; granted: boolean; version: string; user_id: string | null }>(
+          "select purpose, granted, version, user_id from consent_events where browser_id = $1 order by purpose",
+          [browserId],
+        );
+        return rows;
+      }),
+    )
+    .toEqual([
+      { purpose: "age", granted: true, version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), user_id: null },
+      { purpose: "terms", granted: true, version: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), user_id: null },
+    ]);
+  expect((await storedConsent(page)).preferences).toBeNull();
+
+  // The cookie preferences show both optional purposes off.
+  await page.getByRole("contentinfo").getByRole("button", { name: "Preferências de cookies" }).click();
+  const dialog = page.getByRole("dialog", { name: "Preferências de cookies" });
+  await expect(dialog.getByRole("switch", { name: "Cookies de análise" })).not.toBeChecked();
+  await expect(dialog.getByRole("switch", { name: "Cookies de marketing" })).not.toBeChecked();
 });

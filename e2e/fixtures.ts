@@ -5,7 +5,8 @@ export { expect };
 type Options = {
   /**
    * Stores the age-gate acceptance before every page load (default), as a returning visitor
-   * would have it; the gate's own tests turn it off to start with empty storage.
+   * would have it (optional cookies still off: accepting the gate does not turn them on); the
+   * gate's own tests turn it off to start with empty storage.
    */
   gateAccepted: boolean;
 };
@@ -16,7 +17,6 @@ export const test = base.extend<Options & { failOnPageErrors: void }>({
     if (gateAccepted) {
       await page.addInitScript(() => {
         localStorage.setItem("ageAndCookiesAccepted", "true");
-        localStorage.setItem("cookiesPreferences", JSON.stringify({ necessary: true, analytics: true, marketing: true }));
       });
     }
     await use(page);

@@ -1,4 +1,5 @@
 import { expect, openPage, test } from "./fixtures.ts";
+import { withShopDatabase } from "./shop-db.ts";
 import { TEST_SUPPORT_WHATSAPP } from "./test-env.ts";
 
 test("the footer links to the home page and the three legal pages", async ({ page }) => {
@@ -46,11 +47,12 @@ test("'Preferências de cookies' opens the dialog (its code loads on that first 
   await page.getByRole("contentinfo").getByRole("button", { name: "Preferências de cookies" }).click();
   const dialog = page.getByRole("dialog", { name: "Preferências de cookies" });
   await expect(dialog).toBeVisible();
-  // The fixture accepted everything; necessary cookies cannot be switched off.
+  // Nothing chosen yet: the optional purposes are off; necessary cookies cannot be switched off.
   await expect(dialog.getByRole("switch", { name: "Cookies necessários" })).toBeDisabled();
-  const marketing = dialog.getByRole("switch", { name: "Cookies de marketing" });
-  await expect(marketing).toBeChecked();
-  await marketing.click();
+  await expect(dialog.getByRole("switch", { name: "Cookies de marketing" })).not.toBeChecked();
+  const analytics = dialog.getByRole("switch", { name: "Cookies de análise" });
+  await expect(analytics).not.toBeChecked();
+  await analytics.click();
   await dialog.getByRole("button", { name: "Salvar preferências" }).click();
   await expect(dialog).toHaveCount(0);
   // Keyboard users continue where they were: focus is back on the button that opened it.
@@ -58,9 +60,27 @@ test("'Preferências de cookies' opens the dialog (its code loads on that first 
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Preferências salvas" })).toBeVisible();
   const stored = await page.evaluate(() => localStorage.getItem("cookiesPreferences"));
   expect(JSON.parse(stored ?? "null")).toEqual({ necessary: true, analytics: true, marketing: false });
+  // The server keeps the choice of each purpose, under this browser's id (LGPD art. 8 §2).
+  const browserId = await page.evaluate(() => localStorage.getItem("consent_browser_id"));
+  expect(browserId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect
+    .poll(() =>
+      withShopDatabase(async (client) => {
+        const { rows } = await client.query<{ purpose: string; granted: boolean }>(
+          "select purpose, granted from consent_events where browser_id = $1 order by purpose",
+          [browserId],
+        );
+        return rows;
+      }),
+    )
+    .toEqual([
+      { purpose: "analytics", granted: true },
+      { purpose: "marketing", granted: false },
+    ]);
 
   // Opened again: the switches start from what was stored; Escape closes without saving.
   await page.getByRole("contentinfo").getByRole("button", { name: "Preferências de cookies" }).click();
+  await expect(dialog.getByRole("switch", { name: "Cookies de análise" })).toBeChecked();
   await expect(dialog.getByRole("switch", { name: "Cookies de marketing" })).not.toBeChecked();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

@@ -2,7 +2,7 @@
 // e-mails there (SMTP_URL in playwright.config.ts) and each one is filed as JSON in E2E_MAIL_DIR,
 // where the journeys read them (e2e/mail.ts). Returns the teardown that stops it.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startMailServer } from "../test/mail-server.ts";
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from "./test-env.ts";
@@ -13,8 +13,10 @@ export default async function mailGlobalSetup(): Promise<() => Promise<void>> {
   const server = await startMailServer({
     port: E2E_SMTP_PORT,
     onMail(mail) {
-      const name = `${mail.receivedAt}-${randomBytes(4).toString("hex")}.json`;
-      writeFileSync(path.join(E2E_MAIL_DIR, name), JSON.stringify(mail));
+      const name = `${mail.receivedAt}-${randomBytes(4).toString("hex")}`;
+      // Written aside, then renamed: a journey polling the folder never reads half a file.
+      writeFileSync(path.join(E2E_MAIL_DIR, `${name}.partial`), JSON.stringify(mail));
+      renameSync(path.join(E2E_MAIL_DIR, `${name}.partial`), path.join(E2E_MAIL_DIR, `${name}.json`));
     },
   });
   return () => server.close();

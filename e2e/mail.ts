@@ -15,6 +15,7 @@ export async function waitForMail(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = readdirSync(E2E_MAIL_DIR)
+      .filter((name) => name.endsWith(".json"))
       .sort()
       .map((name) => JSON.parse(readFileSync(path.join(E2E_MAIL_DIR, name), "utf8")) as ReceivedMail)
       .find((mail) => mail.to.includes(address) && match(mail));

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
+import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
 import { withShopDatabase } from "./shop-db.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 
@@ -85,4 +86,22 @@ export async function deliveredCourseOrder(page: Page, admin: Page): Promise<str
     expect(done.status(), await done.text()).toBe(200);
   }
   return orderId;
+}
+
+/**
+ * A liquid-culture kit (a physical product, shipped by PAC) ordered through the API by the customer
+ * signed in in `page`, then paid by the admin signed in in `admin`. Returns its id and number.
+ */
+export async function paidKitOrder(page: Page, admin: Page): Promise<{ orderId: string; number: number }> {
+  const added = await page.request.post("/api/cart/items", { data: { productId: productUuid(4), quantity: 1 }, headers: fromTheShop });
+  expect(added.status(), await added.text()).toBe(201);
+  const placed = await page.request.post("/api/checkout/orders", {
+    data: { idempotencyKey: crypto.randomUUID(), address: CHECKOUT_ADDRESS, shippingMethod: "pac", confirmAdult: true, acceptTerms: true },
+    headers: fromTheShop,
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { orderId: string; number: number };
+  const paid = await admin.request.post(`/api/admin/orders/${order.orderId}/confirm-payment`, { headers: fromTheShop });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return order;
 }

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   cartLastId: "cart_last_id",
   cartSync: "cart_sync",
   cartErrors: "cart_errors",
+  // Ours (decision 018): this browser's random id on its consent events kept by the server.
+  consentBrowserId: "consent_browser_id",
 } as const;
 
 /** localStorage that never throws (private mode, storage full, server rendering). */

@@ -12,6 +12,10 @@ import {
   users,
   verifications,
 } from "#platform/db/schema.ts";
+import type { AppServices } from "#platform/services.ts";
+import { forgetQueuedEmails } from "#platform/mail/mail-queue.ts";
+import { removeOutboxMessagesTo } from "#platform/mail/mailer.ts";
+import { forgetAccountConsent, listAccountConsent } from "#domain/consent/consent.server.ts";
 import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/order-privacy.server.ts";
 import type { Address, addressSchema } from "#domain/account/address-schema.ts";
 import type { z } from "zod";
@@ -179,6 +183,8 @@ export async function exportAccountData(db: Database, userId: string) {
       .orderBy(desc(notifications.createdAt)),
     carts: userCarts.map((cart) => ({ ...cart, items: items.filter((item) => item.cartId === cart.id) })),
     orders: await exportCustomerOrders(db, userId),
+    // LGPD art. 8 §2: each consent given or withdrawn (purpose, text version, time, browser).
+    consent: await listAccountConsent(db, userId),
   };
 }
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
@@ -186,11 +192,16 @@ export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountD
 /**
  * LGPD deletion, in one transaction: the account, its password, sessions (every device is signed
  * out), addresses, referral link, notifications and carts. Orders are kept for the law's retention
- * period with the personal data removed (name, e-mail, address: anonymiseCustomerOrders).
+ * period with the personal data removed, from their columns and from the notes and notifications
+ * about them (anonymiseCustomerOrders); consent events keep only the browser's random id; queued e-mails to the customer are deleted and those about them scrubbed. Then the
+ * offline outbox's messages to the customer go too.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await anonymiseCustomerOrders(tx, userId);
+export async function deleteAccount(services: Pick<AppServices, "config" | "db" | "logger">, userId: string): Promise<void> {
+  const email = await services.db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    const scrubCustomer = await anonymiseCustomerOrders(tx, userId);
+    await forgetAccountConsent(tx, userId);
+    if (user) await forgetQueuedEmails(tx, user.email, scrubCustomer);
     await tx.delete(carts).where(eq(carts.userId, userId)); // cart_items go with their cart
     await tx.delete(notifications).where(eq(notifications.userId, userId));
     await tx.delete(referralLinks).where(eq(referralLinks.userId, userId));
@@ -199,5 +210,12 @@ export async function deleteAccount(db: Database, userId: string): Promise<void>
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(users).where(eq(users.id, userId)); // addresses go with the user
+    return user?.email ?? null;
   });
+  if (email) {
+    // After the commit: a file left behind by a failure here is retried by nobody, so say so.
+    await removeOutboxMessagesTo(services.config, email).catch((error: unknown) =>
+      services.logger.error({ err: error, userId }, "could not clear the deleted account's outbox messages"),
+    );
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { consentEventSchema } from "#domain/consent/consent-schemas.ts";
 
 /**
  * The account API's answers (server/api/account.ts), browser-safe; the customer panel's calls are
@@ -26,5 +27,9 @@ export const referralSummarySchema = z.object({ code: z.string(), link: z.string
 
 /** The LGPD export: everything kept about the account; only its envelope is fixed here. */
 export const accountExportSchema = z
-  .object({ exportedAt: z.string(), account: z.object({ id: z.string(), email: z.string() }).loose() })
+  .object({
+    exportedAt: z.string(),
+    account: z.object({ id: z.string(), email: z.string() }).loose(),
+    consent: z.array(consentEventSchema),
+  })
   .loose();

@@ -123,27 +123,38 @@ export function notificationMessage(input: {
 }
 
 /**
- * To each admin when a customer asks to withdraw (CDC art. 49). Not a notification type (the spec
- * fixes the six): the request lives in the order's history and the refund is the admin's action.
+ * To each admin when a customer withdraws (CDC art. 49). Not a notification type (the spec fixes
+ * the six): the withdrawal lives in the order's history. Before shipping the order is already
+ * cancelled and its refund recorded; after shipping the products come back first.
  */
 export function withdrawalRequestMessage(input: {
   to: string;
   name?: string | null;
   order: { id: string; number: number; customerName: string; customerEmail: string };
+  mode: "cancel" | "return";
+  /** What is refunded, formatted ("R$ 108,80"): the whole order, freight included. */
+  amount: string;
   requestedOn: string;
   reason: string | null;
   publicUrl: string;
 }): MailMessage {
   const { order } = input;
   const url = `${new URL(input.publicUrl).origin}/admin?order=${encodeURIComponent(order.id)}`;
+  const who = `${order.customerName} (${order.customerEmail})`;
+  const { amount } = input;
+  const cancel = input.mode === "cancel";
   return render({
     to: input.to,
-    subject: `Devolução solicitada no pedido #${order.number} — ${SHOP}`,
+    subject: cancel ? `Desistência no pedido #${order.number} — ${SHOP}` : `Devolução solicitada no pedido #${order.number} — ${SHOP}`,
     greeting: greeting(input.name),
     paragraphs: [
-      `${order.customerName} (${order.customerEmail}) pediu em ${input.requestedOn} a devolução do pedido #${order.number} e declarou que os produtos estão lacrados, na embalagem original.`,
+      cancel
+        ? `${who} desistiu em ${input.requestedOn} da compra do pedido #${order.number}, antes do envio. O pedido foi cancelado, o estoque voltou e o reembolso de ${amount} (frete incluído) foi registrado.`
+        : `${who} pediu em ${input.requestedOn} a devolução do pedido #${order.number} e declarou que os produtos estão lacrados, na embalagem original.`,
       input.reason ? `Motivo: ${input.reason}` : "O cliente não informou o motivo.",
-      "Combine a devolução com o cliente e, ao receber os produtos, faça o reembolso pelo painel.",
+      cancel
+        ? `Devolva ${amount} pelo Pix usado no pagamento.`
+        : `Combine a devolução com o cliente e, ao receber os produtos, faça o reembolso de ${amount} (frete incluído) pelo painel.`,
     ],
     action: { label: "Abrir o pedido", url },
     footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,

@@ -67,3 +67,25 @@ export function ratingReminderMessage(order: OrderFacts): OrderMessage {
     content: `Conte o que achou dos itens do pedido ${orderLabel(order.number)}: sua avaliação ajuda outros clientes.`,
   };
 }
+
+type RefundFacts = OrderFacts & { refundCents: number };
+
+/** The customer's confirmation of a withdrawal before shipping: cancelled, refund recorded. */
+export function withdrawalCancelledMessage(order: RefundFacts): OrderMessage {
+  const label = orderLabel(order.number);
+  return {
+    type: "order_status_changed",
+    title: `Pedido ${label}: desistência confirmada`,
+    content: `Recebemos sua desistência do pedido ${label}. Ele foi cancelado e o reembolso de ${formatBRL(order.refundCents)}, frete incluído, foi registrado para o Pix usado no pagamento.`,
+  };
+}
+
+/** The customer's confirmation of a withdrawal after shipping: the products come back, then the refund. */
+export function withdrawalReturnMessage(order: RefundFacts): OrderMessage {
+  const label = orderLabel(order.number);
+  return {
+    type: "order_status_changed",
+    title: `Pedido ${label}: devolução solicitada`,
+    content: `Recebemos seu pedido de devolução do pedido ${label}. A loja vai entrar em contato para combinar o envio dos produtos; quando eles chegarem, você recebe o reembolso de ${formatBRL(order.refundCents)}, frete incluído.`,
+  };
+}

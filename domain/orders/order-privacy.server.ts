@@ -1,10 +1,11 @@
 /**
- * LGPD (decision 003): the account's export lists its orders; deleting the account keeps the orders
- * for the shop's books without the person in them.
+ * LGPD (decisions 003 and 018): the account's export lists its orders; deleting the account keeps
+ * the orders for the shop's books without the person in them, in any column or free text.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { idempotencyKeys, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { addresses, idempotencyKeys, notifications, orders, orderStatusHistory, users } from "#platform/db/schema.ts";
+import { adminNewOrderMessage } from "#domain/orders/order-messages.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
 import type { Tx } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
@@ -17,12 +18,110 @@ export async function exportCustomerOrders(db: Database, userId: string) {
 
 export const DELETED_CUSTOMER = "Conta excluída";
 
-/** Inside deleteAccount's transaction: name, e-mail and address leave the orders; totals and lines stay. */
-export async function anonymiseCustomerOrders(tx: Tx, userId: string): Promise<void> {
+/** What stands in a free text where the deleted customer's name, e-mail, phone or CPF was. */
+export const REMOVED_DATA = "[dado removido]";
+
+/** The person's words and numbers, as they may appear in a note an admin or the customer typed. */
+export type PersonalIdentifiers = { texts: string[]; digits: string[] };
+
+/** Shorter than this, a "name" or a number would match inside unrelated words and totals. */
+const MIN_TEXT = 3;
+const MIN_DIGITS = 8;
+
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * One pattern for all of them: texts in any case and spacing ("joão  SILVA"), numbers whatever
+ * punctuation was typed between the digits ("(11) 91234-5678", "11 91234 5678", "123.456.789-09").
+ * Null when there is nothing to look for.
+ */
+export function identifierPattern({ texts, digits }: PersonalIdentifiers): RegExp | null {
+  const words = [...new Set(texts.map((text) => text.trim().replace(/\s+/g, " ")).filter((text) => text.length >= MIN_TEXT))]
+    // Longest first, so "Maria Souza Lima" goes whole rather than leaving "Lima" behind "Maria Souza".
+    .sort((a, b) => b.length - a.length)
+    .map((text) => text.split(" ").map(escapeRegExp).join("\\s+"));
+  const numbers = [...new Set(digits.map((value) => value.replace(/\D/g, "")).filter((value) => value.length >= MIN_DIGITS))]
+    .sort((a, b) => b.length - a.length)
+    // A typed phone may open with the country code and a parenthesis: "+55 (11) …" goes whole.
+    .map((value) => `(?<!\\d)(?:\\+?55[^\\d\\p{L}]{0,2})?\\(?${[...value].join("[^\\d\\p{L}]{0,3}")}(?!\\d)`);
+  const alternatives = [...words, ...numbers];
+  return alternatives.length === 0 ? null : new RegExp(alternatives.join("|"), "giu");
+}
+
+export function scrub(text: string, pattern: RegExp | null): string {
+  return pattern ? text.replace(pattern, REMOVED_DATA) : text;
+}
+
+/** Everything that names the customer: the account, the saved addresses and the orders' snapshots. */
+async function identifiersOf(tx: Tx, userId: string, customerOrders: Array<typeof orders.$inferSelect>): Promise<PersonalIdentifiers> {
+  const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  const saved = await tx
+    .select({ name: addresses.recipientName, phone: addresses.phone })
+    .from(addresses)
+    .where(eq(addresses.userId, userId));
+  const texts = [user?.name, user?.email, ...saved.map((row) => row.name)];
+  const digits = saved.map((row) => row.phone);
+  for (const order of customerOrders) {
+    texts.push(order.customerName, order.customerEmail, order.shippingAddress?.recipientName);
+    digits.push(order.shippingAddress?.phone ?? "", order.shippingAddress?.cpf ?? "");
+  }
+  return { texts: texts.filter((text): text is string => Boolean(text)), digits };
+}
+
+/**
+ * Inside deleteAccount's transaction: name, e-mail and address leave the orders; totals and lines
+ * stay. The person also leaves what others keep about those orders: the admins' notifications (a
+ * new-order notice names the buyer), the history notes and the cancel reason (free text, where a
+ * customer's reason or an admin's note may hold a name or a phone). Returns the scrubber, for what
+ * else holds free text about the customer (the queued e-mails).
+ */
+export async function anonymiseCustomerOrders(tx: Tx, userId: string): Promise<(text: string) => string> {
+  const customerOrders = await tx.select().from(orders).where(eq(orders.userId, userId));
+  const pattern = identifierPattern(await identifiersOf(tx, userId, customerOrders));
+  const ids = customerOrders.map((order) => order.id);
+  if (ids.length > 0) {
+    for (const order of customerOrders) {
+      // The new-order notice is rewritten as it reads for a buyer without a name ("Um cliente fez…").
+      const notice = adminNewOrderMessage({ number: order.number, totalCents: order.totalCents });
+      await tx
+        .update(notifications)
+        .set({ title: notice.title, content: notice.content })
+        .where(and(eq(notifications.orderId, order.id), eq(notifications.type, "admin_new_order")));
+      if (order.cancelReason && pattern) {
+        await tx
+          .update(orders)
+          .set({ cancelReason: scrub(order.cancelReason, pattern) })
+          .where(eq(orders.id, order.id));
+      }
+    }
+    if (pattern) {
+      const notes = await tx
+        .select({ id: orderStatusHistory.id, note: orderStatusHistory.note })
+        .from(orderStatusHistory)
+        .where(inArray(orderStatusHistory.orderId, ids));
+      for (const entry of notes) {
+        const clean = entry.note ? scrub(entry.note, pattern) : entry.note;
+        if (clean !== entry.note) await tx.update(orderStatusHistory).set({ note: clean }).where(eq(orderStatusHistory.id, entry.id));
+      }
+      // Other people's notifications about these orders (the customer's own are deleted with the account).
+      const notices = await tx
+        .select({ id: notifications.id, title: notifications.title, content: notifications.content })
+        .from(notifications)
+        .where(and(inArray(notifications.orderId, ids), ne(notifications.userId, userId)));
+      for (const notice of notices) {
+        const title = scrub(notice.title, pattern);
+        const content = scrub(notice.content, pattern);
+        if (title !== notice.title || content !== notice.content) {
+          await tx.update(notifications).set({ title, content }).where(eq(notifications.id, notice.id));
+        }
+      }
+    }
+  }
   await tx
     .update(orders)
     .set({ userId: null, customerName: DELETED_CUSTOMER, customerEmail: "", shippingAddress: null, updatedAt: new Date() })
     .where(eq(orders.userId, userId));
   await tx.update(orderStatusHistory).set({ actorUserId: null }).where(eq(orderStatusHistory.actorUserId, userId));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+  return (text) => scrub(text, pattern);
 }

@@ -5,6 +5,7 @@ import { orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
+import { refundOf } from "#domain/orders/refunds.server.ts";
 import { withdrawalState } from "#domain/orders/withdrawal.server.ts";
 
 async function itemCounts(db: Executor, ids: string[]): Promise<Map<string, number>> {
@@ -64,13 +65,14 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     .from(orders)
     .where(ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, ownerId)));
   if (!row) return null;
-  const [items, history] = await Promise.all([
+  const [items, history, refund] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.productName)),
     db
       .select()
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    refundOf(db, id),
   ]);
   return {
     id: row.id,
@@ -92,6 +94,7 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     paidAt: iso(row.paidAt),
     deliveredAt: iso(row.deliveredAt),
     ...withdrawalState(row, history),
+    refund,
     cancelReason: row.cancelReason,
     pix: row.status === "pending_payment" ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() } : null,
     items: items.map((item) => ({

@@ -49,8 +49,12 @@ export const orderDetailSchema = orderSummarySchema.extend({
   withdrawalRequestedAt: z.string().nullable(),
   /** Delivery + WITHDRAWAL_DAYS, null before delivery. */
   withdrawalDeadline: z.string().nullable(),
-  /** Whether the customer can ask now (decided on the server, at read time). */
+  /** Whether the customer can withdraw now (decided on the server, at read time). */
   withdrawalOpen: z.boolean(),
+  /** What withdrawing does now: "cancel" (paid, not shipped: cancelled and refunded) or "return" (shipped or delivered). */
+  withdrawalMode: z.enum(["cancel", "return"]).nullable(),
+  /** The refund recorded for the order (everything paid, freight included), null if none. */
+  refund: z.object({ amountCents: z.number().int(), shippingCents: z.number().int(), createdAt: z.string() }).nullable(),
   cancelReason: z.string().nullable(),
   /** Only while the order waits for payment. */
   pix: z.object({ code: z.string(), txid: z.string(), expiresAt: z.string() }).nullable(),

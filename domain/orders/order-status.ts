@@ -67,8 +67,23 @@ export function orderLabel(number: number): string {
 /** CDC art. 49: the customer may withdraw within 7 days of receiving the products. */
 export const WITHDRAWAL_DAYS = 7;
 
-/** The history note of a withdrawal request (the reason, when given, follows it). */
+/** The history note of a withdrawal after shipping: the products come back (the reason, when given, follows it). */
 export const WITHDRAWAL_NOTE = "Devolução solicitada pelo cliente";
+
+/** The history note of a withdrawal before shipping: the order is cancelled and refunded at once. */
+export const WITHDRAWAL_CANCEL_NOTE = "Desistência da compra pelo cliente, antes do envio";
+
+/**
+ * What withdrawing does in each status (PRODUCT.md "Orders"): from payment until the parcel leaves
+ * it cancels and refunds; once shipped or delivered it asks for the products back. Null: not a
+ * withdrawal (unpaid, or already cancelled or refunded).
+ */
+export type WithdrawalMode = "cancel" | "return";
+export function withdrawalMode(status: OrderStatus): WithdrawalMode | null {
+  if (status === "paid" || status === "preparing") return "cancel";
+  if (status === "shipped" || status === "delivered") return "return";
+  return null;
+}
 
 /** The last moment a withdrawal can be asked for, counted from the delivery. */
 export function withdrawalDeadline(deliveredAt: string | Date): Date {

@@ -17,6 +17,7 @@ import {
   type OrderStatus,
 } from "#domain/orders/order-status.ts";
 import { lockOrder, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
+import { recordRefund } from "#domain/orders/refunds.server.ts";
 
 /** Gives back the stock this order's lines took. */
 async function releaseStock(tx: Tx, orderId: string): Promise<void> {
@@ -85,6 +86,8 @@ export async function applyChange(tx: Tx, services: Services, order: OrderRow, c
     createdAt: sql`clock_timestamp()`,
   });
   if (change.to === "cancelled" && holdsStock(order.status)) await releaseStock(tx, order.id);
+  // The whole order goes back, freight included (CDC art. 49); recorded once per order.
+  if (change.to === "refunded") await recordRefund(tx, order, "admin");
   if (change.to === "cancelled" && order.status === "pending_payment") await reopenCart(tx, order);
   // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
   if (change.to === "paid" && order.cartId) {

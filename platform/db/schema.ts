@@ -541,3 +541,52 @@ export const shippingWeightBands = pgTable(
     check("shipping_weight_bands_values", sql`${t.maxWeightGrams} > 0 and ${t.surchargeCents} >= 0 and ${t.extraDays} >= 0`),
   ],
 );
+
+/**
+ * What a consent is about (LGPD art. 8): the age declaration and the terms (the age gate), and each
+ * optional cookie purpose (the cookie preference dialog). Necessary cookies need no consent.
+ */
+export const consentPurpose = pgEnum("consent_purpose", ["age", "terms", "analytics", "marketing"]);
+
+/**
+ * Every consent given or withdrawn, kept on the server as the proof LGPD art. 8 §2 asks of the shop:
+ * which purpose, granted or not, under which version of the text, when, and by whom (the account
+ * when signed in, and the browser's own random id). Rows are only added, never changed.
+ */
+export const consentEvents = pgTable(
+  "consent_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: consentPurpose("purpose").notNull(),
+    granted: boolean("granted").notNull(),
+    version: text("version").notNull(),
+    userId: text("user_id"),
+    browserId: uuid("browser_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("consent_events_user").on(t.userId, t.createdAt),
+    index("consent_events_browser").on(t.browserId, t.createdAt),
+    check("consent_events_someone", sql`${t.userId} is not null or ${t.browserId} is not null`),
+  ],
+);
+
+/**
+ * Money given back for an order (CDC art. 49: everything paid, freight included). The order is the
+ * key, so a refund is recorded once however often or concurrently it is asked for.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** The freight inside amount_cents, kept apart because CDC art. 49 refunds it too. */
+    shippingCents: integer("shipping_cents").notNull(),
+    /** "withdrawal": the customer's CDC art. 49 request; "admin": the admin's refund. */
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("order_refunds_amount", sql`${t.amountCents} > 0 and ${t.shippingCents} >= 0 and ${t.shippingCents} <= ${t.amountCents}`)],
+);

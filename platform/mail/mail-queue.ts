@@ -3,6 +3,7 @@
  * the change that causes it, sent by a worker, tried again with back-off while the SMTP server
  * refuses or is away, and kept as a failed job, readable with failedEmails, once its tries run out.
  */
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
@@ -51,4 +52,39 @@ export async function failedEmails(db: Database): Promise<FailedEmail[]> {
       failedAt: job.failedAt,
     };
   });
+}
+
+/**
+ * Account deletion (LGPD): e-mails not yet sent or failed for good that go to `address` are
+ * deleted; the others (an admin's notice about the customer's order) are kept with `clean` applied
+ * to their subject and text, so the queue holds the person nowhere. One being handed to SMTP right
+ * now (locked) is left to finish. graphile-worker has no public call that reads or rewrites a
+ * payload, hence its private table, as in failedJobs.
+ */
+export async function forgetQueuedEmails(executor: JobExecutor, address: string, clean: (text: string) => string): Promise<void> {
+  const { rows } = await executor.execute<{ id: string; payload: unknown }>(sql`
+    select jobs.id::text as id, jobs.payload
+    from graphile_worker._private_jobs as jobs
+    join graphile_worker._private_tasks as tasks on tasks.id = jobs.task_id
+    where tasks.identifier = ${SEND_EMAIL_TASK} and jobs.locked_at is null
+    for update of jobs`);
+  for (const row of rows) {
+    const message = mailMessageSchema.safeParse(row.payload);
+    if (!message.success) continue;
+    if (message.data.to.toLowerCase() === address.toLowerCase()) {
+      await executor.execute(sql`delete from graphile_worker._private_jobs where id = ${row.id}::bigint`);
+      continue;
+    }
+    const cleaned = {
+      ...message.data,
+      subject: clean(message.data.subject),
+      text: clean(message.data.text),
+      html: clean(message.data.html),
+    };
+    if (JSON.stringify(cleaned) !== JSON.stringify(message.data)) {
+      await executor.execute(
+        sql`update graphile_worker._private_jobs set payload = ${JSON.stringify(cleaned)}::json where id = ${row.id}::bigint`,
+      );
+    }
+  }
 }

@@ -59,3 +59,29 @@ export function mailerFor(services: { config: Config; logger: Logger }): Mailer 
   }
   return mailer;
 }
+
+/**
+ * Deletes the outbox's messages to `address` (LGPD: a deleted account leaves no copy of its mail
+ * behind). Only the offline outbox: messages handed to an SMTP server are no longer the shop's.
+ * Returns how many files went.
+ */
+export async function removeOutboxMessagesTo(config: Config, address: string): Promise<number> {
+  if (config.SMTP_URL) return 0;
+  const dir = outboxDir(config);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const wanted = address.trim().toLowerCase();
+  let removed = 0;
+  for (const name of names.filter((file) => file.endsWith(".eml"))) {
+    const file = path.join(dir, name);
+    const raw = await fs.readFile(file, "utf8").catch(() => "");
+    // The header block ends at the first blank line; folded lines continue with a space or tab.
+    const head = raw.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, " ");
+    const to = /^to:(.*)$/im.exec(head)?.[1] ?? "";
+    const recipients = to.match(/[^\s<>,"]+@[^\s<>,"]+/g) ?? [];
+    if (recipients.some((recipient) => recipient.toLowerCase() === wanted)) {
+      await fs.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}

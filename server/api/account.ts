@@ -131,7 +131,7 @@ export const deleteAccountEndpoint = defineEndpoint({
     const matches = credential?.password ? await context.password.verify({ hash: credential.password, password: body.password }) : false;
     if (!matches) throw new ApiError(400, "invalid_password", "Senha incorreta.");
 
-    await deleteAccount(services.db, user.id);
+    await deleteAccount(services, user.id);
     const cookie = context.authCookies.sessionToken;
     deleteCookie(c, cookie.name, { path: "/", secure: cookie.name.startsWith("__Secure-") });
     services.logger.info({ userId: user.id }, "account deleted at the customer's request");

@@ -1,12 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, type AuthTestContext } from "#test/auth-helpers.ts";
-import { cartItems, carts, notifications, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { cartItems, carts, notifications, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
 import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
 
@@ -35,6 +35,9 @@ type OrderJson = {
   trackingCode: string | null;
   withdrawalRequestedAt: string | null;
   withdrawalOpen: boolean;
+  withdrawalMode: "cancel" | "return" | null;
+  refund: { amountCents: number; shippingCents: number; createdAt: string } | null;
+  cancelReason: string | null;
 };
 
 let ctx: AuthTestContext;
@@ -630,10 +633,10 @@ describe("withdrawal (CDC art. 49)", () => {
     const { orderId: unpaid } = (await (await place(customer, placeBody({ address: undefined, shippingMethod: undefined }))).json()) as {
       orderId: string;
     };
-    const notDelivered = await withdraw(customer, unpaid);
-    expect(notDelivered.status).toBe(409);
-    expect(((await notDelivered.json()) as ErrorJson).error.message).toBe(
-      "A devolução só pode ser pedida depois que o pedido for entregue.",
+    const notPaid = await withdraw(customer, unpaid);
+    expect(notPaid.status).toBe(409);
+    expect(((await notPaid.json()) as ErrorJson).error.message).toBe(
+      "Este pedido ainda não foi pago: não há o que devolver. Sem o pagamento, ele é cancelado quando o Pix expira.",
     );
 
     const recent = await deliveredOrder(customer, 1);
@@ -648,5 +651,149 @@ describe("withdrawal (CDC art. 49)", () => {
       expect(((await bad.json()) as ErrorJson).error.message).toMatch(/lacrados|500 caracteres/);
     }
     expect(await orderOf(customer, recent)).toMatchObject({ withdrawalRequestedAt: null });
+  });
+});
+
+describe("withdrawal from payment until 7 days after delivery (CDC art. 49, issue 16)", () => {
+  const withdraw = (browser: Browser, id: string, json: unknown = { reason: "Mudei de ideia" }) =>
+    ctx.request(`/api/orders/${id}/withdrawal`, { browser, json });
+  const KIT_TOTAL = 89_90 + 18_90; // one kit and its PAC freight to the test CEP
+
+  /** A kit (a physical product, with PAC freight) ordered by `customer` and paid. */
+  async function paidKitOrder(customer: Browser): Promise<{ orderId: string; number: number }> {
+    await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
+    const placed = (await (await place(customer, placeBody())).json()) as { orderId: string; number: number };
+    expect((await ctx.request(`/api/admin/orders/${placed.orderId}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(200);
+    return placed;
+  }
+
+  async function notificationsOf(browser: Browser, orderId: string) {
+    const rows = await ctx.t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, await userIdOf(browser)), eq(notifications.orderId, orderId)));
+    return rows.map((row) => ({ title: row.title, content: row.content }));
+  }
+
+  it("paid, not shipped: cancels, gives the stock back, records the refund with the freight, and confirms by notification and e-mail", async () => {
+    const customer = await signedUpCustomer();
+    const stockBefore = await stockOf(KIT);
+    const { orderId, number } = await paidKitOrder(customer);
+    expect(await orderOf(customer, orderId)).toMatchObject({
+      status: "paid",
+      withdrawalOpen: true,
+      withdrawalMode: "cancel",
+      refund: null,
+    });
+
+    // Nothing was delivered, so there is nothing to declare unopened.
+    const response = await withdraw(customer, orderId);
+    expect(response.status).toBe(201);
+    const order = (await response.json()) as OrderJson;
+    expect(order).toMatchObject({
+      status: "cancelled",
+      withdrawalOpen: false,
+      withdrawalMode: null,
+      withdrawalRequestedAt: expect.any(String),
+      refund: { amountCents: KIT_TOTAL, shippingCents: 18_90, createdAt: expect.any(String) },
+    });
+    expect(order.history.at(-1)).toMatchObject({
+      fromStatus: "paid",
+      toStatus: "cancelled",
+      note: "Desistência da compra pelo cliente, antes do envio. Motivo: Mudei de ideia",
+    });
+    expect(await stockOf(KIT)).toBe(stockBefore);
+
+    const confirmation = {
+      title: `Pedido #${number}: desistência confirmada`,
+      content: `Recebemos sua desistência do pedido #${number}. Ele foi cancelado e o reembolso de R$\u00a0108,80, frete incluído, foi registrado para o Pix usado no pagamento.`,
+    };
+    expect(await notificationsOf(customer, orderId)).toContainEqual(confirmation);
+    const mail = await ctx.mail.waitFor(await emailOf(customer), (m) => m.subject.startsWith(confirmation.title));
+    expect(mail.text).toContain(confirmation.content);
+    expect(mail.text).toContain(`/cliente?order=${orderId}`);
+    const adminMail = await ctx.mail.waitFor(ADMIN_EMAIL, (m) => m.subject.startsWith(`Desistência no pedido #${number}`));
+    expect(adminMail.text).toContain("Mudei de ideia");
+  });
+
+  it("repeated and concurrent requests cancel once, refund once and confirm once", async () => {
+    const customer = await signedUpCustomer();
+    const stockBefore = await stockOf(KIT);
+    const { orderId, number } = await paidKitOrder(customer);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => withdraw(customer, orderId)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(201));
+    expect((await withdraw(customer, orderId, { reason: "outra vez" })).status).toBe(201);
+
+    const refunds = await ctx.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    expect(refunds).toEqual([expect.objectContaining({ amountCents: KIT_TOTAL, shippingCents: 18_90, reason: "withdrawal" })]);
+    const order = await orderOf(customer, orderId);
+    expect(order.history.filter((entry) => entry.toStatus === "cancelled")).toHaveLength(1);
+    expect(await stockOf(KIT)).toBe(stockBefore);
+    const confirmations = (await notificationsOf(customer, orderId)).filter((n) => n.title.includes("desistência"));
+    expect(confirmations).toHaveLength(1);
+    await ctx.mail.waitFor(await emailOf(customer), (m) => m.subject.startsWith(`Pedido #${number}: desistência confirmada`));
+    const sent = ctx.mail.messages.filter((m) => m.subject.startsWith(`Pedido #${number}: desistência confirmada`));
+    expect(sent).toHaveLength(1);
+  });
+
+  it("delivered within 7 days: asks for the products back (unopened), confirms it, and the admin's refund is recorded once with the freight", async () => {
+    const customer = await signedUpCustomer();
+    const { orderId, number } = await paidKitOrder(customer);
+    expect(
+      (await ctx.request(`/api/admin/orders/${orderId}/tracking`, { browser: admin, json: { trackingCode: "RR123456785BR" } })).status,
+    ).toBe(200);
+    expect(await orderOf(customer, orderId)).toMatchObject({ status: "shipped", withdrawalOpen: true, withdrawalMode: "return" });
+    expect((await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "delivered" } })).status).toBe(200);
+
+    const sealedless = await withdraw(customer, orderId);
+    expect(sealedless.status).toBe(400);
+    expect(((await sealedless.json()) as ErrorJson).error.message).toBe("Confirme que os produtos estão lacrados, na embalagem original.");
+
+    const response = await withdraw(customer, orderId, { unopened: true, reason: "Não era o que eu esperava" });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ status: "delivered", withdrawalRequestedAt: expect.any(String), refund: null });
+    const confirmation = {
+      title: `Pedido #${number}: devolução solicitada`,
+      content: `Recebemos seu pedido de devolução do pedido #${number}. A loja vai entrar em contato para combinar o envio dos produtos; quando eles chegarem, você recebe o reembolso de R$\u00a0108,80, frete incluído.`,
+    };
+    expect(await notificationsOf(customer, orderId)).toContainEqual(confirmation);
+    const mail = await ctx.mail.waitFor(await emailOf(customer), (m) => m.subject.startsWith(confirmation.title));
+    expect(mail.text).toContain(confirmation.content);
+
+    // The products came back: the admin refunds, and the refund is the whole order, freight included.
+    const refunded = await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "refunded" } });
+    expect(refunded.status).toBe(200);
+    expect(await refunded.json()).toMatchObject({ status: "refunded", refund: { amountCents: KIT_TOTAL, shippingCents: 18_90 } });
+    expect((await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "refunded" } })).status).toBe(409);
+    expect(await ctx.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId))).toHaveLength(1);
+  });
+
+  it("delivered more than 7 days ago, cancelled or refunded: refused with a Portuguese 409 and no refund", async () => {
+    const customer = await signedUpCustomer();
+    const { orderId } = await paidKitOrder(customer);
+    await ctx.request(`/api/admin/orders/${orderId}/tracking`, { browser: admin, json: { trackingCode: "RR123456785BR" } });
+    await ctx.request(`/api/admin/orders/${orderId}/status`, { browser: admin, json: { status: "delivered" } });
+    await ctx.t.db
+      .update(orders)
+      .set({ deliveredAt: sql`now() - interval '7 days 1 minute'` })
+      .where(eq(orders.id, orderId));
+    const late = await withdraw(customer, orderId, { unopened: true });
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as ErrorJson).error.message).toMatch(
+      /^O prazo de devolução deste pedido terminou em \d{2}\/\d{2}\/\d{4}\.$/,
+    );
+    expect(await orderOf(customer, orderId)).toMatchObject({ withdrawalOpen: false, withdrawalRequestedAt: null, refund: null });
+
+    const { orderId: cancelled } = await paidKitOrder(customer);
+    await ctx.request(`/api/admin/orders/${cancelled}/cancel`, { browser: admin, json: { reason: "Sem estoque" } });
+    const refused = await withdraw(customer, cancelled);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorJson).error.message).toBe("Este pedido foi cancelado: não há o que devolver.");
+    expect(
+      await ctx.t.db
+        .select()
+        .from(orderRefunds)
+        .where(inArray(orderRefunds.orderId, [orderId, cancelled])),
+    ).toHaveLength(0);
   });
 });

@@ -8,7 +8,7 @@ import { placeOrder } from "#domain/checkout/place-order.server.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { getOrder, listAdminOrders, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { addTracking, cancelOrder, confirmPayment, moveOrderStatus } from "#domain/orders/order-transitions.server.ts";
-import { requestWithdrawal } from "#domain/orders/withdrawal.server.ts";
+import { requestWithdrawal, UNOPENED_MESSAGE } from "#domain/orders/withdrawal.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
@@ -114,11 +114,13 @@ export const requestWithdrawalEndpoint = defineEndpoint({
   method: "post",
   path: "/orders/:id/withdrawal",
   operationId: "requestWithdrawal",
-  summary: "Pede a devolução (arrependimento, CDC art. 49) de um pedido entregue há até 7 dias; pedir de novo responde o mesmo pedido",
+  summary:
+    "Desiste da compra (CDC art. 49), do pagamento até 7 dias após a entrega: antes do envio cancela e registra o reembolso (frete incluído); depois, pede a devolução. Pedir de novo responde o mesmo pedido",
   tag: "pedidos",
   guard: USER_ONLY,
   body: z.object({
-    unopened: z.literal(true, "Confirme que os produtos estão lacrados, na embalagem original."),
+    // Asked only when products come back (shipped or delivered); before shipping there is nothing to open.
+    unopened: z.literal(true, UNOPENED_MESSAGE).optional(),
     reason: z.string("Motivo inválido.").trim().max(500, "Máximo de 500 caracteres.").optional(),
   }),
   params: orderParams,
@@ -126,7 +128,7 @@ export const requestWithdrawalEndpoint = defineEndpoint({
   status: 201,
   async handler({ body, params, c, user }) {
     // Asking again answers the same 201 with the first request, as a replayed checkout does (decision 005).
-    await requestWithdrawal(c.get("services"), params.id, user.id, body.reason || null);
+    await requestWithdrawal(c.get("services"), params.id, user.id, { reason: body.reason || null, unopened: body.unopened === true });
     return orderOr404(c, params.id, user.id);
   },
 });

@@ -1,5 +1,6 @@
 import { calculatePriceEndpoint } from "#server/api/pricing.ts";
 import { clientErrorEndpoint } from "#server/api/client-errors.ts";
+import { recordConsentEndpoint } from "#server/api/consent.ts";
 import {
   addAddressEndpoint,
   deleteAccountEndpoint,
@@ -17,6 +18,7 @@ import type { Endpoint } from "#server/http/api.ts";
 /** Every JSON API operation of the shop; later features add theirs here. */
 export const apiEndpoints: Endpoint[] = [
   clientErrorEndpoint,
+  recordConsentEndpoint,
   calculatePriceEndpoint,
   // Accounts (issue 4): the admin check of spec §7, the customer panel, an admin list.
   isAdminEndpoint,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_CONSENT_VERSION } from "#domain/consent/consent-rules.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
@@ -66,6 +67,7 @@ const VALID_BODIES: Record<string, unknown> = {
     acceptTerms: true,
   },
   reportClientError: { message: "Falha ao carregar", path: "/carrinho" },
+  recordConsent: { browserId: crypto.randomUUID(), version: CURRENT_CONSENT_VERSION, choices: [{ purpose: "analytics", granted: false }] },
   calculatePrice: { quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" },
   addCartItem: { productId: productUuid(4), quantity: 1 },
   requestWithdrawal: { reason: "Mudei de ideia" },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { acceptTermsAndAllCookies, hasAcceptedTerms, subscribeToConsent } from "#app/features/consent/consent-storage.ts";
+import { acceptAgeAndTerms, hasAcceptedTerms, subscribeToConsent } from "#app/features/consent/consent-storage.ts";
 
 const RESTRICTED_PATH = "/restricao-idade";
 
@@ -40,7 +40,7 @@ function HomeAgeGate() {
   // Nothing while the dialog's code arrives, as nothing showed before hydration either.
   return (
     <Suspense fallback={null}>
-      <AgeGateDialog onAccept={acceptTermsAndAllCookies} onDecline={decline} />
+      <AgeGateDialog onAccept={acceptAgeAndTerms} onDecline={decline} />
     </Suspense>
   );
 }

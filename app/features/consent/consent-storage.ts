@@ -1,11 +1,11 @@
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
+import { AGE_GATE_CHOICES, CURRENT_CONSENT_VERSION, type ConsentChoice } from "#domain/consent/consent-rules.ts";
 
 /** The cookie choices of spec §3; necessary cookies cannot be refused. */
 export type CookiePreferences = { necessary: true; analytics: boolean; marketing: boolean };
 
 /** LGPD: analytics and marketing are opt-in, so nothing stored means "no". */
 const NO_OPTIONAL_COOKIES: CookiePreferences = { necessary: true, analytics: false, marketing: false };
-const ALL_COOKIES: CookiePreferences = { necessary: true, analytics: true, marketing: true };
 
 // Components read consent through useSyncExternalStore; writes in this tab tell them here,
 // writes in other tabs arrive as "storage" events.
@@ -25,11 +25,44 @@ export function hasAcceptedTerms(): boolean {
   return safeStorage.get(STORAGE_KEYS.ageAndCookiesAccepted) === "true";
 }
 
-/** Spec §4: accepting the gate stores the acceptance and every cookie preference as true. */
-export function acceptTermsAndAllCookies(): void {
+/** This browser's random id for its consent events (made on first use, kept in its storage). */
+function consentBrowserId(): string {
+  const stored = safeStorage.get(STORAGE_KEYS.consentBrowserId);
+  if (stored && /^[0-9a-f-]{36}$/i.test(stored)) return stored;
+  const id = crypto.randomUUID();
+  safeStorage.set(STORAGE_KEYS.consentBrowserId, id);
+  return id;
+}
+
+/**
+ * Tells the server (LGPD art. 8 §2: the shop keeps the proof). `keepalive`, so a choice made just
+ * before leaving the page still arrives; a failure (offline) leaves the local choice standing, as
+ * consent is the visitor's whether or not the record reached us.
+ */
+function recordOnServer(choices: readonly ConsentChoice[]): void {
+  try {
+    void fetch("/api/consent", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      credentials: "same-origin",
+      keepalive: true,
+      body: JSON.stringify({ browserId: consentBrowserId(), version: CURRENT_CONSENT_VERSION, choices }),
+    }).catch(() => {});
+  } catch {
+    // No fetch (very old browser): the local choice still holds.
+  }
+}
+
+/**
+ * Accepting the gate records the age declaration and the terms only (PRODUCT.md "Content and
+ * legal", issue 16): the optional cookie purposes stay off until the visitor chooses them in the
+ * cookie preferences. This replaces spec §4's "all cookie preferences as true", which LGPD art. 8
+ * does not allow (consent per purpose, never bundled with the terms).
+ */
+export function acceptAgeAndTerms(): void {
   safeStorage.set(STORAGE_KEYS.ageAndCookiesAccepted, "true");
-  safeStorage.set(STORAGE_KEYS.cookiesPreferences, JSON.stringify(ALL_COOKIES));
   notify();
+  recordOnServer(AGE_GATE_CHOICES);
 }
 
 export function readCookiePreferences(): CookiePreferences {
@@ -46,8 +79,13 @@ export function readCookiePreferences(): CookiePreferences {
   }
 }
 
+/** Stores the visitor's choice and records one event per optional purpose (given or withdrawn). */
 export function saveCookiePreferences(preferences: Omit<CookiePreferences, "necessary">): void {
   const value: CookiePreferences = { necessary: true, analytics: preferences.analytics, marketing: preferences.marketing };
   safeStorage.set(STORAGE_KEYS.cookiesPreferences, JSON.stringify(value));
   notify();
+  recordOnServer([
+    { purpose: "analytics", granted: value.analytics },
+    { purpose: "marketing", granted: value.marketing },
+  ]);
 }

@@ -17,14 +17,15 @@ export function TermsText() {
       </p>
       <h3 className="font-semibold text-stone-950">3. Devoluções e arrependimento</h3>
       <p>
-        Você pode desistir da compra e devolver produtos em até 7 dias após o recebimento, desde que estejam lacrados e na embalagem
-        original. Pedidos de devolução são feitos pelo painel do cliente ou pelo atendimento.
+        Você pode desistir da compra pelo painel do cliente desde o pagamento até 7 dias após o recebimento. Antes do envio, o pedido é
+        cancelado e reembolsado; depois da entrega, aceitamos a devolução de produtos lacrados e na embalagem original em até 7 dias. Nos
+        dois casos devolvemos tudo o que foi pago, frete incluído.
       </p>
       <h3 className="font-semibold text-stone-950">4. Cookies e armazenamento local</h3>
       <p>
-        Usamos cookies e o armazenamento do navegador para manter seu carrinho, sua sessão e suas escolhas (cookies necessários), medir o
-        uso do site (análise) e mostrar ofertas relevantes (marketing). Ao aceitar, você concorda com todos eles; você pode mudar essa
-        escolha a qualquer momento em &quot;Preferências de cookies&quot;, no rodapé.
+        Usamos cookies e o armazenamento do navegador para manter seu carrinho, sua sessão e suas escolhas (cookies necessários). Cookies de
+        análise (medir o uso do site) e de marketing (mostrar ofertas relevantes) ficam desligados: aceitar estes termos não os ativa. Você
+        escolhe se quer ativá-los, e muda essa escolha quando quiser, em &quot;Preferências de cookies&quot;, no rodapé.
       </p>
       <h3 className="font-semibold text-stone-950">5. Privacidade</h3>
       <p>

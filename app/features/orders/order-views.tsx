@@ -148,6 +148,12 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
         </section>
       ) : null}
       {order.cancelReason ? <p className="text-sm text-stone-800">Motivo do cancelamento: {order.cancelReason}</p> : null}
+      {order.refund ? (
+        <p className="text-sm text-stone-800">
+          Reembolso registrado em {formatDateTime(order.refund.createdAt)}: {formatBRL(order.refund.amountCents)}
+          {order.refund.shippingCents > 0 ? `, frete de ${formatBRL(order.refund.shippingCents)} incluído` : ""}.
+        </p>
+      ) : null}
       <section aria-label="Histórico do pedido">
         <h3 className="text-sm font-semibold text-stone-950">Histórico</h3>
         <ol className="mt-2 space-y-1 border-l-2 border-emerald-800 pl-4 text-sm">

@@ -6,13 +6,18 @@ import { FormMessage } from "#app/ui/field.tsx";
 import { orderApi } from "#app/features/orders/order-api.ts";
 import { formatDate } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
+import { formatBRL } from "#domain/pricing/money.ts";
 
 const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
 
+type Mode = "cancel" | "return";
+
 /**
- * The customer's right of withdrawal (CDC art. 49) on a delivered order: within 7 days of delivery
- * a button opens a short form; afterwards the panel says when the request was made, or when the
- * period ended. The refund itself is the admin's action.
+ * The customer's right of withdrawal (CDC art. 49), from payment until 7 days after delivery.
+ * Before shipping, "Desistir da compra" cancels the order and records the refund at once; once
+ * shipped or delivered, "Solicitar devolução" asks for the products back. Afterwards the panel says
+ * when it was asked (and the refund, when recorded), or when the period ended. Whether and how the
+ * customer can withdraw is the server's call at read time (no clock in render).
  */
 export function WithdrawalRequest({ order }: { order: OrderDetail }) {
   const [open, setOpen] = useState(false);
@@ -25,7 +30,6 @@ export function WithdrawalRequest({ order }: { order: OrderDetail }) {
     if (justSent && order.withdrawalRequestedAt) statusRef.current?.focus();
   }, [justSent, order.withdrawalRequestedAt]);
 
-  if (order.status !== "delivered" && !order.withdrawalRequestedAt) return null;
   if (order.withdrawalRequestedAt) {
     return (
       <p
@@ -34,24 +38,41 @@ export function WithdrawalRequest({ order }: { order: OrderDetail }) {
         role="status"
         className={`rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${focusRing}`}
       >
-        Devolução solicitada em {formatDate(order.withdrawalRequestedAt)}.
-        {order.status === "delivered" ? " A loja vai entrar em contato para combinar o envio e o reembolso." : null}
+        {order.status === "cancelled" ? (
+          <>
+            Desistência registrada em {formatDate(order.withdrawalRequestedAt)}. O pedido foi cancelado
+            {order.refund ? ` e o reembolso de ${formatBRL(order.refund.amountCents)}, frete incluído, foi registrado.` : "."}
+          </>
+        ) : (
+          <>
+            Devolução solicitada em {formatDate(order.withdrawalRequestedAt)}.
+            {order.status === "delivered" || order.status === "shipped"
+              ? " A loja vai entrar em contato para combinar o envio e o reembolso."
+              : null}
+          </>
+        )}
       </p>
     );
   }
-  if (!order.withdrawalDeadline) return null;
-  // Open or not is the server's call at read time (no clock in render: server and browser agree).
-  if (!order.withdrawalOpen) {
-    return <p className="text-sm text-stone-700">O prazo para pedir a devolução terminou em {formatDate(order.withdrawalDeadline)}.</p>;
+  const mode = order.withdrawalMode;
+  if (!order.withdrawalOpen || !mode) {
+    // Only a delivered order has a period that ends; other statuses simply have nothing to withdraw.
+    if (order.status === "delivered" && order.withdrawalDeadline) {
+      return <p className="text-sm text-stone-700">O prazo para pedir a devolução terminou em {formatDate(order.withdrawalDeadline)}.</p>;
+    }
+    return null;
   }
+  const label = mode === "cancel" ? "Desistir da compra" : "Solicitar devolução";
   return (
-    <section aria-label="Devolução" className="space-y-3 rounded-2xl border border-stone-200 bg-white p-5">
-      <p className="text-sm text-stone-800">
-        Você pode pedir a devolução de produtos lacrados até {formatDate(order.withdrawalDeadline)} (7 dias após a entrega).
-      </p>
+    <section
+      aria-label={mode === "cancel" ? "Desistência" : "Devolução"}
+      className="space-y-3 rounded-2xl border border-stone-200 bg-white p-5"
+    >
+      <p className="text-sm text-stone-800">{explanation(order, mode)}</p>
       {open ? (
         <WithdrawalForm
           order={order}
+          mode={mode}
           onCancel={() => {
             setOpen(false);
             // Back where the keyboard user was.
@@ -61,29 +82,41 @@ export function WithdrawalRequest({ order }: { order: OrderDetail }) {
         />
       ) : (
         <button ref={openerRef} type="button" onClick={() => setOpen(true)} className={buttonClass("secondary")}>
-          Solicitar devolução
+          {label}
         </button>
       )}
     </section>
   );
 }
 
-function WithdrawalForm({ order, onCancel, onSent }: { order: OrderDetail; onCancel: () => void; onSent: () => void }) {
+function explanation(order: OrderDetail, mode: Mode): string {
+  const amount = formatBRL(order.totalCents);
+  if (mode === "cancel") {
+    return `Você pode desistir desta compra (direito de arrependimento). Como o pedido ainda não foi enviado, ele é cancelado na hora e o reembolso de ${amount}, frete incluído, fica registrado.`;
+  }
+  if (order.withdrawalDeadline) {
+    return `Você pode pedir a devolução de produtos lacrados até ${formatDate(order.withdrawalDeadline)} (7 dias após a entrega). Quando eles voltarem, você recebe ${amount}, frete incluído.`;
+  }
+  return `O pedido já foi enviado: você pode pedir a devolução de produtos lacrados até 7 dias após a entrega. Quando eles voltarem, você recebe ${amount}, frete incluído.`;
+}
+
+function WithdrawalForm({ order, mode, onCancel, onSent }: { order: OrderDetail; mode: Mode; onCancel: () => void; onSent: () => void }) {
   const revalidator = useRevalidator();
   const [checkError, setCheckError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const checkboxRef = useRef<HTMLInputElement>(null);
+  const firstFieldRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const id = useId();
+  const returning = mode === "return";
 
   // Opening the form moves focus into it, so screen readers announce the question.
-  useEffect(() => checkboxRef.current?.focus(), []);
+  useEffect(() => firstFieldRef.current?.focus(), []);
 
   async function submit(form: HTMLFormElement) {
     const data = new FormData(form);
-    if (!data.get("unopened")) {
+    if (returning && !data.get("unopened")) {
       setCheckError(UNOPENED_MESSAGE);
-      checkboxRef.current?.focus();
+      firstFieldRef.current?.focus();
       return;
     }
     setPending(true);
@@ -92,12 +125,18 @@ function WithdrawalForm({ order, onCancel, onSent }: { order: OrderDetail; onCan
       const reason = String(data.get("reason") ?? "").trim();
       await orderApi(`/orders/${encodeURIComponent(order.id)}/withdrawal`, {
         method: "POST",
-        json: { unopened: true, ...(reason ? { reason } : {}) },
+        json: { ...(returning ? { unopened: true } : {}), ...(reason ? { reason } : {}) },
       });
       onSent();
       await revalidator.revalidate();
     } catch (error) {
-      setFormError(error instanceof ApiCallError ? error.message : "Não foi possível pedir a devolução. Tente novamente.");
+      setFormError(
+        error instanceof ApiCallError
+          ? error.message
+          : returning
+            ? "Não foi possível pedir a devolução. Tente novamente."
+            : "Não foi possível registrar a desistência. Tente novamente.",
+      );
     } finally {
       setPending(false);
     }
@@ -114,34 +153,37 @@ function WithdrawalForm({ order, onCancel, onSent }: { order: OrderDetail; onCan
       }}
     >
       <h3 id={`${id}-titulo`} className="text-base font-bold text-stone-950">
-        Solicitar devolução
+        {returning ? "Solicitar devolução" : "Desistir da compra"}
       </h3>
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
-      <div>
-        <label className="flex items-start gap-2">
-          <input
-            ref={checkboxRef}
-            type="checkbox"
-            name="unopened"
-            required
-            onChange={() => setCheckError(undefined)}
-            aria-invalid={checkError ? true : undefined}
-            aria-describedby={checkError ? `${id}-erro` : undefined}
-            className="mt-0.5 size-4"
-          />
-          <span>Os produtos estão lacrados, na embalagem original</span>
-        </label>
-        {checkError ? (
-          <p id={`${id}-erro`} className="mt-1 text-red-800">
-            {checkError}
-          </p>
-        ) : null}
-      </div>
+      {returning ? (
+        <div>
+          <label className="flex items-start gap-2">
+            <input
+              ref={firstFieldRef}
+              type="checkbox"
+              name="unopened"
+              required
+              onChange={() => setCheckError(undefined)}
+              aria-invalid={checkError ? true : undefined}
+              aria-describedby={checkError ? `${id}-erro` : undefined}
+              className="mt-0.5 size-4"
+            />
+            <span>Os produtos estão lacrados, na embalagem original</span>
+          </label>
+          {checkError ? (
+            <p id={`${id}-erro`} className="mt-1 text-red-800">
+              {checkError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <div>
         <label htmlFor={`${id}-motivo`} className="block font-medium text-stone-900">
           Motivo (opcional)
         </label>
         <textarea
+          ref={returning ? undefined : firstFieldRef}
           id={`${id}-motivo`}
           name="reason"
           maxLength={500}
@@ -151,10 +193,10 @@ function WithdrawalForm({ order, onCancel, onSent }: { order: OrderDetail; onCan
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={pending} className={buttonClass("primary")}>
-          {pending ? "Enviando…" : "Enviar pedido de devolução"}
+          {pending ? "Enviando…" : returning ? "Enviar pedido de devolução" : "Confirmar desistência"}
         </button>
         <button type="button" onClick={onCancel} className={buttonClass("secondary")}>
-          Cancelar
+          {returning ? "Cancelar" : "Voltar"}
         </button>
       </div>
     </form>

@@ -1,0 +1,49 @@
+/** Consent events on the server (LGPD art. 8 §2: the shop must be able to prove each consent). */
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { consentEvents } from "#platform/db/schema.ts";
+import type { ConsentEvent, ConsentRequest } from "#domain/consent/consent-schemas.ts";
+
+type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
+
+/** One row per choice, with the account when the visitor is signed in. Returns how many were kept. */
+export async function recordConsent(db: Executor, request: ConsentRequest, userId: string | null): Promise<number> {
+  const rows = await db
+    .insert(consentEvents)
+    .values(
+      request.choices.map((choice) => ({
+        purpose: choice.purpose,
+        granted: choice.granted,
+        version: request.version,
+        browserId: request.browserId,
+        userId,
+      })),
+    )
+    .returning({ id: consentEvents.id });
+  return rows.length;
+}
+
+/** The account's consent events, oldest first, for its data export. */
+export async function listAccountConsent(db: Executor, userId: string): Promise<ConsentEvent[]> {
+  const rows = await db
+    .select()
+    .from(consentEvents)
+    .where(eq(consentEvents.userId, userId))
+    .orderBy(asc(consentEvents.createdAt), asc(consentEvents.id));
+  return rows.map((row) => ({
+    purpose: row.purpose,
+    granted: row.granted,
+    version: row.version,
+    browserId: row.browserId,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Account deletion: the events lose the account; those made in a browser keep only its random id
+ * (proof that this browser consented, with nobody's name on it); the others go.
+ */
+export async function forgetAccountConsent(db: Executor, userId: string): Promise<void> {
+  await db.delete(consentEvents).where(and(eq(consentEvents.userId, userId), isNull(consentEvents.browserId)));
+  await db.update(consentEvents).set({ userId: null }).where(eq(consentEvents.userId, userId));
+}
