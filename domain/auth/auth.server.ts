@@ -10,6 +10,8 @@ import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from "#domain/auth/auth-paths.t
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
 import { authLogger } from "#domain/auth/auth-logger.ts";
 import { announceSessionEnded } from "#domain/auth/session-ended.server.ts";
+import { signInLinkPlugin } from "#domain/auth/sign-in-link.server.ts";
+import { resetRate, signInAccountKey } from "#platform/rate-limit.ts";
 
 const DAY = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -56,6 +58,10 @@ export function createAuth(services: AppServices) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Whoever reset the password owns the mailbox: the per-account count of wrong guesses starts afresh.
+      async onPasswordReset({ user }) {
+        await resetRate(db, signInAccountKey(user.email));
+      },
       async sendResetPassword({ user, token }) {
         const url = `${origin}/auth?modo=redefinir&token=${encodeURIComponent(token)}`;
         sendInBackground(resetPasswordMessage({ to: user.email, name: user.name, url, expiresInMinutes: RESET_TOKEN_SECONDS / 60 }));
@@ -122,6 +128,7 @@ export function createAuth(services: AppServices) {
     // console.error (a failed query's values included), then answers a bare 500.
     onAPIError: { throw: true },
     telemetry: { enabled: false },
+    plugins: [signInLinkPlugin({ origin, logger, send: sendInBackground })],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
