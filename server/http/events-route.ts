@@ -80,10 +80,8 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
         });
         try {
           await stream.writeSSE({ event: "ready", data: JSON.stringify({ topics: topics.length }), retry: RETRY_MS });
-          if (missed)
-            for (const message of missed)
-              if (message.type !== SESSION_ENDED) queue.push(message);
-              else if (lastEventId) queue.push({ id: "", topic: "", type: "resync", data: null });
+          if (missed) queue.push(...missed.filter((message) => message.type !== SESSION_ENDED));
+          else if (lastEventId) queue.push({ id: "", topic: "", type: "resync", data: null });
           while (open) {
             while (queue.length > 0 && open) {
               const message = queue.shift()!;

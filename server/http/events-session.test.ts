@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/http/app.ts";
 import { Browser, createAuthTestContext, PASSWORD, PUBLIC_URL, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { publish, userTopic } from "#platform/realtime/bus.ts";
+import { announceSessionEnded, SESSION_ENDED } from "#domain/auth/session-ended.server.ts";
 
 /*
  * Issue 16 item 6: an open /api/events stream reads its session again at each heartbeat, and at
@@ -129,6 +130,27 @@ describe("a signed-in customer's event stream ends at once, without waiting for 
       expect(deleted.status).toBe(204);
     });
     expect(ended).toBe("ended");
+  });
+
+  it("but a stream whose own session lives on stays, and the browser never sees the message", async () => {
+    const email = uniqueEmail("sse-sobrevive");
+    const browser = await ctx.customer(email, new Browser("198.51.100.230"));
+    const reader = await openStream(browser);
+    try {
+      // Another of the account's sessions ended (as when this device changed the password).
+      await announceSessionEnded(ctx.t.db, await ctx.userId(email));
+      await publish(ctx.t.db, userTopic(await ctx.userId(email)), "notification", { id: "y" });
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes("event: notification")) {
+        const next = await reader.read();
+        expect(next.done, "the stream ended").toBe(false);
+        text += decoder.decode(next.value);
+      }
+      expect(text).not.toContain(SESSION_ENDED);
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
   });
 
   it("but not when another account signs out", async () => {

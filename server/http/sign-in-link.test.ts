@@ -5,6 +5,8 @@ import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestCon
 import { linksIn } from "#test/mail-server.ts";
 import { AUTH_RATE_RULES } from "#platform/rate-limit.ts";
 import { verifications } from "#platform/db/schema.ts";
+import { SIGN_IN_LINK_MINUTES } from "#domain/auth/auth-schemas.ts";
+import { SIGN_IN_LINK_SECONDS } from "#domain/auth/sign-in-link.server.ts";
 
 /*
  * Issue 16 item 8: guesses from many places trip an account's sign-in limit, and the real owner,
@@ -74,7 +76,7 @@ describe("an account whose sign-in limit an attacker tripped", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ status: true });
     const mail = await ctx.mail.waitFor(email, (m) => m.subject === LINK_SUBJECT);
-    expect(mail.text).toContain("O link vale por 15 minutos e só pode ser usado uma vez.");
+    expect(mail.text).toContain(`O link vale por ${SIGN_IN_LINK_MINUTES} minutos e só pode ser usado uma vez.`);
     expect(mail.html).toContain('lang="pt-BR"');
     const token = await linkToken(email, asked);
 
@@ -126,6 +128,14 @@ describe("an account whose sign-in limit an attacker tripped", () => {
     const followed = await followLink(token, browser);
     expect(followed.headers.get("location")).toMatch(/error=/);
     expect(await signedInAs(browser)).toBeUndefined();
+  });
+});
+
+describe("a sign-in link's lifetime", () => {
+  it("is as long as its per-account limit's window, as the pages say", () => {
+    // Whoever spends the limit has sent the owner links that still work.
+    expect(SIGN_IN_LINK_SECONDS).toBe(R.signInLinkPerAccount.windowSeconds);
+    expect(SIGN_IN_LINK_MINUTES * 60).toBe(SIGN_IN_LINK_SECONDS);
   });
 });
 
