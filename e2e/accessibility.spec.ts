@@ -53,6 +53,9 @@ const VISITOR_PAGES = [
   "/auth?modo=esqueci",
   "/auth?modo=redefinir&token=token-de-teste",
   "/auth?error=invalid_token",
+  "/auth?modo=link",
+  "/auth?modo=link&token=token-de-teste",
+  "/auth?modo=link&error=INVALID_TOKEN",
   "/checkout",
   // Where the old checkout addresses redirect to: the same form as /checkout, at its own address.
   "/checkout-flow",
@@ -220,6 +223,31 @@ test.describe("a visitor", () => {
     await signUp.getByRole("button", { name: "Criar conta" }).click();
     await expect(signUp.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
     await expectAccessible(page, "/auth?modo=criar com erros");
+  });
+
+  test("the sign-in form held by the per-account limit, offering the e-mailed link, on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const email = uniqueEmail("acessivel-retida");
+    // Guesses at an address with no account trip its per-account limit all the same.
+    for (let i = 0; i < 20; i++) {
+      const guess = await page.request.post("/api/auth/sign-in/email", {
+        data: { email, password: "x".repeat(200) },
+        headers: { ...fromTheShop, "x-forwarded-for": `198.19.100.${i + 1}` },
+      });
+      expect(guess.status()).toBe(400);
+    }
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": "198.18.251.1" });
+    await openPage(page, "/auth");
+    const signIn = page.getByRole("form", { name: "Entrar" });
+    await signIn.getByLabel("E-mail", { exact: true }).fill(email);
+    await signIn.getByLabel("Senha", { exact: true }).fill("uma-senha-qualquer");
+    await signIn.getByRole("button", { name: "Entrar" }).click();
+    const offer = page.getByRole("region", { name: "Entre com um link por e-mail" });
+    await expect(offer).toBeVisible();
+    await expectAccessible(page, "/auth com a entrada por senha retida (390 px)");
+    await offer.getByRole("button", { name: "Enviar link de acesso" }).click();
+    await expect(offer.getByRole("status")).toContainText("enviamos um link de acesso");
+    await expectAccessible(page, "/auth com o link de acesso pedido (390 px)");
   });
 
   test("a product page with the added-to-cart toast, then the checkout's sign-up step", async ({ page }) => {

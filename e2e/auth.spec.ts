@@ -101,6 +101,54 @@ test("sign up, confirm by e-mail, sign out, sign in, reset the password by e-mai
   await expect(again.getByRole("alert")).toContainText("inválido, já foi usado ou expirou");
 });
 
+test("guesses from many places hold the account's password sign-in; its owner, on a new phone, gets in by the e-mailed link", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = uniqueEmail("bloqueada");
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { name: "Dona da Conta", email, password: PASSWORD },
+    headers: { "x-forwarded-for": "198.18.250.1" },
+  });
+  expect(signUp.status()).toBe(200);
+  // Someone guesses the password from twenty addresses (the shop trusts X-Forwarded-For here).
+  for (let i = 0; i < 20; i++) {
+    const guess = await page.request.post("/api/auth/sign-in/email", {
+      data: { email, password: `chute-errado-${i}` },
+      headers: { ...fromTheShop, "x-forwarded-for": `198.19.${i}.7` },
+    });
+    expect(guess.status()).toBe(401);
+  }
+
+  // The owner, on a phone the shop has never seen, types the right password: held, and offered the link.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": "198.18.250.2" });
+  await openPage(page, "/auth");
+  await signInThroughForm(page, email);
+  await expect(page.getByRole("form", { name: "Entrar" }).getByRole("alert")).toContainText("Muitas tentativas");
+  const offer = page.getByRole("region", { name: "Entre com um link por e-mail" });
+  await expect(offer).toContainText("Você pode entrar agora, sem a senha, com um link enviado ao seu e-mail.");
+  await expect(offer.getByLabel("E-mail")).toHaveValue(email);
+  await offer.getByRole("button", { name: "Enviar link de acesso" }).click();
+  await expect(offer.getByRole("status")).toContainText(`Se houver uma conta com ${email}, enviamos um link de acesso.`);
+
+  // The e-mailed link opens a page whose button signs in, once.
+  const mail = await waitForMail(email, (m) => m.subject === "Seu link de acesso à Loja Micologia");
+  const link = linkIn(mail, "modo=link");
+  await openPage(page, link);
+  await page.getByRole("link", { name: "Entrar na minha conta" }).click();
+  await expect(page).toHaveURL("/cliente");
+  await expect(page.getByRole("heading", { name: "Minha conta" })).toBeVisible();
+  expect(((await (await page.request.get("/api/auth/get-session")).json()) as { user: { email: string } }).user.email).toBe(email);
+
+  await page.context().clearCookies();
+  await openPage(page, link);
+  await page.getByRole("link", { name: "Entrar na minha conta" }).click();
+  await expect(page).toHaveURL(/\/auth\?modo=link&error=INVALID_TOKEN$/);
+  await expect(page.getByRole("alert")).toHaveText("Este link de acesso é inválido, já foi usado ou expirou. Peça um novo abaixo.");
+  expect(await (await page.request.get("/api/auth/get-session")).json()).toBeNull();
+});
+
 test("a sign-out that fails keeps the customer signed in and says why (spec §8)", async ({ page }) => {
   const email = uniqueEmail("falha-saida");
   await signedInCustomer(page, email, PASSWORD);

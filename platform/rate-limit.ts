@@ -15,7 +15,8 @@ export type RateRule = { max: number; windowSeconds: number };
  * - per (account, address): guessing one account's password from one place;
  * - per account from anywhere: guessing from many places. An attacker could use this one to keep a
  *   customer out, so a browser that has signed in to that account before (it holds the account's
- *   device cookie) is not counted by it: the customer gets in while the attack goes on.
+ *   device cookie) is not counted by it, and a new device gets in by an e-mailed one-time sign-in
+ *   link (decision 016): the customer gets in while the attack goes on. A password reset clears it.
  * Reset requests are limited per account too, so nobody can flood a mailbox with reset links.
  */
 export const AUTH_RATE_RULES = {
@@ -25,6 +26,8 @@ export const AUTH_RATE_RULES = {
   signUpPerAddress: { max: 20, windowSeconds: 10 * 60 },
   emailPerAddress: { max: 10, windowSeconds: 15 * 60 },
   emailPerAccount: { max: 3, windowSeconds: 15 * 60 },
+  // Sign-in links have their own count, and a link lasts as long as the window (decision 016).
+  signInLinkPerAccount: { max: 3, windowSeconds: 15 * 60 },
   authPostPerAddress: { max: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
 
@@ -34,6 +37,12 @@ export type RateDecision = { allowed: boolean; retryAfterSeconds: number };
 export function rateKey(...parts: string[]): string {
   return createHash("sha256").update(parts.join("\u0000")).digest("base64url");
 }
+
+/**
+ * The per-account sign-in counter's key (the limit the owner gets around with an e-mailed sign-in
+ * link, and that a completed password reset clears).
+ */
+export const signInAccountKey = (email: string): string => rateKey("sign-in-account", email.trim().toLowerCase());
 
 let calls = 0;
 

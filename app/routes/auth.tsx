@@ -4,16 +4,19 @@ import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = () => [{ title: "Entrar | Loja" }, { name: "robots", content: "noindex" }];
 
-const MODES: AuthMode[] = ["entrar", "criar", "esqueci", "redefinir"];
+const MODES: AuthMode[] = ["entrar", "criar", "esqueci", "redefinir", "link"];
 
-/** ?modo=entrar|criar|esqueci|redefinir, ?token= (reset link), ?next= (only our own paths), ?verificado=1, ?error=. */
+/**
+ * ?modo=entrar|criar|esqueci|redefinir|link, ?token= (reset or sign-in link), ?next= (only our own
+ * paths), ?verificado=1, ?error= (a confirmation or sign-in link that did not work).
+ */
 export function loader({ url }: Route.LoaderArgs) {
   const params = url.searchParams;
   const mode = MODES.find((m) => m === params.get("modo")) ?? "entrar";
   return {
     mode,
     next: safeNext(params.get("next")),
-    token: mode === "redefinir" ? params.get("token") : null,
+    token: mode === "redefinir" || mode === "link" ? params.get("token") : null,
     verified: params.get("verificado") === "1" && !params.get("error"),
     verifyError: params.get("error"),
   };

@@ -20,6 +20,9 @@ export const AUTH_OPERATIONS = {
   "/request-password-reset": { method: "POST", access: "public" },
   "/reset-password": { method: "POST", access: "public" },
   "/send-verification-email": { method: "POST", access: "public" },
+  // The e-mailed one-time sign-in link (decision 016): asked for, then followed.
+  "/sign-in/magic-link": { method: "POST", access: "public" },
+  "/magic-link/verify": { method: "GET", access: "public" },
   "/change-password": { method: "POST", access: "session" },
   "/change-email": { method: "POST", access: "session" },
   "/update-user": { method: "POST", access: "session" },

@@ -6,6 +6,11 @@ import { z } from "zod";
  * Portuguese messages.
  */
 
+/**
+ * How long an e-mailed sign-in link works, for the pages' text; the server's is the window of its
+ * per-account limit (AUTH_RATE_RULES.signInLinkPerAccount), and a test holds them equal.
+ */
+export const SIGN_IN_LINK_MINUTES = 15;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -9,6 +9,10 @@ import type { MailMessage } from "#platform/mail/mailer.ts";
 import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage } from "#domain/notifications/mail-templates.ts";
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from "#domain/auth/auth-paths.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
+import { authLogger } from "#domain/auth/auth-logger.ts";
+import { announceSessionEnded } from "#domain/auth/session-ended.server.ts";
+import { signInLinkPlugin } from "#domain/auth/sign-in-link.server.ts";
+import { resetRate, signInAccountKey } from "#platform/rate-limit.ts";
 
 const DAY = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -58,6 +62,10 @@ export function createAuth(services: AppServices) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Whoever reset the password owns the mailbox: the per-account count of wrong guesses starts afresh.
+      async onPasswordReset({ user }) {
+        await resetRate(db, signInAccountKey(user.email));
+      },
       async sendResetPassword({ user, token }) {
         const url = `${origin}/auth?modo=redefinir&token=${encodeURIComponent(token)}`;
         sendInBackground(resetPasswordMessage({ to: user.email, name: user.name, url, expiresInMinutes: RESET_TOKEN_SECONDS / 60 }));
@@ -89,6 +97,17 @@ export function createAuth(services: AppServices) {
       expiresIn: 30 * DAY,
       updateAge: DAY,
     },
+    databaseHooks: {
+      session: {
+        delete: {
+          // Every session better-auth ends (sign-out, a password changed or reset): that account's
+          // open event streams check theirs at once. Should the message be lost, they still do
+          // at their next heartbeat.
+          after: (session) =>
+            announceSessionEnded(db, session.userId).catch((error: unknown) => logger.warn({ err: error }, "session end not announced")),
+        },
+      },
+    },
     // Our own limits (server/auth/rate-limit.ts) count in PostgreSQL per address and per account;
     // better-auth's would be per instance (memory) and per address only.
     rateLimit: { enabled: false },
@@ -106,17 +125,14 @@ export function createAuth(services: AppServices) {
         handler: (promise) => void promise.catch((error: unknown) => logger.error({ err: error }, "auth background task failed")),
       },
     },
-    logger: {
-      // "info", because with "warn" better-auth also prints every API error itself (console.error).
-      level: "info",
-      log(level, message, ...args) {
-        // Its warnings are ordinary events ("User not found" on a failed sign-in); its info messages
-        // (a sign-up attempt for an existing e-mail) are details.
-        const method = level === "error" ? "error" : level === "warn" ? "info" : "debug";
-        logger[method]({ auth: true, details: args.length > 0 ? args : undefined }, message);
-      },
-    },
+    logger: authLogger(logger),
+    // An endpoint's unexpected error (a database that failed) goes to the shop's error handler, as
+    // any other route's does: logged through the shop's serializer, a database that is away answered
+    // 503 in Portuguese. Without this better-auth logs it whole and better-call prints it with
+    // console.error (a failed query's values included), then answers a bare 500.
+    onAPIError: { throw: true },
     telemetry: { enabled: false },
+    plugins: [signInLinkPlugin({ origin, logger, send: sendInBackground })],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;

@@ -83,6 +83,22 @@ export function resetPasswordMessage(input: { to: string; name?: string | null; 
   });
 }
 
+/** The one-time sign-in link (issue 16 item 8): the way in from a new device while password guesses are blocked. */
+export function signInLinkMessage(input: { to: string; name?: string | null; url: string; expiresInMinutes: number }): MailMessage {
+  return render({
+    to: input.to,
+    subject: `Seu link de acesso à ${SHOP}`,
+    greeting: greeting(input.name),
+    paragraphs: [
+      "Recebemos um pedido para entrar na sua conta com um link enviado por e-mail, sem digitar a senha.",
+      `Use o botão abaixo para entrar. O link vale por ${input.expiresInMinutes} minutos e só pode ser usado uma vez.`,
+    ],
+    action: { label: "Entrar na minha conta", url: input.url },
+    footnote:
+      "Se você não pediu este link, ignore este e-mail: ninguém entra sem ele. Se a sua senha parece estar sendo testada por outra pessoa, troque-a em \u201cEsqueci minha senha\u201d.",
+  });
+}
+
 export function accountExistsMessage(input: { to: string; name?: string | null; signInUrl: string; resetUrl: string }): MailMessage {
   return render({
     to: input.to,

@@ -29,7 +29,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });
-        logger.info({ to: message.to, subject: message.subject, smtp: host }, "e-mail sent");
+        logger.info({ subject: message.subject, smtp: host }, "e-mail sent"); // never the address: personal data (decision 013)
       },
     };
   }
@@ -43,7 +43,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
       const file = path.join(dir, name);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ to: message.to, subject: message.subject, file }, "e-mail written to the outbox (SMTP_URL not set)");
+      logger.info({ subject: message.subject, file }, "e-mail written to the outbox (SMTP_URL not set)");
     },
   };
 }

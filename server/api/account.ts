@@ -13,6 +13,7 @@ import { accountExportSchema, addressListSchema, referralSummarySchema, savedAdd
 import { addressSchema, deleteAccountSchema } from "#domain/account/address-schema.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
+import { announceSessionEnded } from "#domain/auth/session-ended.server.ts";
 import { AUTH_RATE_RULES, consumeRate, rateKey } from "#platform/rate-limit.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
@@ -132,6 +133,10 @@ export const deleteAccountEndpoint = defineEndpoint({
     if (!matches) throw new ApiError(400, "invalid_password", "Senha incorreta.");
 
     await deleteAccount(services, user.id);
+    // Its open event streams end now, on every instance, not at their next heartbeat.
+    await announceSessionEnded(services.db, user.id).catch((error: unknown) =>
+      services.logger.warn({ err: error }, "session end not announced"),
+    );
     const cookie = context.authCookies.sessionToken;
     deleteCookie(c, cookie.name, { path: "/", secure: cookie.name.startsWith("__Secure-") });
     services.logger.info({ userId: user.id }, "account deleted at the customer's request");

@@ -152,6 +152,7 @@ describe("every API operation, fed bad input by every role", () => {
       ["/api/auth/request-password-reset", { email: `a${NUL}@example.com`, redirectTo: "/auth" }],
       ["/api/auth/reset-password", { token: NUL, newPassword: "senha-longa-42" }],
       ["/api/auth/send-verification-email", { email: `a${NUL}@example.com` }],
+      ["/api/auth/sign-in/magic-link", { email: "nul@example.com", callbackURL: `/cliente${NUL}` }],
     ];
     for (const [path, json] of cases) {
       const response = await ctx.request(path, { json, browser: new Browser("198.51.100.203") });

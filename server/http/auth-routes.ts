@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "#server/http/app-env.ts";
@@ -10,8 +11,9 @@ import { refuseControlCharacters } from "#server/http/control-characters.ts";
 import { translateAuthError } from "#server/http/auth-errors.ts";
 import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
-import { AUTH_RATE_RULES, consumeRate, rateKey, refundRate, resetRate, type RateRule } from "#platform/rate-limit.ts";
+import { AUTH_RATE_RULES, consumeRate, rateKey, refundRate, resetRate, signInAccountKey, type RateRule } from "#platform/rate-limit.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
+import { verifications } from "#platform/db/schema.ts";
 
 /**
  * /api/auth/*: better-auth behind the shop's own layer, which
@@ -80,6 +82,28 @@ function deviceCookie(services: AppServices, secret: string, email: string): str
   return `${name}=${nonce}.${deviceSignature(secret, email, nonce)}; ${attributes.join("; ")}`;
 }
 
+/**
+ * The e-mail a sign-in link was sent to, read before the link is spent (better-auth keeps it beside
+ * the token's SHA-256, `storeToken: "hashed"`); undefined for a token it does not know.
+ */
+async function signInLinkEmail(services: AppServices, token: string | undefined): Promise<string | undefined> {
+  if (!token) return undefined;
+  const stored = createHash("sha256").update(token).digest("base64url");
+  const [row] = await services.db
+    .select({ value: verifications.value })
+    .from(verifications)
+    .where(eq(verifications.identifier, `magic-link:${stored}`));
+  try {
+    const email = row ? (JSON.parse(row.value) as { email?: unknown }).email : undefined;
+    return typeof email === "string" ? email.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether better-auth's answer opened a session (it sets a non-empty session cookie). */
+const opensSession = (response: Response) => response.headers.getSetCookie().some((cookie) => /session_token=[^;]/.test(cookie));
+
 /** Which counters a request goes through; the account ones are counted for unknown e-mails alike. */
 function limitsFor(c: Context<AppEnv>, path: string, address: string, email: string | undefined, secret: string): Limit[] {
   const R = AUTH_RATE_RULES;
@@ -92,7 +116,7 @@ function limitsFor(c: Context<AppEnv>, path: string, address: string, email: str
       limits.push(
         device
           ? { key: rateKey("sign-in-device", email, device), rule: R.signInPerAccountAndAddress }
-          : { key: rateKey("sign-in-account", email), rule: R.signInPerAccount },
+          : { key: signInAccountKey(email), rule: R.signInPerAccount },
       );
     }
   } else if (path === "/sign-up/email") {
@@ -101,6 +125,11 @@ function limitsFor(c: Context<AppEnv>, path: string, address: string, email: str
   } else if (path === "/request-password-reset" || path === "/send-verification-email") {
     limits.push({ key: rateKey("mail", address), rule: R.emailPerAddress });
     if (email) limits.push({ key: rateKey("mail-account", email), rule: R.emailPerAccount });
+  } else if (path === "/sign-in/magic-link") {
+    limits.push({ key: rateKey("mail", address), rule: R.emailPerAddress });
+    // A count of its own: only sign-in link requests spend it, and each sent the owner a link that
+    // works for as long as the window lasts, so whoever spends it cannot leave the owner without one.
+    if (email) limits.push({ key: rateKey("sign-in-link-account", email), rule: R.signInLinkPerAccount });
   }
   return limits;
 }
@@ -157,6 +186,8 @@ export function mountAuthRoutes(api: Hono<AppEnv>): void {
       if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     }
 
+    const linkEmail = path === "/magic-link/verify" ? await signInLinkEmail(services, c.req.query("token")) : undefined;
+
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_ADDRESS_HEADER, address);
     const request = new Request(c.req.url, { method: c.req.method, headers, body });
@@ -166,10 +197,18 @@ export function mountAuthRoutes(api: Hono<AppEnv>): void {
       // Knowing the password is not guessing: this account and address start afresh, the attempt
       // is given back to the account's counter, and this browser is remembered as the customer's.
       await resetRate(services.db, rateKey("sign-in-account-address", email, bucket));
-      await refundRate(services.db, rateKey("sign-in-account", email));
+      await refundRate(services.db, signInAccountKey(email));
       const shaped = await shopResponse(path, response);
       shaped.headers.append("set-cookie", deviceCookie(services, secret, email));
       return shaped;
+    }
+    if (linkEmail && opensSession(response)) {
+      // A sign-in link proves the mailbox: this browser is remembered as the customer's, so its
+      // password sign-ins are not held by the per-account limit an attacker may be filling.
+      const shaped = await shopResponse(path, response);
+      const withDevice = new Response(shaped.body, { status: shaped.status, headers: new Headers(shaped.headers) });
+      withDevice.headers.append("set-cookie", deviceCookie(services, secret, linkEmail));
+      return withDevice;
     }
     return shopResponse(path, response);
   });

@@ -3,6 +3,7 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { isAdminAccount } from "#domain/auth/admins.server.ts";
 import { readSessionUser } from "#domain/auth/session.server.ts";
+import { SESSION_ENDED } from "#domain/auth/session-ended.server.ts";
 import { currentUser } from "#server/http/guards.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
@@ -11,8 +12,9 @@ import { ADMINS_TOPIC, realtimeBus, type RealtimeMessage, sessionTopic, userTopi
 export const EVENTS_PATH = "/events";
 /**
  * A comment line now and then keeps proxies and mobile networks from closing an idle stream; at
- * each one a signed-in stream reads its session again, so a sign-out, a password change or a
- * deleted account stops its notifications within one beat.
+ * each one a signed-in stream reads its session again. A sign-out, a password change or a deleted
+ * account also announces it on the bus (SESSION_ENDED), and the stream reads it at once; the beat
+ * is the backstop should that message be lost.
  */
 export const HEARTBEAT_MS = 25_000;
 /** EventSource waits this long before reconnecting. */
@@ -61,8 +63,11 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
       async (stream) => {
         const queue: RealtimeMessage[] = [];
         let wake: (() => void) | null = null;
+        /** A session of this account ended somewhere: read ours now, not at the next beat. */
+        let sessionEnded = false;
         const push = (message: RealtimeMessage) => {
-          queue.push(message);
+          if (message.type === SESSION_ENDED) sessionEnded = true;
+          else queue.push(message);
           wake?.();
         };
         const unsubscribe = bus.subscribe(topics, push);
@@ -75,7 +80,7 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
         });
         try {
           await stream.writeSSE({ event: "ready", data: JSON.stringify({ topics: topics.length }), retry: RETRY_MS });
-          if (missed) for (const message of missed) queue.push(message);
+          if (missed) queue.push(...missed.filter((message) => message.type !== SESSION_ENDED));
           else if (lastEventId) queue.push({ id: "", topic: "", type: "resync", data: null });
           while (open) {
             while (queue.length > 0 && open) {
@@ -96,11 +101,13 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
             wake = null;
             // Its session ended (signed out, password changed, account deleted): the stream ends, and
             // the browser's reconnect, without that session, gets a visitor's topics only.
-            if (user && Date.now() - checkedAt >= heartbeatMs) {
+            const beat = Date.now() - checkedAt >= heartbeatMs;
+            if (user && (beat || sessionEnded)) {
               checkedAt = Date.now();
+              sessionEnded = false;
               if (!(await sessionStillOpen())) break;
             }
-            if (open && queue.length === 0) await stream.write(": ping\n\n");
+            if (open && queue.length === 0 && beat) await stream.write(": ping\n\n");
           }
         } finally {
           unsubscribe();

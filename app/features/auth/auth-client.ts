@@ -25,6 +25,8 @@ export const authClient = {
   signOut: () => call("/api/auth/sign-out", { json: {} }),
   requestPasswordReset: (email: string) => call("/api/auth/request-password-reset", { json: { email } }),
   resetPassword: (token: string, newPassword: string) => call("/api/auth/reset-password", { json: { token, newPassword } }),
+  /** The e-mailed one-time sign-in link (decision 016); `next` is where the link lands, signed in. */
+  requestSignInLink: (email: string, next: string) => call("/api/auth/sign-in/magic-link", { json: { email, callbackURL: next } }),
   resendVerification: (email: string, callbackURL: string) => call("/api/auth/send-verification-email", { json: { email, callbackURL } }),
   updateName: (name: string) => call("/api/auth/update-user", { json: { name } }),
   changeEmail: (newEmail: string, callbackURL: string) => call("/api/auth/change-email", { json: { newEmail, callbackURL } }),
@@ -40,3 +42,14 @@ export const authClient = {
     }
   },
 };
+
+/**
+ * What the sign-in link page's button opens: better-auth spends the token, sets the session
+ * cookie and redirects to `next` (or back to the link form with ?error= when the link is spent).
+ */
+export function signInLinkVerifyUrl(token: string, next: string): string {
+  const back = `/auth?modo=link${next !== "/" ? `&next=${encodeURIComponent(next)}` : ""}`;
+  const landing = next === "/" ? "/cliente" : next;
+  const params = new URLSearchParams({ token, callbackURL: landing, errorCallbackURL: back });
+  return `/api/auth/magic-link/verify?${params.toString()}`;
+}

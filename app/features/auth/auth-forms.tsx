@@ -4,9 +4,17 @@ import type { z } from "zod";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
-import { authClient } from "#app/features/auth/auth-client.ts";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { authClient, signInLinkVerifyUrl } from "#app/features/auth/auth-client.ts";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
-import { PASSWORD_MIN_LENGTH, requestResetSchema, resetPasswordSchema, signInSchema, signUpSchema } from "#domain/auth/auth-schemas.ts";
+import {
+  PASSWORD_MIN_LENGTH,
+  requestResetSchema,
+  SIGN_IN_LINK_MINUTES,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "#domain/auth/auth-schemas.ts";
 
 const GENERIC_ERROR = "Não foi possível concluir agora. Verifique sua conexão e tente novamente.";
 
@@ -14,29 +22,131 @@ const GENERIC_ERROR = "Não foi possível concluir agora. Verifique sua conexão
 const useAuthForm = <S extends z.ZodType>(schema: S, send: (input: z.output<S>) => Promise<void>) =>
   useSchemaForm(schema, send, GENERIC_ERROR);
 
+const linkClass = "font-medium text-emerald-800 underline-offset-4 hover:underline";
+
 export function SignInForm({ next, notice }: { next: string; notice?: React.ReactNode }) {
   const { notify } = useAuth();
   const navigate = useNavigate();
+  // The e-mail whose password sign-ins are held by the rate limit (perhaps by someone guessing it
+  // from elsewhere): the customer is offered the e-mailed link at once, the address filled in.
+  const [heldEmail, setHeldEmail] = useState<string | null>(null);
   const form = useAuthForm(signInSchema, async ({ email, password }) => {
-    await authClient.signIn(email, password);
+    try {
+      await authClient.signIn(email, password);
+    } catch (error) {
+      if (error instanceof ApiCallError && error.status === 429) setHeldEmail(email);
+      throw error;
+    }
     await notify("SIGNED_IN");
     await navigate(next, { replace: true });
   });
   return (
-    <form noValidate onSubmit={form.onSubmit} className="space-y-4" aria-label="Entrar">
+    <>
+      <form noValidate onSubmit={form.onSubmit} className="space-y-4" aria-label="Entrar">
+        {notice}
+        {form.formError ? <FormMessage kind="error">{form.formError}</FormMessage> : null}
+        <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required error={form.errors.email} />
+        <Field label="Senha" name="password" type="password" autoComplete="current-password" required error={form.errors.password} />
+        <button type="submit" disabled={form.pending} className={buttonClass("primary", "w-full")}>
+          {form.pending ? "Entrando…" : "Entrar"}
+        </button>
+        <p className="flex flex-col items-center gap-2 text-center text-sm">
+          <Link to="?modo=esqueci" replace className={linkClass}>
+            Esqueci minha senha
+          </Link>
+          <Link to="?modo=link" replace className={linkClass}>
+            Receber um link de acesso por e-mail
+          </Link>
+        </p>
+      </form>
+      {heldEmail ? (
+        <section aria-labelledby="entrar-link-oferta" className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50/40 p-4">
+          <h2 id="entrar-link-oferta" className="text-base font-semibold text-stone-950">
+            Entre com um link por e-mail
+          </h2>
+          <p className="text-sm text-stone-800">
+            A entrada com senha está pausada por segurança, depois de muitas tentativas. Você pode entrar agora, sem a senha, com um link
+            enviado ao seu e-mail.
+          </p>
+          <SignInLinkForm next={next} email={heldEmail} compact />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Asks for a one-time sign-in link by e-mail (decision 016): the way in while password sign-ins
+ * are held, and for anyone who prefers it. The answer is the same whether the e-mail has an account.
+ */
+export function SignInLinkForm({
+  next,
+  email,
+  compact = false,
+  notice,
+}: {
+  next: string;
+  email?: string;
+  compact?: boolean;
+  notice?: React.ReactNode;
+}) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useAuthForm(requestResetSchema, async ({ email }) => {
+    await authClient.requestSignInLink(email, next);
+    setSentTo(email);
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="space-y-4" aria-label="Receber link de acesso">
+      {compact ? null : <h2 className="text-lg font-semibold text-stone-950">Entrar com um link por e-mail</h2>}
       {notice}
+      {sentTo ? (
+        <FormMessage kind="success">
+          Se houver uma conta com <strong>{sentTo}</strong>, enviamos um link de acesso. O link vale por {SIGN_IN_LINK_MINUTES} minutos e só
+          pode ser usado uma vez.
+        </FormMessage>
+      ) : compact ? null : (
+        <p className="text-sm text-stone-700">Informe o e-mail da sua conta e enviaremos um link para entrar sem digitar a senha.</p>
+      )}
       {form.formError ? <FormMessage kind="error">{form.formError}</FormMessage> : null}
-      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required error={form.errors.email} />
-      <Field label="Senha" name="password" type="password" autoComplete="current-password" required error={form.errors.password} />
-      <button type="submit" disabled={form.pending} className={buttonClass("primary", "w-full")}>
-        {form.pending ? "Entrando…" : "Entrar"}
+      <Field
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        defaultValue={email}
+        error={form.errors.email}
+      />
+      <button type="submit" disabled={form.pending} className={buttonClass(compact ? "secondary" : "primary", "w-full")}>
+        {form.pending ? "Enviando…" : sentTo ? "Enviar de novo" : "Enviar link de acesso"}
       </button>
-      <p className="text-center text-sm">
-        <Link to="?modo=esqueci" replace className="font-medium text-emerald-800 underline-offset-4 hover:underline">
-          Esqueci minha senha
-        </Link>
-      </p>
+      {compact ? null : (
+        <p className="text-center text-sm">
+          <Link to="?modo=entrar" replace className={linkClass}>
+            Voltar para entrar com senha
+          </Link>
+        </p>
+      )}
     </form>
+  );
+}
+
+/**
+ * Where the e-mailed sign-in link lands: one button that spends it. Opening the link alone signs
+ * nobody in, so a mail scanner that fetches it does not use it up.
+ */
+export function SignInLinkConfirm({ token, next }: { token: string; next: string }) {
+  return (
+    <div className="space-y-4">
+      <h2 className="text-lg font-semibold text-stone-950">Entrar com o link do e-mail</h2>
+      <p className="text-sm text-stone-700">
+        Use o botão abaixo para entrar na sua conta neste aparelho. O link só pode ser usado uma vez.
+      </p>
+      <a href={signInLinkVerifyUrl(token, next)} className={buttonClass("primary", "w-full")}>
+        Entrar na minha conta
+      </a>
+    </div>
   );
 }
 

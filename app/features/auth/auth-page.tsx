@@ -3,18 +3,26 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { ForgotPasswordForm, ResendVerificationForm, ResetPasswordForm, SignInForm, SignUpForm } from "#app/features/auth/auth-forms.tsx";
+import {
+  ForgotPasswordForm,
+  ResendVerificationForm,
+  ResetPasswordForm,
+  SignInForm,
+  SignInLinkConfirm,
+  SignInLinkForm,
+  SignUpForm,
+} from "#app/features/auth/auth-forms.tsx";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
 import { userLabel } from "#app/features/auth/user-menu.tsx";
 
-export type AuthMode = "entrar" | "criar" | "esqueci" | "redefinir";
+export type AuthMode = "entrar" | "criar" | "esqueci" | "redefinir" | "link";
 
 export type AuthPageProps = {
   mode: AuthMode;
   /** Where to go after signing in: always one of the shop's own paths (safeNext). */
   next: string;
   token: string | null;
-  /** Back from the confirmation link: true when it worked, an error code when it did not. */
+  /** Back from the confirmation link (or, with mode "link", a sign-in link): true when it worked, an error code when it did not. */
   verified: boolean;
   verifyError: string | null;
 };
@@ -53,6 +61,13 @@ export function AuthPage({ mode, next, token, verified, verifyError }: AuthPageP
     );
   } else if (mode === "redefinir" && token && !passwordChanged) {
     body = <ResetPasswordForm token={token} onDone={() => setPasswordChanged(true)} />;
+  } else if (mode === "link" && token) {
+    body = <SignInLinkConfirm token={token} next={next} />;
+  } else if (mode === "link") {
+    const notice = verifyError ? (
+      <FormMessage kind="error">Este link de acesso é inválido, já foi usado ou expirou. Peça um novo abaixo.</FormMessage>
+    ) : null;
+    body = <SignInLinkForm next={next} notice={notice} />;
   } else if (mode === "esqueci" || (mode === "redefinir" && !token)) {
     body = <ForgotPasswordForm />;
   } else {
