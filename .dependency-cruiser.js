@@ -16,9 +16,10 @@ export const DOMAIN_NEIGHBOURS = {
   payments: [],
   notifications: [],
   consent: [],
+  audit: [],
   auth: ["notifications"],
   cart: ["pricing", "catalog", "shipping"],
-  orders: ["pricing", "cart", "shipping", "payments", "notifications"],
+  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
   account: ["orders", "consent"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders"],

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { addresses, idempotencyKeys, notifications, orders, orderStatusHistory, users } from "#platform/db/schema.ts";
+import { scrubAuditEntries } from "#domain/audit/audit-log.server.ts";
 import { adminNewOrderMessage } from "#domain/orders/order-messages.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
 import type { Tx } from "#domain/orders/order-store.server.ts";
@@ -123,5 +124,8 @@ export async function anonymiseCustomerOrders(tx: Tx, userId: string): Promise<(
     .where(eq(orders.userId, userId));
   await tx.update(orderStatusHistory).set({ actorUserId: null }).where(eq(orderStatusHistory.actorUserId, userId));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
-  return (text) => scrub(text, pattern);
+  const clean = (text: string) => scrub(text, pattern);
+  // The audit log's "before" and "after" of these orders may hold a cancel reason naming the customer.
+  await scrubAuditEntries(tx, "order", ids, clean);
+  return clean;
 }

@@ -18,6 +18,7 @@ import {
 } from "#domain/orders/order-status.ts";
 import { lockOrder, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
 import { recordRefund } from "#domain/orders/refunds.server.ts";
+import { recordAudit } from "#domain/audit/audit-log.server.ts";
 
 /** Gives back the stock this order's lines took. */
 async function releaseStock(tx: Tx, orderId: string): Promise<void> {
@@ -102,7 +103,18 @@ export async function applyChange(tx: Tx, services: Services, order: OrderRow, c
   return createNotifications(tx, [toNotification(order.userId, order.id, change.message ?? statusMessage(facts, change.to))]);
 }
 
-async function change(services: Services, id: string, build: (order: OrderRow, tx: Tx) => Promise<Change[]> | Change[]): Promise<void> {
+/** An admin's action on an order: who, and the audit log's code for it (issue 17 item 8). */
+type AdminAction = { adminId: string; action: string };
+
+/** What the audit log keeps of an order, before and after an admin's action. */
+const auditedFields = (order: OrderRow) => ({ status: order.status, trackingCode: order.trackingCode, cancelReason: order.cancelReason });
+
+async function change(
+  services: Services,
+  id: string,
+  by: AdminAction,
+  build: (order: OrderRow, tx: Tx) => Promise<Change[]> | Change[],
+): Promise<void> {
   await services.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     const changes = await build(order, tx);
@@ -113,12 +125,21 @@ async function change(services: Services, id: string, build: (order: OrderRow, t
       current = { ...current, status: next.to };
     }
     await enqueueNotificationEmails(tx, services, all);
+    const [after] = await tx.select().from(orders).where(eq(orders.id, id));
+    await recordAudit(tx, {
+      actorUserId: by.adminId,
+      action: by.action,
+      entityType: "order",
+      entityId: id,
+      before: auditedFields(order),
+      after: after ? auditedFields(after) : null,
+    });
   });
 }
 
 /** Static Pix: the admin saw the money arrive. */
 export function confirmPayment(services: Services, id: string, adminId: string): Promise<void> {
-  return change(services, id, (order) => {
+  return change(services, id, { adminId, action: "order.confirm_payment" }, (order) => {
     if (order.status !== "pending_payment")
       throw new DomainError("conflict", "invalid_transition", "Este pedido não está aguardando pagamento.");
     return [
@@ -133,7 +154,7 @@ export function confirmPayment(services: Services, id: string, adminId: string):
 }
 
 export function moveOrderStatus(services: Services, id: string, to: OrderStatus, adminId: string, note?: string | null): Promise<void> {
-  return change(services, id, (order) => {
+  return change(services, id, { adminId, action: "order.move_status" }, (order) => {
     const facts = { number: order.number, totalCents: order.totalCents };
     if (to === "paid") return [{ to, actorUserId: adminId, note: note ?? "Pagamento confirmado", message: paymentMessage(facts, "paid") }];
     if (to === "refunded") return [{ to, actorUserId: adminId, note, message: paymentMessage(facts, "refunded") }];
@@ -142,7 +163,7 @@ export function moveOrderStatus(services: Services, id: string, to: OrderStatus,
 }
 
 export function cancelOrder(services: Services, id: string, adminId: string, reason?: string | null): Promise<void> {
-  return change(services, id, () => [
+  return change(services, id, { adminId, action: "order.cancel" }, () => [
     {
       to: "cancelled",
       actorUserId: adminId,
@@ -159,7 +180,7 @@ export function cancelOrder(services: Services, id: string, adminId: string, rea
 export function addTracking(services: Services, id: string, rawCode: string, adminId: string): Promise<void> {
   const code = normalizeTrackingCode(rawCode);
   if (!isValidTrackingCode(code)) throw new DomainError("invalid", "invalid_tracking_code", TRACKING_CODE_MESSAGE);
-  return change(services, id, async (order, tx) => {
+  return change(services, id, { adminId, action: "order.add_tracking" }, async (order, tx) => {
     if (!order.shippingMethod) throw new DomainError("conflict", "no_shipping", "Este pedido não tem envio.");
     const facts = { number: order.number, totalCents: order.totalCents };
     const tracking: OrderMessage = trackingMessage(facts, code);

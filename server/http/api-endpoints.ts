@@ -10,6 +10,7 @@ import {
   removeAddressEndpoint,
 } from "#server/api/account.ts";
 import { isAdminEndpoint, listAdminsEndpoint } from "#server/api/auth.ts";
+import { auditEndpoints } from "#server/api/audit.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints } from "#server/api/orders.ts";
@@ -34,6 +35,8 @@ export const apiEndpoints: Endpoint[] = [
   // Checkout, orders and notifications (issue 6).
   ...orderEndpoints,
   ...notificationEndpoints,
+  // The owner's admin (issue 17).
+  ...auditEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -42,7 +45,7 @@ export const apiTagDescriptions: Record<string, string> = {
   catálogo: "Preços calculados pelo servidor (spec §7)",
   contas: "Quem é administrador (spec §7 is_admin)",
   conta: "Dados da conta conectada: endereços, indicação, LGPD",
-  admin: "Administração: pedidos e administradores",
+  admin: "Administração: pedidos, administradores e registro de auditoria",
   carrinho: "O carrinho da conta ou do navegador (cabeçalho cart-session-id) e o frete",
   checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
   pedidos: "Os pedidos da conta conectada",
