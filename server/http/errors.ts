@@ -41,7 +41,8 @@ export const rateLimitedError = (retryAfterSeconds: number) =>
 export function validationError(error: z.ZodError): ApiError {
   const parts = error.issues.slice(0, 5).map((issue) => {
     const field = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-    return `${field}${issue.message}`;
+    // The sentence ends with one period: a message's own final period is not doubled ("01310-100..").
+    return `${field}${issue.message.replace(/\.+$/, "")}`;
   });
   return new ApiError(400, "validation_error", `Dados inválidos. ${parts.join("; ")}.`);
 }
