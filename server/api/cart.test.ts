@@ -6,6 +6,7 @@ import { productUuid } from "#domain/catalog/product-slugs.ts";
 import type { CartCount, CartView } from "#domain/cart/cart-types.ts";
 import { cartItems, carts, products } from "#platform/db/schema.ts";
 import { realtimeBus, type RealtimeMessage } from "#platform/realtime/bus.ts";
+import { addKeyLockId } from "#domain/cart/add-item.server.ts";
 
 let ctx: AuthTestContext;
 beforeAll(async () => {
@@ -271,7 +272,7 @@ describe("an add sent again with its idempotency key (its answer was lost, the o
     return (await response.json()) as Added;
   }
 
-  it("applies a key once and answers the repeat with the cart as it is, for a new line and for one already there", async () => {
+  it("applies a key once and answers the repeat with its first answer, for a new line and for one already there", async () => {
     const me = anonymous();
     const key = randomUUID();
     const first = await added(await add(me, sample(key)));
@@ -283,21 +284,92 @@ describe("an add sent again with its idempotency key (its answer was lost, the o
     const summed = await added(await add(me, sample(more)));
     expect(summed).toMatchObject({ itemId: first.itemId, quantity: 4, itemCount: 1 });
     expect(await added(await add(me, sample(more)))).toEqual(summed);
-    // Another product joined since: the repeat answers with the cart as it is now.
+    // Another product joined since: the repeat still answers what the first add answered (Stripe's rule).
     await add(me, { productId: GT_KIT, quantity: 1 });
-    expect(await added(await add(me, sample(key)))).toEqual({ ...first, quantity: 4, itemCount: 2 });
+    expect(await added(await add(me, sample(key)))).toEqual(first);
     expect((await cart(me)).items.find((item) => item.productId === PE7_SAMPLE)).toMatchObject({ quantity: 4, totalPriceCents: 72_00 });
   });
 
-  it("adds once for the same key sent concurrently, to a new line and to an existing one", async () => {
+  it("adds once for the same key sent concurrently, to a new line and to an existing one: a duplicate in flight gets 409", async () => {
     const me = anonymous();
-    const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => add(me, sample(key))));
-    expect(answers.map((response) => response.status)).toEqual(Array(10).fill(201));
-    expect((await cart(me)).items[0]).toMatchObject({ quantity: 2 });
-    const again = randomUUID();
-    await Promise.all(Array.from({ length: 10 }, () => add(me, sample(again))));
-    expect((await cart(me)).items[0]).toMatchObject({ quantity: 4 });
+    for (const [key, total] of [
+      [randomUUID(), 2],
+      [randomUUID(), 4],
+    ] as const) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => add(me, sample(key))));
+      const statuses = answers.map((response) => response.status);
+      expect(
+        statuses.every((status) => status === 201 || status === 409),
+        statuses.join(),
+      ).toBe(true);
+      const bodies = (await Promise.all(answers.map((response) => response.json()))) as Array<Added & ErrorJson>;
+      const applied = bodies.filter((_body, i) => statuses[i] === 201);
+      // Whoever got 201 got the one answer (the first, or its replay); the others were told to wait.
+      expect(applied.length).toBeGreaterThan(0);
+      for (const body of applied) expect(body).toEqual(applied[0]);
+      for (const body of bodies.filter((_body, i) => statuses[i] === 409)) {
+        expect(body.error).toEqual({
+          code: "cart_add_in_progress",
+          message: "Esta inclusão no carrinho já está sendo processada. Aguarde um instante.",
+        });
+      }
+      expect((await cart(me)).items[0]).toMatchObject({ quantity: total });
+      // Once the first has finished, the same request replays its answer.
+      expect(await added(await add(me, sample(key)))).toEqual(applied[0]);
+    }
+  });
+
+  it("answers 409 while an add with the same key is still running, and applies it once that one is gone", async () => {
+    const email = uniqueEmail("corrida");
+    const customer: Caller = { browser: await ctx.customer(email) };
+    for (const caller of [anonymous(), customer]) {
+      const key = randomUUID();
+      // What a first request holds while it runs: its key's lock (the owner is the cart's).
+      const owner = caller.browser ? { userId: await ctx.userId(email), sessionId: null } : { userId: null, sessionId: caller.session! };
+      const first = await ctx.t.db.$client.connect();
+      try {
+        await first.query("select pg_advisory_lock($1::bigint)", [addKeyLockId(owner, key)]);
+        await expectError(
+          await add(caller, sample(key)),
+          409,
+          "cart_add_in_progress",
+          "Esta inclusão no carrinho já está sendo processada. Aguarde um instante.",
+        );
+        // Through the full transaction too (the product already in the cart).
+        await add(caller, sample());
+        await expectError(await add(caller, sample(key)), 409, "cart_add_in_progress");
+        await first.query("select pg_advisory_unlock($1::bigint)", [addKeyLockId(owner, key)]);
+      } finally {
+        first.release();
+      }
+      expect(await added(await add(caller, sample(key)))).toMatchObject({ quantity: 4 });
+      expect((await cart(caller)).items[0]).toMatchObject({ quantity: 4 });
+    }
+  });
+
+  it("binds a key to its request: another body under it answers 422 and adds nothing, the same body still replays", async () => {
+    for (const caller of [anonymous(), { browser: await ctx.customer(uniqueEmail("reuso")) }]) {
+      const key = randomUUID();
+      const first = await added(await add(caller, sample(key, 10)));
+      for (const other of [
+        sample(key, 12),
+        { ...sample(key, 10), productId: GT_KIT, quantity: 1 },
+        { ...sample(key, 10), packaging: { enabled: true } },
+      ]) {
+        await expectError(
+          await add(caller, other),
+          422,
+          "idempotency_key_reused",
+          "Esta inclusão no carrinho já foi enviada com outros dados. Recarregue a página e confira o carrinho.",
+        );
+      }
+      // Key order, extra fields (ignored amounts) and the id's case are not part of the request.
+      const respelled = { idempotencyKey: key, unit_price: 1, quantity: 10, productId: PE7_SAMPLE.toUpperCase() };
+      expect(await added(await add(caller, respelled))).toEqual(first);
+      const view = await cart(caller);
+      expect(view.items).toHaveLength(1);
+      expect(view.items[0]).toMatchObject({ productId: PE7_SAMPLE, quantity: 10 });
+    }
   });
 
   it("adds twice for two keys, and twice without a key (as before)", async () => {
@@ -335,7 +407,7 @@ describe("an add sent again with its idempotency key (its answer was lost, the o
     const key = randomUUID();
     const first = await added(await add(me, sample(key)));
     expect((await remove(me, first.itemId!)).status).toBe(200);
-    expect(await added(await add(me, sample(key)))).toEqual({ cartId: first.cartId, itemId: null, quantity: 0, itemCount: 0 });
+    expect(await added(await add(me, sample(key)))).toEqual(first);
     expect((await cart(me)).items).toHaveLength(0);
   });
 

@@ -282,12 +282,37 @@ describe("adding to the cart through the lane answers like the Hono path", () =>
       headers: { ...json, "cart-session-id": randomUUID() },
       body: addBody({ idempotencyKey: randomUUID() }),
     };
-    const first = JSON.parse((await send(leanPort, sent)).body) as { itemId: string };
+    const first = await send(leanPort, sent);
+    expect(first.status).toBe(201);
     const replays = [await send(honoPort, sent), ...(await Promise.all(Array.from({ length: 5 }, () => send(leanPort, sent))))];
+    expect(replays[0]!.status).toBe(201);
     for (const replay of replays) {
-      expect(replay.status).toBe(201);
-      expect(JSON.parse(replay.body)).toMatchObject({ itemId: first.itemId, quantity: 10, itemCount: 1 });
+      // The first answer again, or, while another copy is still running, 409.
+      if (replay.status === 409) expect(JSON.parse(replay.body)).toMatchObject({ error: { code: "cart_add_in_progress" } });
+      else expect([replay.status, JSON.parse(replay.body)]).toEqual([201, JSON.parse(first.body)]);
     }
+  });
+
+  it("a key sent again with another body answers 422 idempotency_key_reused through either path, and adds nothing", async () => {
+    const key = randomUUID();
+    const headers = { ...json, "cart-session-id": randomUUID() };
+    const first = await send(leanPort, { path: CART_ITEMS, headers, body: addBody({ idempotencyKey: key }) });
+    expect(first.status).toBe(201);
+    const reused = { path: CART_ITEMS, headers, body: addBody({ idempotencyKey: key, quantity: 20 }) };
+    const viaLane = await send(leanPort, reused);
+    const viaHono = await send(honoPort, reused);
+    for (const answer of [viaLane, viaHono]) {
+      expect(answer.status).toBe(422);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: {
+          code: "idempotency_key_reused",
+          message: "Esta inclusão no carrinho já foi enviada com outros dados. Recarregue a página e confira o carrinho.",
+        },
+      });
+    }
+    expect(pick(viaLane.headers)).toEqual(pick(viaHono.headers));
+    const replay = await send(leanPort, { path: CART_ITEMS, headers, body: addBody({ idempotencyKey: key }) });
+    expect([replay.status, replay.body]).toEqual([201, first.body]);
   });
 
   it("serves only callers without cookies: a request with a cookie (a possible session) goes to Hono", async () => {
