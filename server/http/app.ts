@@ -11,7 +11,7 @@ import { mountEventRoutes } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
 import { AccessLog } from "#server/http/access-log.ts";
 import { apiEndpoints, apiTagDescriptions } from "#server/http/api-endpoints.ts";
-import { mountEndpoints, openApiDocument, SESSION_COOKIE } from "#server/http/api.ts";
+import { hasSessionCookie, mountEndpoints, openApiDocument } from "#server/http/api.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { readIslandModules } from "#server/http/islands.ts";
 import { apiBodyLimit } from "#server/http/body-limit.ts";
@@ -131,13 +131,6 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   }
 
   return app;
-}
-
-const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE.replace(".", "\\.")}=`);
-
-/** Whether the request carries a session cookie: its page may be rendered for a signed-in user. */
-export function hasSessionCookie(cookie: string | undefined): boolean {
-  return cookie !== undefined && SESSION_COOKIE_PATTERN.test(cookie);
 }
 
 /**
