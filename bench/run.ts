@@ -37,18 +37,20 @@ const TARGET_ADD_ITEM_RATIO = 0.25;
 const ADD_ITEM = "POST add item (novo carrinho)";
 const ADD_VIA_HONO = "POST add item, via Hono (sem a via enxuta)";
 
-/** A cart with three lines, for the GET cart load; returns its session id. */
+/** A cart with three lines, for the GET cart load; returns its Cookie header (the token the first add issued). */
 async function benchCart(origin: string): Promise<string> {
-  const session = randomUUID();
+  let cookie: string | undefined;
   for (const productId of CART_READ_PRODUCTS) {
     const response = await fetch(`${origin}/api/cart/items`, {
       method: "POST",
-      headers: { "content-type": "application/json", "cart-session-id": session },
+      headers: { "content-type": "application/json", ...(cookie && { cookie }) },
       body: JSON.stringify({ productId, quantity: productId === CART_PRODUCT_ID ? 10 : 1 }),
     });
     if (!response.ok) throw new Error(`bench cart: ${response.status} ${await response.text()}`);
+    cookie ??= response.headers.getSetCookie()[0]?.split(";")[0];
   }
-  return session;
+  if (!cookie) throw new Error("bench cart: no cart cookie issued");
+  return cookie;
 }
 
 /** Issue 3's targets. */
@@ -294,16 +296,16 @@ async function main(): Promise<void> {
         headers: { "content-type": "application/json" },
       },
       { name: `SSR ${PRODUCT_PATH}`, url: `${shopOrigin}${PRODUCT_PATH}`, headers: { "accept-encoding": "gzip" }, pid: shop.child.pid },
-      // Issue 5: the cart. Each add creates a fresh anonymous cart (a new cart-session-id).
+      // Issue 5: the cart. Each add creates a fresh anonymous cart (no cart cookie: the server issues a token).
       {
         name: ADD_ITEM,
         pid: shop.child.pid,
         url: `${shopOrigin}/api/cart/items`,
         method: "POST",
         headers: { "content-type": "application/json" },
-        // As the product page sends it: a new cart session, and the add's own idempotency key (decision 004).
+        // As a new visitor's product page sends it: no cart cookie yet, and the add's own idempotency key (decision 004).
         perRequest: () => ({
-          headers: { "cart-session-id": randomUUID() },
+          headers: {},
           body: JSON.stringify({ productId: CART_PRODUCT_ID, quantity: 10, idempotencyKey: randomUUID() }),
         }),
       },
@@ -311,7 +313,7 @@ async function main(): Promise<void> {
         name: "GET cart (3 itens)",
         url: `${shopOrigin}/api/cart`,
         pid: shop.child.pid,
-        headers: { "cart-session-id": await benchCart(shopOrigin) },
+        headers: { cookie: await benchCart(shopOrigin) },
       },
       // The same add through Hono, in the same run: the lean lane takes only the exact path, so a
       // query string (which the endpoint ignores) sends it to Hono. Decision 012 keeps the lane for
@@ -324,7 +326,7 @@ async function main(): Promise<void> {
         method: "POST",
         headers: { "content-type": "application/json" },
         perRequest: () => ({
-          headers: { "cart-session-id": randomUUID() },
+          headers: {},
           body: JSON.stringify({ productId: CART_PRODUCT_ID, quantity: 10, idempotencyKey: randomUUID() }),
         }),
       },

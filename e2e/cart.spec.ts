@@ -46,21 +46,26 @@ test("an add in one tab shows in the other tab's badge and list", async ({ conte
   await expect(other.getByTestId("cart-total")).toHaveText("R$ 40,00");
 });
 
-type WatchedTab = Window & { __realtimeReady?: string[]; __cartChangesForwarded?: number };
+type WatchedTab = Window & { __realtimeReady?: number[]; __cartChangesForwarded?: number };
 
 /**
- * Records, in each page of `target`, the realtime streams the server declared ready (their query)
- * and the cart.changed events the tab holding the connection forwarded over shop_realtime.
+ * Records, in each page of `target`, the realtime streams the server declared ready (how many
+ * topics each serves: a visitor's cart session is one) and the cart.changed events the tab holding
+ * the connection forwarded over shop_realtime.
  */
 async function watchRealtime(target: Page | BrowserContext) {
   await target.addInitScript(() => {
     const tab = window as WatchedTab;
-    const ready: string[] = (tab.__realtimeReady = []);
+    const ready: number[] = (tab.__realtimeReady = []);
     const NativeEventSource = window.EventSource;
     window.EventSource = class extends NativeEventSource {
       constructor(url: string | URL, init?: EventSourceInit) {
         super(url, init);
-        this.addEventListener("ready", () => ready.push(new URL(String(url), location.href).search));
+        this.addEventListener("ready", (event) => {
+          // The cart travels in its cookie, never in the stream's URL (decision 017).
+          if (new URL(String(url), location.href).search !== "") throw new Error(`realtime URL with a query: ${String(url)}`);
+          ready.push((JSON.parse((event as MessageEvent<string>).data) as { topics: number }).topics);
+        });
       }
     };
     tab.__cartChangesForwarded = 0;
@@ -172,8 +177,8 @@ test("a change signalled before the other tab sees the new cart session still re
   await expect(lines(other)).toHaveCount(1);
 
   // The other tab holds the realtime connection (it opened first): it listens to the new cart's
-  // session, so a change made elsewhere (here the API, not a tab of this browser) reaches it.
-  await expect.poll(() => other.evaluate(() => (window as LaggingTab).__realtimeReady)).toContain(`?cart_session=${session}`);
+  // session (the cookie's), so a change made elsewhere (here the API, not a tab of this browser) reaches it.
+  await expect.poll(() => other.evaluate(() => (window as LaggingTab).__realtimeReady)).toContain(1);
   const added = await context.request.post("/api/cart/items", {
     data: { productId: productUuid(productIdForSlug("cogumelo-penis-envy-albino")!), quantity: 2 },
     headers: { origin: E2E_BASE_URL, "cart-session-id": session! },
@@ -184,15 +189,22 @@ test("a change signalled before the other tab sees the new cart session still re
 });
 
 test("the tab that adds reads the cart only for the add's re-sync, not for the echoes of its own add", async ({ context, page }) => {
-  // A returning visitor's cart session, so the realtime stream listens to it before the add.
-  const session = randomUUID();
+  // A returning visitor's cart session (its token from an earlier add, refused here: the cart is
+  // empty), so the realtime stream listens to it before the add.
+  const earlier = await context.request.post("/api/cart/items", {
+    data: { productId: randomUUID(), quantity: 2 },
+    headers: { origin: E2E_BASE_URL },
+  });
+  expect(earlier.status()).toBe(404);
+  const session = earlier.headers()["cart-session-id"];
+  expect(session).toMatch(/^[0-9a-f-]{36}$/);
   await context.addInitScript((id) => {
     if (!localStorage.getItem("cartSessionId")) localStorage.setItem("cartSessionId", id);
-  }, session);
+  }, session!);
   await watchRealtime(context);
   // This tab opens first and holds the connection: it handles each event before forwarding it to the other.
   await openPage(page, PRODUCT_PATH);
-  await expect.poll(() => page.evaluate(() => (window as WatchedTab).__realtimeReady)).toContain(`?cart_session=${session}`);
+  await expect.poll(() => page.evaluate(() => (window as WatchedTab).__realtimeReady)).toContain(1);
   const other = await context.newPage();
   await openCart(other);
   await expect(other.getByText("Seu carrinho está vazio")).toBeVisible();
@@ -320,6 +332,53 @@ test("signing in moves the anonymous cart to the account", async ({ context, pag
   await openCart(page);
   await expect(lines(page)).toHaveCount(1);
   await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+});
+
+test("the visitor's cart lives in a cookie the server issued: it survives reloads and joins the account at sign-in, then the token is replaced", async ({
+  context,
+  page,
+}) => {
+  const email = uniqueEmail("token");
+  await signUp(context, email);
+  await watchRealtime(context);
+  await addFromProductPage(page);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  const cookie = (await context.cookies()).find((entry) => entry.name === "loja.cart");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+  // No script reads it; the page keeps only the id the server answered with (spec §3 cartSessionId).
+  expect(await page.evaluate(() => document.cookie)).not.toContain("loja.cart");
+  const sessionId = await storageItem(page, "cartSessionId");
+  expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(cookie!.value).not.toContain(sessionId!);
+
+  // A reload, and a new tab, find the same cart.
+  await page.reload();
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  const other = await context.newPage();
+  await openCart(other);
+  await expect(lines(other)).toHaveCount(1);
+  await other.close();
+
+  await openPage(page, "/auth");
+  const form = page.getByRole("form", { name: "Entrar" });
+  await form.getByLabel("E-mail", { exact: true }).fill(email);
+  await form.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("Você entrou na sua conta.")).toBeVisible();
+  // Migrated: the token ends (cookie and local id gone), the cart is the account's.
+  await expect.poll(async () => (await context.cookies()).some((entry) => entry.name === "loja.cart")).toBe(false);
+  await expect.poll(() => storageItem(page, "cartSessionId")).toBeNull();
+  await page.reload();
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  await openCart(page);
+  await expect(lines(page)).toHaveCount(1);
+
+  // The old token, replayed by whoever kept a copy, reaches nothing.
+  const copy = await context.browser()!.newContext({ baseURL: E2E_BASE_URL });
+  await copy.addCookies([{ ...cookie!, sameSite: "Lax" }]);
+  const seen = await copy.request.get("/api/cart");
+  expect(((await seen.json()) as { items: unknown[] }).items).toHaveLength(0);
+  await copy.close();
 });
 
 test("a cart moved to pending_payment clears the local cart with the spec's message", async ({ page }) => {

@@ -184,19 +184,14 @@ test.describe("a first-time visitor", () => {
 });
 
 test("removing a cart line that has others after it moves focus to the next line's remove button", async ({ page }) => {
-  // Two lines through the API, on the cart session the page will use.
+  // Two lines through the API, in this browser's cart (its cookie, shared with the page; the page
+  // keeps the id the server answered with, as its own adds do).
   await openPage(page, "/");
-  const session = await page.evaluate(() => {
-    const id = crypto.randomUUID();
-    localStorage.setItem("cartSessionId", id);
-    return id;
-  });
   for (const productId of [productUuid(7), productUuid(4)]) {
-    const added = await page.request.post("/api/cart/items", {
-      data: { productId, quantity: 1 },
-      headers: { ...fromTheShop, "cart-session-id": session },
-    });
+    const added = await page.request.post("/api/cart/items", { data: { productId, quantity: 1 }, headers: fromTheShop });
     expect(added.status(), await added.text()).toBe(201);
+    const session = added.headers()["cart-session-id"]!;
+    await page.evaluate((id) => localStorage.setItem("cartSessionId", id), session);
   }
   const keys = keyboard(page);
   await openPage(page, "/cart");

@@ -39,6 +39,8 @@ export type JsonRequest = {
   fallbackMessage?: string;
   /** Cancels the request; an aborted call rejects with the abort's own error, not a NetworkError. */
   signal?: AbortSignal;
+  /** Sees a successful answer's headers (the cart's session id) before its body is returned. */
+  onAnswer?: (headers: Headers) => void;
 };
 
 /** What a call answers when its endpoint's response schema is `S` (204: the schema is z.null()). */
@@ -76,6 +78,7 @@ export async function fetchJson<S extends z.ZodType = z.ZodUnknown>(path: string
     const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
     throw new ApiCallError(error?.message || request.fallbackMessage || "", response.status, error?.code ?? "unknown");
   }
+  request.onAnswer?.(response.headers);
   // The answer of the endpoint whose schema the caller named: its handler's return was checked against it.
   return body as ApiAnswer<S>;
 }

@@ -3,9 +3,11 @@
  * apart so its fast path (one statement, prepared once per connection, decision 004) is read and
  * measured on its own.
  */
+import { createHash } from "node:crypto";
 import type { PoolClient } from "pg";
 import type { Database } from "#platform/db/client.ts";
 import { products } from "#platform/db/schema.ts";
+import { requestHash } from "#platform/request-hash.ts";
 import { DomainError } from "#domain/errors.ts";
 import { MAX_GRAMS, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { MAX_UNITS } from "#domain/pricing/price-quote.ts";
@@ -32,10 +34,39 @@ import { migrateCart } from "#domain/cart/migrate-cart.server.ts";
 /** `idempotencyKey`: made by the browser once per add the customer asked for, sent again with every replay of it. */
 export type AddItemInput = { productId: string; quantity: number; packaging?: { enabled: boolean }; idempotencyKey?: string };
 
+/** An add's answer; a replay of an applied key answers the same (its first answer, as stored). */
+export type AddItemResult = { cartId: string; itemId: string | null; quantity: number; itemCount: number };
+
+/** The add as its key is bound to it (decision 017): what it asks for, the key itself left out. */
+export function addRequestHash(input: AddItemInput): string {
+  return requestHash({ productId: input.productId.toLowerCase(), quantity: input.quantity, packaging: input.packaging ?? null });
+}
+
 /**
- * Creates or locks the cart, reads the product and records the add's key ($3, may be null) in one
- * statement. `replayed`: the cart has applied that key already (the primary key decides, so two
- * requests with one key cannot both record it); the caller then answers without adding.
+ * The transaction-scoped advisory lock an add holds while it runs under a key: a second request
+ * with that key (a double click, a retry racing its first try) finds it taken and answers 409
+ * instead of waiting for the first and repeating it. Per owner and key; 64 bits of a hash.
+ */
+export function addKeyLockId(owner: CartOwner, key: string): string {
+  const scope = owner.userId ? `user:${owner.userId}` : `session:${owner.sessionId}`;
+  return createHash("sha256").update(`cart-add:${scope}:${key.toLowerCase()}`).digest().readBigInt64BE(0).toString();
+}
+
+const keyReused = () =>
+  new DomainError(
+    "unprocessable",
+    "idempotency_key_reused",
+    "Esta inclusão no carrinho já foi enviada com outros dados. Recarregue a página e confira o carrinho.",
+  );
+const addInProgress = () =>
+  new DomainError("conflict", "cart_add_in_progress", "Esta inclusão no carrinho já está sendo processada. Aguarde um instante.");
+
+/**
+ * Creates or locks the cart, reads the product and the add's key ($3, may be null) in one
+ * statement. `key_found`: the cart has applied that key already, with `key_hash` and `key_response`
+ * (null for keys from before them); the caller then answers without adding. The caller holds the
+ * key's advisory lock (taken by an earlier statement, so this one's snapshot sees every add that
+ * held it before).
  */
 const LOCK_CART_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") => `
   with c as (
@@ -44,12 +75,11 @@ const LOCK_CART_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") 
     do update set updated_at = now()
     returning id, user_id, session_id, status
   ), k as (
-    insert into cart_add_keys (cart_id, key) select id, $3::uuid from c where $3::uuid is not null
-    on conflict do nothing
-    returning key
+    select request_hash, response from cart_add_keys where $3::uuid is not null and key = $3::uuid and cart_id = (select id from c)
   )
   select c.id as cart_id, c.user_id, c.session_id, c.status, p.id as product_id, p.name, p.unit_type, p.price_cents,
-         p.button_disabled, p.stock, p.made_to_order, ($3::uuid is not null and not exists (select 1 from k)) as replayed
+         p.button_disabled, p.stock, p.made_to_order, exists (select 1 from k) as key_found,
+         (select request_hash from k) as key_hash, (select response from k) as key_response
   from c left join products p on p.id = $2::uuid`;
 /** The hot statements of an add, prepared once per connection (their plans cost more than running them). */
 const ADD_STATEMENTS = {
@@ -70,6 +100,10 @@ const ADD_STATEMENTS = {
   existingLine: {
     name: "cart_existing_line",
     text: "select id, quantity, metadata from cart_items where cart_id = $1 and product_id = $2",
+  },
+  recordKey: {
+    name: "cart_record_add_key",
+    text: "insert into cart_add_keys (cart_id, key, request_hash, response) values ($1, $2, $3, $4::jsonb)",
   },
   replayedAdd: {
     name: "cart_replayed_add",
@@ -109,9 +143,13 @@ function cachedProduct(db: Database, productId: string): Promise<ProductForCart 
   return entry.rows.then((map) => map.get(productId));
 }
 
+// `l` comes first: `c` reads it, so the key's lock is tried before the cart row is locked. When
+// it is taken (the same key in flight), nothing is written and `key_free` says why.
 const FAST_ADD_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") => `
-  with c as (
-    insert into carts (${column}) values ($1::${type})
+  with l as materialized (
+    select case when $11::uuid is null then true else pg_try_advisory_xact_lock($12::bigint) end as free
+  ), c as (
+    insert into carts (${column}) select $1::${type} from l where l.free
     on conflict (${column}) where status = 'active' and ${column} is not null
     do update set updated_at = now()
     returning id, user_id
@@ -125,13 +163,16 @@ const FAST_ADD_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") =
     where ${column === "session_id" ? "c.user_id is null" : "true"}
     on conflict (cart_id, product_id) do nothing
     returning id, cart_id
-  ), keyed as (
-    insert into cart_add_keys (cart_id, key) select cart_id, $11::uuid from ins where $11::uuid is not null
   ), counted as (
     select (select count(*)::int from cart_items where cart_id = (select id from c)) + (select count(*)::int from ins) as n
+  ), keyed as (
+    insert into cart_add_keys (cart_id, key, request_hash, response)
+    select ins.cart_id, $11::uuid, $13::text,
+           jsonb_build_object('cartId', ins.cart_id, 'itemId', ins.id, 'quantity', $7::int, 'itemCount', counted.n)
+    from ins, counted where $11::uuid is not null
   )
   select (select id from ins) as item_id, (select id from c) as cart_id, (select user_id from c) as user_id, counted.n,
-         set_config('synchronous_commit', 'off', true) as commit_mode
+         (select free from l) as key_free, set_config('synchronous_commit', 'off', true) as commit_mode
   from counted`;
 const FAST_ADD = {
   byUser: { name: "cart_fast_add_user", text: FAST_ADD_SQL("user_id", "text") },
@@ -145,9 +186,10 @@ const ADD_KEY_CONSTRAINT = "cart_add_keys_cart_id_key_pk";
  * The common add (a product not yet in the cart) in one statement, so one round trip: the line is
  * priced from the cached product row, and the statement inserts it only if that row still says the
  * same (name, unit, price, purchasable, stock) and the cart holds no line of the product, and then
- * records the add's key; the realtime message leaves right after the commit (publishNow). Anything
+ * records the add's key with its request's hash and its answer; the realtime message leaves right
+ * after the commit (publishNow). The key's lock taken by another request answers 409. Anything
  * else returns undefined and the caller takes the full transaction, which answers every refusal
- * with its own error, and a replayed key with the cart as it is. (A replay of a new line's add
+ * with its own error, and a replayed key with its first answer. (A replay of a new line's add
  * finds that line and inserts nothing here.)
  */
 async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
@@ -161,8 +203,9 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
   const fresh = cartLineRow(product, input.quantity, input.packaging?.enabled ?? false);
   const minimum = product.unitType === "gram" ? MIN_GRAMS : 1;
   const statement = owner.userId ? FAST_ADD.byUser : FAST_ADD.bySession;
+  const key = input.idempotencyKey ?? null;
   const result = await db.$client
-    .query<{ item_id: string | null; cart_id: string; user_id: string | null; n: number }>({
+    .query<{ item_id: string | null; cart_id: string; user_id: string | null; n: number; key_free: boolean }>({
       ...statement,
       values: [
         owner.userId ?? owner.sessionId,
@@ -175,7 +218,9 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
         fresh.unitPriceCents,
         fresh.totalPriceCents,
         JSON.stringify(fresh.metadata),
-        input.idempotencyKey ?? null,
+        key,
+        key && addKeyLockId(owner, key),
+        key && addRequestHash(input),
       ],
     })
     .catch((error: unknown) => {
@@ -186,6 +231,7 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
       throw error;
     });
   const row = result?.rows[0];
+  if (row && !row.key_free) throw addInProgress();
   if (!row?.item_id) return undefined;
   const outbox: Outbox = [];
   queueChange(outbox, { id: row.cart_id, userId: row.user_id, sessionId: owner.userId ? null : owner.sessionId }, "added", row.n);
@@ -199,7 +245,7 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
  * commit; then the realtime message. The cart row lock makes concurrent adds to one cart wait for
  * each other, so the same product added twice at once ends in one line.
  */
-export async function addItem(db: Database, owner: CartOwner, input: AddItemInput) {
+export async function addItem(db: Database, owner: CartOwner, input: AddItemInput): Promise<AddItemResult> {
   if (!owner.userId && !owner.sessionId) throw sessionRequired();
   // Signed in with a session cart still around: it joins the account first (its own transaction).
   if (owner.userId && owner.sessionId) await migrateCart(db, owner.userId, owner.sessionId, owner.tab);
@@ -209,7 +255,14 @@ export async function addItem(db: Database, owner: CartOwner, input: AddItemInpu
   const client = await db.$client.connect();
   let result;
   try {
-    await client.query(`begin; ${CART_COMMIT_MODE}`);
+    if (input.idempotencyKey) {
+      // An integer of our own making, so written into the batch: the lock costs no extra round trip.
+      const lock = `select pg_try_advisory_xact_lock(${addKeyLockId(owner, input.idempotencyKey)}) as free`;
+      const answers = (await client.query(`begin; ${CART_COMMIT_MODE}; ${lock}`)) as unknown as Array<{ rows: Array<{ free: boolean }> }>;
+      if (!answers.at(-1)?.rows[0]?.free) throw addInProgress();
+    } else {
+      await client.query(`begin; ${CART_COMMIT_MODE}`);
+    }
     result = await addInTransaction(client, outbox, owner, input);
     await client.query("commit");
   } catch (error) {
@@ -225,7 +278,24 @@ export async function addItem(db: Database, owner: CartOwner, input: AddItemInpu
   return result;
 }
 
-async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartOwner, input: AddItemInput) {
+async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartOwner, input: AddItemInput): Promise<AddItemResult> {
+  const answer = await applyAdd(client, outbox, owner, input);
+  if (answer.replayed || !input.idempotencyKey) return answer.result;
+  // Recorded in the add's transaction: an applied add always has its key, and a refused one none
+  // (it changed nothing, so sending it again simply runs it again).
+  await client.query({
+    ...ADD_STATEMENTS.recordKey,
+    values: [answer.result.cartId, input.idempotencyKey, addRequestHash(input), JSON.stringify(answer.result)],
+  });
+  return answer.result;
+}
+
+async function applyAdd(
+  client: PoolClient,
+  outbox: Outbox,
+  owner: CartOwner,
+  input: AddItemInput,
+): Promise<{ result: AddItemResult; replayed?: boolean }> {
   const key = input.idempotencyKey ?? null;
   const lock = owner.userId
     ? await client.query<ProductRow>({ ...ADD_STATEMENTS.lockByUser, values: [owner.userId, input.productId, key] })
@@ -234,15 +304,18 @@ async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartO
   // The session's active cart belongs to an account now (migrated): the session may not write to it.
   if (!owner.userId && row.user_id) throw cartNotFound();
   const cart: CartRow = { id: row.cart_id, userId: row.user_id, sessionId: row.session_id, status: row.status };
-  if (row.replayed) {
-    // Applied before (its answer was lost): the same answer shape, from the cart as it is now. A
-    // line removed since stays removed (itemId null, quantity 0).
+  if (row.key_found) {
+    // Applied before (its answer was lost). One key, one request: another body under it is refused.
+    if (row.key_hash && row.key_hash !== addRequestHash(input)) throw keyReused();
+    if (row.key_response) return { result: row.key_response, replayed: true };
+    // A key from before answers were kept: the same shape, from the cart as it is now. A line
+    // removed since stays removed (itemId null, quantity 0).
     const replay = await client.query<{ item_id: string | null; quantity: number | null; n: number }>({
       ...ADD_STATEMENTS.replayedAdd,
       values: [cart.id, input.productId],
     });
     const now = replay.rows[0]!;
-    return { cartId: cart.id, itemId: now.item_id, quantity: now.quantity ?? 0, itemCount: now.n };
+    return { result: { cartId: cart.id, itemId: now.item_id, quantity: now.quantity ?? 0, itemCount: now.n }, replayed: true };
   }
   if (!row.product_id) throw productNotFound();
   const product: ProductForCart = {
@@ -274,7 +347,7 @@ async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartO
   const inserted = insertion.rows[0];
   if (inserted?.item_id) {
     queueChange(outbox, cart, "added", inserted.n);
-    return { cartId: cart.id, itemId: inserted.item_id, quantity: input.quantity, itemCount: inserted.n };
+    return { result: { cartId: cart.id, itemId: inserted.item_id, quantity: input.quantity, itemCount: inserted.n } };
   }
   // The product is already in the cart: one line with the summed quantity.
   const found = await client.query<{ id: string; quantity: number; metadata: Record<string, unknown> }>({
@@ -300,7 +373,7 @@ async function addInTransaction(client: PoolClient, outbox: Outbox, owner: CartO
   });
   const itemCount = updated.rows[0]?.n ?? 0;
   queueChange(outbox, cart, "updated", itemCount);
-  return { cartId: cart.id, itemId: existing.id, quantity, itemCount };
+  return { result: { cartId: cart.id, itemId: existing.id, quantity, itemCount } };
 }
 
 type ProductRow = {
@@ -315,5 +388,7 @@ type ProductRow = {
   button_disabled: boolean | null;
   stock: number | null;
   made_to_order: boolean | null;
-  replayed: boolean;
+  key_found: boolean;
+  key_hash: string | null;
+  key_response: AddItemResult | null;
 };

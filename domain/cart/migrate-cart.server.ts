@@ -65,7 +65,8 @@ export async function migrateInTx(tx: Tx, outbox: Outbox, userId: string, sessio
   }
   // The anonymous cart's applied adds stay applied: a replay sent after sign-in must not add again.
   await tx.execute(sql`
-    insert into cart_add_keys (cart_id, key, created_at) select ${target.id}, key, created_at from cart_add_keys where cart_id = ${source.id}
+    insert into cart_add_keys (cart_id, key, request_hash, response, created_at)
+    select ${target.id}, key, request_hash, response, created_at from cart_add_keys where cart_id = ${source.id}
     on conflict do nothing`);
   await tx.delete(carts).where(eq(carts.id, source.id));
   await announce(tx, outbox, target, "migrated", [sessionTopic(sessionId)]);

@@ -7,7 +7,7 @@ import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
  * page runs): the page needs only these types, so it does not carry these schemas.
  */
 
-/** GET /checkout/cep/:cep: the address of a CEP, or why there is none (the customer then types it). */
+/** POST /checkout/cep-lookup: the address of a CEP, or why there is none (the customer then types it). */
 export const cepLookupSchema = z.discriminatedUnion("ok", [
   z.object({
     ok: z.literal(true),

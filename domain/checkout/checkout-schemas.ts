@@ -45,6 +45,9 @@ export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
 
 export const shippingQuoteSchema = z.object({ cep: cepSchema });
 
+/** POST /checkout/cep-lookup: the CEP whose address the form fills in. */
+export const cepLookupInput = z.object({ cep: cepSchema });
+
 /**
  * Placing an order. Only choices travel: prices, totals and fees a client sends are not part of the
  * schema and are dropped (the server prices everything). The key makes a retried submit replay the

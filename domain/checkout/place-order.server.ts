@@ -1,11 +1,11 @@
 /**
  * Placing an order (PRODUCT.md checkout steps 4 and 5): one transaction, idempotent per key.
  */
-import { createHash } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { addresses, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
 import type { AppServices } from "#platform/services.ts";
+import { requestHash } from "#platform/request-hash.ts";
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
@@ -108,22 +108,10 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
   }
 }
 
-/** The request as the key is bound to it: its validated fields, keys sorted, the key itself left out. */
+/** The request as the key is bound to it: its validated fields, the key itself left out. */
 function hashOfRequest(request: PlaceOrderRequest): string {
   const { idempotencyKey: _key, ...fields } = request;
-  const canonical = (value: unknown): unknown =>
-    Array.isArray(value)
-      ? value.map(canonical)
-      : value !== null && typeof value === "object"
-        ? Object.fromEntries(
-            Object.keys(value)
-              .sort()
-              .map((name) => [name, canonical((value as Record<string, unknown>)[name])]),
-          )
-        : value;
-  return createHash("sha256")
-    .update(JSON.stringify(canonical(fields)))
-    .digest("hex");
+  return requestHash(fields);
 }
 
 async function createOrder(tx: Tx, services: Services, customer: SessionCustomer, request: PlaceOrderRequest) {

@@ -81,6 +81,9 @@ export const cartItems = pgTable(
  * The adds a cart has applied, by the key the browser made for each (decision 004): a replayed add
  * (its answer was lost, the offline queue sends it again) finds its key and changes nothing. The
  * key is scoped to its cart, so another cart's key is just a new add there; keys go with their cart.
+ * `request_hash` and `response` (decision 017): the add the key was first sent with, and the answer
+ * it got; a replay answers that answer, another request under the key is refused. Null for keys
+ * from before them (such a replay answers from the cart as it is).
  */
 export const cartAddKeys = pgTable(
   "cart_add_keys",
@@ -89,6 +92,8 @@ export const cartAddKeys = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
     key: uuid("key").notNull(),
+    requestHash: text("request_hash"),
+    response: jsonb("response"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.cartId, t.key] })],

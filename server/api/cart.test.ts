@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
+import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
+import { CART_COOKIE, cartSessionIdOf, issueCartToken } from "#server/http/cart-token.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import type { CartCount, CartView } from "#domain/cart/cart-types.ts";
 import { cartItems, carts, products } from "#platform/db/schema.ts";
 import { realtimeBus, type RealtimeMessage } from "#platform/realtime/bus.ts";
+import { addKeyLockId } from "#domain/cart/add-item.server.ts";
 
 let ctx: AuthTestContext;
 beforeAll(async () => {
@@ -21,7 +23,11 @@ const GT_SAMPLE = productUuid(1); // dried, disabled for purchase (spec §3)
 const GT_KIT = productUuid(4); // liquid culture kit, by the unit, R$ 89,90
 const CONSULTORIA = productUuid(101); // service, by the unit, no shipping
 
-/** `tab`: the x-cart-tab header, the browser tab's id. */
+/**
+ * `browser`: the cookies it holds (the cart's token, a session); `session`: a cart-session-id header
+ * of the caller's choosing (the server honours only the id of the browser's own token); `tab`: the
+ * x-cart-tab header, the browser tab's id.
+ */
 type Caller = { session?: string; browser?: Browser; tab?: string };
 
 function headers(caller: Caller): Record<string, string> {
@@ -56,7 +62,15 @@ async function expectError(response: Response, status: number, code?: string, me
   return body;
 }
 
-const anonymous = (): Caller => ({ session: randomUUID() });
+/** A visitor's browser holding a cart token the server issued (as its first add does), with no cart yet. */
+function anonymous(): Caller {
+  const browser = new Browser();
+  browser.cookies.set(CART_COOKIE, issueCartToken(ctx.t.services.config));
+  return { browser };
+}
+
+/** The cart session id of the browser's token (carts.session_id, its realtime topic). */
+const sessionOf = (caller: Caller): string => cartSessionIdOf(caller.browser!.cookies.get(CART_COOKIE)!);
 
 describe("anonymous cart", () => {
   it("creates the cart on the first add and prices on the server, ignoring every amount the client sends", async () => {
@@ -126,10 +140,60 @@ describe("anonymous cart", () => {
     expect(view.items[0]).toMatchObject({ quantity: 6, totalPriceCents: 96_00 });
   });
 
-  it("refuses to create a cart without a session id or with a malformed one", async () => {
-    await expectError(await add({}, { productId: PE7_SAMPLE, quantity: 2 }), 400, "cart_session_required");
+  it("issues the cart's token on the first add: 256 random bits in an HttpOnly, SameSite=Lax cookie, Secure over https", async () => {
+    const visitor: Caller = { browser: new Browser() };
+    expect(await cart(visitor)).toMatchObject({ cartId: null, items: [] });
+    const first = await add(visitor, { productId: PE7_SAMPLE, quantity: 2 });
+    expect(first.status).toBe(201);
+    const [cookie] = first.headers.getSetCookie();
+    expect(cookie).toMatch(/^loja\.cart=[\w-]{43}\.[\w-]{22}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    // The browser's own id (spec §3 cartSessionId) comes back in the header; it is not the token.
+    const id = first.headers.get("cart-session-id");
+    expect(id).toBe(sessionOf(visitor));
+    expect(cookie).not.toContain(id);
+    // The next add keeps the token and the cart.
+    const second = await add(visitor, { productId: GT_KIT, quantity: 1 });
+    expect(second.headers.getSetCookie()).toEqual([]);
+    expect((await cart(visitor)).items).toHaveLength(2);
+
+    const overHttps = await ctx.app.request("https://localhost:3000/api/cart/items", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://localhost:3000" },
+      body: JSON.stringify({ productId: PE7_SAMPLE, quantity: 2 }),
+    });
+    expect(overHttps.status).toBe(201);
+    expect(overHttps.headers.getSetCookie()[0]).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+
     await expectError(await add({ session: "not-a-uuid" }, { productId: PE7_SAMPLE, quantity: 2 }), 400, "invalid_cart_session");
     expect(await cart({})).toMatchObject({ cartId: null, items: [] });
+  });
+
+  it("never lets the browser choose its cart: a chosen, all-zeros or forged id reaches no cart and gets a token of the server's", async () => {
+    const owner = anonymous();
+    await add(owner, { productId: PE7_SAMPLE, quantity: 4 });
+    const ownersId = sessionOf(owner);
+    const forgedToken = `${"A".repeat(43)}.${"A".repeat(22)}`;
+    for (const attempt of [
+      { session: ownersId },
+      { session: "00000000-0000-0000-0000-000000000000" },
+      { browser: Object.assign(new Browser(), { cookies: new Map([[CART_COOKIE, forgedToken]]) }) },
+      {
+        browser: Object.assign(new Browser(), {
+          cookies: new Map([[CART_COOKIE, `${owner.browser!.cookies.get(CART_COOKIE)!.slice(0, 44)}${"B".repeat(22)}`]]),
+        }),
+      },
+    ] as Caller[]) {
+      expect((await cart(attempt)).items, JSON.stringify(attempt)).toHaveLength(0);
+      const added = await add(attempt, { productId: GT_KIT, quantity: 1 });
+      expect(added.status).toBe(201);
+      const issued = added.headers.getSetCookie()[0] ?? "";
+      expect(issued).toMatch(/^loja\.cart=/);
+      expect(issued).not.toContain(forgedToken);
+      expect(added.headers.get("cart-session-id")).not.toBe(ownersId);
+    }
+    // The zeros never became a cart's id, and the owner's cart is as it was.
+    expect(await ctx.t.db.select().from(carts).where(eq(carts.sessionId, "00000000-0000-0000-0000-000000000000"))).toHaveLength(0);
+    expect((await cart(owner)).items).toEqual([expect.objectContaining({ productId: PE7_SAMPLE, quantity: 4 })]);
   });
 
   it("refuses products that cannot be bought, unknown products and more than the stock", async () => {
@@ -224,9 +288,10 @@ describe("isolation", () => {
   });
 
   it("keeps another user's cart unreachable, and an account's cart from the session id alone", async () => {
-    const alice = await ctx.customer(uniqueEmail("alice"));
+    const alice = anonymous().browser!;
+    const aliceSession = sessionOf({ browser: alice });
+    await ctx.customer(uniqueEmail("alice"), alice);
     const bob = await ctx.customer(uniqueEmail("bob"));
-    const aliceSession = randomUUID();
     expect((await add({ browser: alice, session: aliceSession }, { productId: GT_KIT, quantity: 1 })).status).toBe(201);
     const [line] = (await cart({ browser: alice })).items;
     expect(line).toBeTruthy();
@@ -247,7 +312,10 @@ describe("the two-tab race", () => {
     const view = await cart(me);
     expect(view.items).toHaveLength(1);
     expect(view.items[0]).toMatchObject({ quantity: 40, totalPriceCents: 440_00 });
-    const rows = await ctx.t.db.select().from(carts).where(eq(carts.sessionId, me.session!));
+    const rows = await ctx.t.db
+      .select()
+      .from(carts)
+      .where(eq(carts.sessionId, sessionOf(me)));
     expect(rows).toHaveLength(1);
   });
 
@@ -271,7 +339,7 @@ describe("an add sent again with its idempotency key (its answer was lost, the o
     return (await response.json()) as Added;
   }
 
-  it("applies a key once and answers the repeat with the cart as it is, for a new line and for one already there", async () => {
+  it("applies a key once and answers the repeat with its first answer, for a new line and for one already there", async () => {
     const me = anonymous();
     const key = randomUUID();
     const first = await added(await add(me, sample(key)));
@@ -283,21 +351,93 @@ describe("an add sent again with its idempotency key (its answer was lost, the o
     const summed = await added(await add(me, sample(more)));
     expect(summed).toMatchObject({ itemId: first.itemId, quantity: 4, itemCount: 1 });
     expect(await added(await add(me, sample(more)))).toEqual(summed);
-    // Another product joined since: the repeat answers with the cart as it is now.
+    // Another product joined since: the repeat still answers what the first add answered (Stripe's rule).
     await add(me, { productId: GT_KIT, quantity: 1 });
-    expect(await added(await add(me, sample(key)))).toEqual({ ...first, quantity: 4, itemCount: 2 });
+    expect(await added(await add(me, sample(key)))).toEqual(first);
     expect((await cart(me)).items.find((item) => item.productId === PE7_SAMPLE)).toMatchObject({ quantity: 4, totalPriceCents: 72_00 });
   });
 
-  it("adds once for the same key sent concurrently, to a new line and to an existing one", async () => {
+  it("adds once for the same key sent concurrently, to a new line and to an existing one: a duplicate in flight gets 409", async () => {
     const me = anonymous();
-    const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => add(me, sample(key))));
-    expect(answers.map((response) => response.status)).toEqual(Array(10).fill(201));
-    expect((await cart(me)).items[0]).toMatchObject({ quantity: 2 });
-    const again = randomUUID();
-    await Promise.all(Array.from({ length: 10 }, () => add(me, sample(again))));
-    expect((await cart(me)).items[0]).toMatchObject({ quantity: 4 });
+    for (const [key, total] of [
+      [randomUUID(), 2],
+      [randomUUID(), 4],
+    ] as const) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => add(me, sample(key))));
+      const statuses = answers.map((response) => response.status);
+      expect(
+        statuses.every((status) => status === 201 || status === 409),
+        statuses.join(),
+      ).toBe(true);
+      const bodies = (await Promise.all(answers.map((response) => response.json()))) as Array<Added & ErrorJson>;
+      const applied = bodies.filter((_body, i) => statuses[i] === 201);
+      // Whoever got 201 got the one answer (the first, or its replay); the others were told to wait.
+      expect(applied.length).toBeGreaterThan(0);
+      for (const body of applied) expect(body).toEqual(applied[0]);
+      for (const body of bodies.filter((_body, i) => statuses[i] === 409)) {
+        expect(body.error).toEqual({
+          code: "cart_add_in_progress",
+          message: "Esta inclusão no carrinho já está sendo processada. Aguarde um instante.",
+        });
+      }
+      expect((await cart(me)).items[0]).toMatchObject({ quantity: total });
+      // Once the first has finished, the same request replays its answer.
+      expect(await added(await add(me, sample(key)))).toEqual(applied[0]);
+    }
+  });
+
+  it("answers 409 while an add with the same key is still running, and applies it once that one is gone", async () => {
+    const email = uniqueEmail("corrida");
+    const customer: Caller = { browser: await ctx.customer(email) };
+    for (const caller of [anonymous(), customer]) {
+      const key = randomUUID();
+      // What a first request holds while it runs: its key's lock (the owner is the cart's).
+      const owner =
+        caller === customer ? { userId: await ctx.userId(email), sessionId: null } : { userId: null, sessionId: sessionOf(caller) };
+      const first = await ctx.t.db.$client.connect();
+      try {
+        await first.query("select pg_advisory_lock($1::bigint)", [addKeyLockId(owner, key)]);
+        await expectError(
+          await add(caller, sample(key)),
+          409,
+          "cart_add_in_progress",
+          "Esta inclusão no carrinho já está sendo processada. Aguarde um instante.",
+        );
+        // Through the full transaction too (the product already in the cart).
+        await add(caller, sample());
+        await expectError(await add(caller, sample(key)), 409, "cart_add_in_progress");
+        await first.query("select pg_advisory_unlock($1::bigint)", [addKeyLockId(owner, key)]);
+      } finally {
+        first.release();
+      }
+      expect(await added(await add(caller, sample(key)))).toMatchObject({ quantity: 4 });
+      expect((await cart(caller)).items[0]).toMatchObject({ quantity: 4 });
+    }
+  });
+
+  it("binds a key to its request: another body under it answers 422 and adds nothing, the same body still replays", async () => {
+    for (const caller of [anonymous(), { browser: await ctx.customer(uniqueEmail("reuso")) }]) {
+      const key = randomUUID();
+      const first = await added(await add(caller, sample(key, 10)));
+      for (const other of [
+        sample(key, 12),
+        { ...sample(key, 10), productId: GT_KIT, quantity: 1 },
+        { ...sample(key, 10), packaging: { enabled: true } },
+      ]) {
+        await expectError(
+          await add(caller, other),
+          422,
+          "idempotency_key_reused",
+          "Esta inclusão no carrinho já foi enviada com outros dados. Recarregue a página e confira o carrinho.",
+        );
+      }
+      // Key order, extra fields (ignored amounts) and the id's case are not part of the request.
+      const respelled = { idempotencyKey: key, unit_price: 1, quantity: 10, productId: PE7_SAMPLE.toUpperCase() };
+      expect(await added(await add(caller, respelled))).toEqual(first);
+      const view = await cart(caller);
+      expect(view.items).toHaveLength(1);
+      expect(view.items[0]).toMatchObject({ productId: PE7_SAMPLE, quantity: 10 });
+    }
   });
 
   it("adds twice for two keys, and twice without a key (as before)", async () => {
@@ -335,20 +475,20 @@ describe("an add sent again with its idempotency key (its answer was lost, the o
     const key = randomUUID();
     const first = await added(await add(me, sample(key)));
     expect((await remove(me, first.itemId!)).status).toBe(200);
-    expect(await added(await add(me, sample(key)))).toEqual({ cartId: first.cartId, itemId: null, quantity: 0, itemCount: 0 });
+    expect(await added(await add(me, sample(key)))).toEqual(first);
     expect((await cart(me)).items).toHaveLength(0);
   });
 
   it("holds for a signed-in customer, and after the anonymous cart merged into the account's", async () => {
-    const browser = await ctx.customer(uniqueEmail("chave"));
+    const visitor = anonymous();
+    const anonymousKey = randomUUID();
+    await add(visitor, { productId: GT_KIT, quantity: 1, idempotencyKey: anonymousKey });
+    const browser = await ctx.customer(uniqueEmail("chave"), visitor.browser);
     const key = randomUUID();
     await add({ browser }, sample(key));
     await add({ browser }, sample(key));
-    const session = randomUUID();
-    const anonymousKey = randomUUID();
-    await add({ session }, { productId: GT_KIT, quantity: 1, idempotencyKey: anonymousKey });
     // The replay comes signed in: the session's cart merges into the account's, and the add is not applied again.
-    await add({ browser, session }, { productId: GT_KIT, quantity: 1, idempotencyKey: anonymousKey });
+    await add({ browser }, { productId: GT_KIT, quantity: 1, idempotencyKey: anonymousKey });
     const view = await cart({ browser });
     expect(view.items.find((item) => item.productId === PE7_SAMPLE)).toMatchObject({ quantity: 2 });
     expect(view.items.find((item) => item.productId === GT_KIT)).toMatchObject({ quantity: 1 });
@@ -356,33 +496,58 @@ describe("an add sent again with its idempotency key (its answer was lost, the o
 });
 
 describe("resolution and migration at sign-in (spec §4)", () => {
-  it("moves the anonymous cart to the account that has none", async () => {
-    const session = randomUUID();
-    await add({ session }, { productId: PE7_SAMPLE, quantity: 4 });
-    const browser = await ctx.customer(uniqueEmail("migra"));
-    const before = await cart({ browser, session });
+  const migrate = (caller: Caller) =>
+    ctx.request("/api/cart/migrate", { method: "POST", browser: caller.browser, headers: headers(caller) });
+
+  it("moves the anonymous cart of the browser's token to the account that has none, then ends that token", async () => {
+    const visitor = anonymous();
+    const oldToken = visitor.browser!.cookies.get(CART_COOKIE)!;
+    await add(visitor, { productId: PE7_SAMPLE, quantity: 4 });
+    const email = uniqueEmail("migra");
+    const browser = await ctx.customer(email, visitor.browser);
+    const before = await cart({ browser });
     expect(before.migrationPending).toBe(true);
     expect(before.items).toHaveLength(1);
-    const migrated = await ctx.request("/api/cart/migrate", { method: "POST", browser, headers: { "cart-session-id": session } });
+    const migrated = await migrate({ browser });
     expect(migrated.status).toBe(200);
     expect(await migrated.json()).toEqual({ migrated: true });
-    const after = await cart({ browser, session });
+    // Rotated: the cookie is deleted and the browser told to forget its id.
+    expect(migrated.headers.getSetCookie()).toEqual([expect.stringMatching(/^loja\.cart=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/)]);
+    expect(migrated.headers.get("cart-session-id")).toBe("");
+    expect(browser.cookies.has(CART_COOKIE)).toBe(false);
+    const after = await cart({ browser });
     expect(after.migrationPending).toBe(false);
     expect(after.items[0]).toMatchObject({ productId: PE7_SAMPLE, quantity: 4 });
-    // Signed in elsewhere, without the session id: the same cart.
-    expect((await cart({ browser })).cartId).toBe(after.cartId);
-    // The session alone sees nothing any more.
-    expect((await cart({ session })).items).toHaveLength(0);
+    // Signed in elsewhere: the same cart.
+    const elsewhere = new Browser();
+    expect((await ctx.signIn(email, PASSWORD, elsewhere)).status).toBe(200);
+    expect((await cart({ browser: elsewhere })).cartId).toBe(after.cartId);
+    // The old token (a copy of it) sees nothing any more, nor does its id.
+    const copy = new Browser();
+    copy.cookies.set(CART_COOKIE, oldToken);
+    expect((await cart({ browser: copy })).items).toHaveLength(0);
+    expect((await cart({ session: cartSessionIdOf(oldToken) })).items).toHaveLength(0);
+
+    // Signed out, the browser's next cart gets a new token.
+    expect((await ctx.request("/api/auth/sign-out", { browser, json: {} })).status).toBe(200);
+    const next = await add({ browser }, { productId: GT_KIT, quantity: 1 });
+    expect(next.status).toBe(201);
+    const newToken = browser.cookies.get(CART_COOKIE);
+    expect(newToken).toBeTruthy();
+    expect(newToken).not.toBe(oldToken);
+    expect((await cart({ browser })).items).toEqual([expect.objectContaining({ productId: GT_KIT })]);
   });
 
   it("merges into the account's cart, summing lines, and repricing", async () => {
     const email = uniqueEmail("merge");
     const browser = await ctx.customer(email);
     await add({ browser }, { productId: PE7_SAMPLE, quantity: 2 });
-    const session = randomUUID();
-    await add({ session }, { productId: PE7_SAMPLE, quantity: 8 });
-    await add({ session }, { productId: GT_KIT, quantity: 1 });
-    const migrated = await ctx.request("/api/cart/migrate", { method: "POST", browser, headers: { "cart-session-id": session } });
+    const visitor = anonymous();
+    const session = sessionOf(visitor);
+    await add(visitor, { productId: PE7_SAMPLE, quantity: 8 });
+    await add(visitor, { productId: GT_KIT, quantity: 1 });
+    expect((await ctx.signIn(email, PASSWORD, visitor.browser)).status).toBe(200);
+    const migrated = await migrate(visitor);
     expect(await migrated.json()).toEqual({ migrated: true });
     const view = await cart({ browser });
     expect(view.items).toHaveLength(2);
@@ -393,14 +558,37 @@ describe("resolution and migration at sign-in (spec §4)", () => {
   });
 
   it("migrates on the first write after sign-in, and needs an account for the explicit migration", async () => {
-    const session = randomUUID();
-    await add({ session }, { productId: PEA_SAMPLE, quantity: 2 });
-    await expectError(await ctx.request("/api/cart/migrate", { method: "POST", headers: { "cart-session-id": session } }), 401);
-    const browser = await ctx.customer(uniqueEmail("write"));
-    await add({ browser, session }, { productId: GT_KIT, quantity: 1 });
+    const visitor = anonymous();
+    await add(visitor, { productId: PEA_SAMPLE, quantity: 2 });
+    await expectError(await migrate(visitor), 401);
+    const browser = await ctx.customer(uniqueEmail("write"), visitor.browser);
+    const write = await add({ browser }, { productId: GT_KIT, quantity: 1 });
+    expect(write.headers.getSetCookie()).toEqual([expect.stringMatching(/^loja\.cart=; /)]);
     const view = await cart({ browser });
     expect(view.items.map((item) => item.productId).sort()).toEqual([PEA_SAMPLE, GT_KIT].sort());
     expect(view.migrationPending).toBe(false);
+  });
+
+  it("lets a signed-in user neither read nor claim a visitor's cart by sending its id", async () => {
+    const victim = anonymous();
+    await add(victim, { productId: PE7_SAMPLE, quantity: 6 });
+    const victimsId = sessionOf(victim);
+    const mallory = await ctx.customer(uniqueEmail("mallory"));
+    for (const caller of [
+      { browser: mallory, session: victimsId },
+      { browser: mallory, session: "00000000-0000-0000-0000-000000000000" },
+    ]) {
+      const read = await cart(caller);
+      expect(read.migrationPending).toBe(false);
+      expect(read.items.filter((item) => item.productId === PE7_SAMPLE)).toEqual([]);
+      expect(await (await migrate(caller)).json()).toEqual({ migrated: false });
+      await add(caller, { productId: GT_KIT, quantity: 1 });
+    }
+    // Mallory's own cart has her line only; the victim's is whole and still anonymous.
+    expect((await cart({ browser: mallory })).items.map((item) => item.productId)).toEqual([GT_KIT]);
+    expect((await cart(victim)).items).toEqual([expect.objectContaining({ productId: PE7_SAMPLE, quantity: 6 })]);
+    const [victimsCart] = await ctx.t.db.select().from(carts).where(eq(carts.sessionId, victimsId));
+    expect(victimsCart).toMatchObject({ userId: null, status: "active" });
   });
 });
 
@@ -456,7 +644,7 @@ describe("legacy lines and shipping", () => {
     const chosen = await ctx.request("/api/cart/shipping", {
       method: "PUT",
       json: { cep: "01310100", method: "sedex", priceCents: 0 },
-      headers: headers(me),
+      browser: me.browser,
     });
     expect(chosen.status).toBe(200);
     const view = (await chosen.json()) as CartView;
@@ -464,12 +652,12 @@ describe("legacy lines and shipping", () => {
     expect(view.totals).toMatchObject({ shippingTotal: sedex.priceCents, total: 40_00 + sedex.priceCents });
     await expectError(await ctx.request("/api/shipping/quote?cep=123"), 400, "validation_error");
     await expectError(
-      await ctx.request("/api/cart/shipping", { method: "PUT", json: { cep: "01310100", method: "teleporte" }, headers: headers(me) }),
+      await ctx.request("/api/cart/shipping", { method: "PUT", json: { cep: "01310100", method: "teleporte" }, browser: me.browser }),
       400,
       "invalid_shipping_method",
     );
     await expectError(
-      await ctx.request("/api/cart/shipping", { method: "PUT", json: { cep: "01310100", method: "pac" }, headers: headers(anonymous()) }),
+      await ctx.request("/api/cart/shipping", { method: "PUT", json: { cep: "01310100", method: "pac" }, browser: anonymous().browser }),
       404,
       "cart_not_found",
     );
@@ -500,7 +688,7 @@ describe("realtime", () => {
     await bus.ready();
     const received: RealtimeMessage[] = [];
     const got = new Promise<void>((resolve) => {
-      const stop = bus.subscribe([`session:${me.session}`], (message) => {
+      const stop = bus.subscribe([`session:${sessionOf(me)}`], (message) => {
         received.push(message);
         stop();
         resolve();
@@ -513,7 +701,7 @@ describe("realtime", () => {
 
   it("does not publish what a refused write would have changed", async () => {
     const me = anonymous();
-    const { received, stop } = await listenToSession(me.session!);
+    const { received, stop } = await listenToSession(sessionOf(me));
     await expectError(await add(me, { productId: GT_SAMPLE, quantity: 2 }), 409);
     // A later, successful write arrives; the refused one never did.
     await add(me, { productId: PE7_SAMPLE, quantity: 2 });
@@ -524,7 +712,7 @@ describe("realtime", () => {
 
   it("names the tab whose write made the change, and ignores a tab id that is not one without failing the write", async () => {
     const me = anonymous();
-    const { received, stop } = await listenToSession(me.session!);
+    const { received, stop } = await listenToSession(sessionOf(me));
     const nextEvent = async () => {
       const seen = received.length;
       await vi.waitFor(() => expect(received.length).toBeGreaterThan(seen));
@@ -558,10 +746,11 @@ describe("realtime", () => {
     }
   });
 
-  it("streams the session's cart events over /api/events, and another session's not", async () => {
+  it("streams the cart events of the browser's token over /api/events, and another session's not", async () => {
     const me = anonymous();
     const other = anonymous();
-    const response = await ctx.request(`/api/events?cart_session=${me.session}`);
+    // The token travels in its cookie; the URL names no cart (an id put there by anyone is not read).
+    const response = await ctx.request(`/api/events?cart_session=${sessionOf(other)}`, { browser: me.browser });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/event-stream");
     const reader = response.body!.getReader();
@@ -584,8 +773,6 @@ describe("realtime", () => {
     expect(events[0]).toMatch(/^id: [0-9a-f]{8}\.\d+$/m);
     expect(events[0]).toContain('"reason":"added"');
     await reader.cancel();
-
-    await expectError(await ctx.request("/api/events?cart_session=nope"), 400, "validation_error");
   });
 
   it("replays missed events after Last-Event-ID, or asks for a resync when it cannot", async () => {
@@ -593,7 +780,7 @@ describe("realtime", () => {
     const bus = realtimeBus(ctx.t.db);
     await bus.ready();
     const first = new Promise<RealtimeMessage>((resolve) => {
-      const stop = bus.subscribe([`session:${me.session}`], (message) => {
+      const stop = bus.subscribe([`session:${sessionOf(me)}`], (message) => {
         stop();
         resolve(message);
       });
@@ -601,17 +788,17 @@ describe("realtime", () => {
     await add(me, { productId: PE7_SAMPLE, quantity: 2 });
     const seen = await first;
     const second = new Promise<void>((resolve) => {
-      const stop = bus.subscribe([`session:${me.session}`], () => {
+      const stop = bus.subscribe([`session:${sessionOf(me)}`], () => {
         stop();
         resolve();
       });
     });
     await add(me, { productId: PE7_SAMPLE, quantity: 2 });
     await second;
-    expect(bus.since(seen.id, [`session:${me.session}`])).toHaveLength(1);
-    expect(bus.since("00000000.1", [`session:${me.session}`])).toBeNull();
+    expect(bus.since(seen.id, [`session:${sessionOf(me)}`])).toHaveLength(1);
+    expect(bus.since("00000000.1", [`session:${sessionOf(me)}`])).toBeNull();
 
-    const response = await ctx.request(`/api/events?cart_session=${me.session}`, { headers: { "last-event-id": "elsewhere.3" } });
+    const response = await ctx.request("/api/events", { browser: me.browser, headers: { "last-event-id": "elsewhere.3" } });
     const reader = response.body!.getReader();
     let text = "";
     while (!text.includes("event: resync")) {

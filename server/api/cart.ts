@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { addItem } from "#domain/cart/add-item.server.ts";
 import { cartWeightGrams, chooseShipping, quoteShipping } from "#domain/cart/cart-shipping.server.ts";
-import { type CartOwner, itemNotFound } from "#domain/cart/cart-store.server.ts";
+import { type CartOwner, findSessionCart, itemNotFound } from "#domain/cart/cart-store.server.ts";
 import { removeItem, updateItem } from "#domain/cart/change-item.server.ts";
 import { migrateCart } from "#domain/cart/migrate-cart.server.ts";
 import { checkCartStatus, countItems, readCart } from "#domain/cart/read-cart.server.ts";
@@ -22,19 +22,27 @@ import { defineEndpoint, withAnonymousLeanLane } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { uuidParam } from "#server/http/params.ts";
+import type { Config } from "#platform/config.ts";
+import {
+  CART_SESSION_HEADER,
+  cartCookie,
+  cartSessionIdOf,
+  cartSessionOf,
+  endedCartCookie,
+  issueCartToken,
+} from "#server/http/cart-token.ts";
+import { servedOverHttps } from "#server/http/security-headers.ts";
 
-/** Spec §6: the anonymous cart's session id travels in this header. */
-export const CART_SESSION_HEADER = "cart-session-id";
+export { CART_SESSION_HEADER };
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The browser's cart session from its header: a UUID, or none. */
-function cartSessionId(header: string | undefined): string | null {
+/** A malformed cart-session-id header is refused, as before; a well-formed one is only compared (browserCart). */
+function checkSessionHeader(header: string | undefined): void {
   const value = header?.trim();
   if (value && !uuidLike.test(value)) {
     throw new ApiError(400, "invalid_cart_session", "O identificador do carrinho (cart-session-id) deve ser um UUID.");
   }
-  return value ? value.toLowerCase() : null;
 }
 
 /** The browser tab that sends a cart write (a random id per page load), named in its realtime messages. */
@@ -51,16 +59,68 @@ function cartTab(header: string | undefined): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** What the browser's headers say: its cart session (a malformed one is refused) and its tab. */
-function browserOf(header: (name: string) => string | undefined) {
-  return { sessionId: cartSessionId(header(CART_SESSION_HEADER)), tab: cartTab(header(CART_TAB_HEADER)) };
+/**
+ * The browser's cart session (decision 017): its cookie's token, when the server issued it, decides.
+ * Spec §6's header keeps working for the browser's own id: it is the id the server answered with,
+ * so it names the cookie's session; any other id (forged, all zeros, someone else's) reaches nothing.
+ */
+export function browserCart(config: Config, header: (name: string) => string | undefined) {
+  checkSessionHeader(header(CART_SESSION_HEADER));
+  return { ...cartSessionOf(config, header("cookie")), tab: cartTab(header(CART_TAB_HEADER)) };
 }
 
-/** Who is asking: the signed-in user (cookie) and/or the browser's cart session and tab (headers). */
-export async function cartOwner(c: Context<AppEnv>): Promise<CartOwner> {
-  const browser = browserOf((name) => c.req.header(name));
+/** Where a lane writes the answer's cart headers. */
+export type CartHeaders = { set: (name: string, value: string) => void; secure: boolean };
+
+/** The session of an anonymous add: the browser's, or a new token (cookie) when it holds none. Tells the browser its id. */
+export function addSession(config: Config, sessionId: string | null, out: CartHeaders): string {
+  let id = sessionId;
+  if (!id) {
+    const token = issueCartToken(config);
+    out.set("Set-Cookie", cartCookie(token, out.secure));
+    id = cartSessionIdOf(token);
+  }
+  out.set(CART_SESSION_HEADER, id);
+  return id;
+}
+
+function honoHeaders(c: Context<AppEnv>): CartHeaders {
+  const { config } = c.get("services");
+  return {
+    set: (name, value) => c.header(name, value, { append: name === "Set-Cookie" }),
+    secure: servedOverHttps(config.TRUST_PROXY, c.req.header("x-forwarded-proto"), () => c.req.url.startsWith("https:")),
+  };
+}
+
+/**
+ * Who is asking: the signed-in user (session cookie) and/or the browser's cart session (cart
+ * cookie) and tab. `issue`: an anonymous caller without a cart token gets one (the first add).
+ */
+export async function cartOwner(c: Context<AppEnv>, issue = false): Promise<CartOwner> {
+  const { config } = c.get("services");
+  const browser = browserCart(config, (name) => c.req.header(name));
   const user = await currentUser(c);
-  return { userId: user?.id ?? null, ...browser };
+  let sessionId = browser.sessionId;
+  if (issue && !user) sessionId = addSession(config, sessionId, honoHeaders(c));
+  else if (sessionId) c.header(CART_SESSION_HEADER, sessionId);
+  return { userId: user?.id ?? null, sessionId, tab: browser.tab };
+}
+
+/**
+ * Runs a cart operation for its caller. Signed in with a cart token whose cart has joined the
+ * account (at sign-in, or by this very write), the token ends: its cookie is deleted and the browser
+ * told to forget its id, so whoever holds that token later reaches nothing of the account's, and
+ * the browser's next anonymous cart gets a new token (decision 017: the token is rotated).
+ */
+async function forCaller<T>(c: Context<AppEnv>, run: (owner: CartOwner) => Promise<T>, issue = false): Promise<T> {
+  const owner = await cartOwner(c, issue);
+  const result = await run(owner);
+  if (owner.userId && owner.sessionId && !(await findSessionCart(c.get("services").db, owner.sessionId))) {
+    const out = honoHeaders(c);
+    out.set("Set-Cookie", endedCartCookie(out.secure));
+    out.set(CART_SESSION_HEADER, "");
+  }
+  return result;
 }
 
 const origin = (c: Context<AppEnv>) => new URL(c.get("services").config.PUBLIC_URL).origin;
@@ -92,11 +152,11 @@ export const getCartEndpoint = defineEndpoint({
   path: "/cart",
   operationId: "getCart",
   session: "optional",
-  summary: "O carrinho de quem chama (conta ou cabeçalho cart-session-id), com itens e totais",
+  summary: "O carrinho de quem chama (conta ou cookie do carrinho), com itens e totais",
   tag: TAG,
   response: cartViewSchema,
   async handler({ c }) {
-    return readCart(c.get("services").db, await cartOwner(c), origin(c));
+    return forCaller(c, (owner) => readCart(c.get("services").db, owner, origin(c)));
   },
 });
 
@@ -109,7 +169,7 @@ export const cartCountEndpoint = defineEndpoint({
   tag: TAG,
   response: cartCountSchema,
   async handler({ c }) {
-    return countItems(c.get("services").db, await cartOwner(c));
+    return forCaller(c, (owner) => countItems(c.get("services").db, owner));
   },
 });
 
@@ -126,10 +186,14 @@ export const addItemEndpoint = withAnonymousLeanLane(
     status: 201,
     response: addItemResultSchema,
     async handler({ body, c }) {
-      return addItem(c.get("services").db, await cartOwner(c), body);
+      return forCaller(c, (owner) => addItem(c.get("services").db, owner, body), true);
     },
   },
-  ({ body, services, header }) => addItem(services.db, { userId: null, ...browserOf(header) }, body),
+  ({ body, services, header, reply }) => {
+    const browser = browserCart(services.config, header);
+    const sessionId = addSession(services.config, browser.sessionId, reply);
+    return addItem(services.db, { userId: null, sessionId, tab: browser.tab }, body);
+  },
 );
 
 export const updateItemEndpoint = defineEndpoint({
@@ -143,7 +207,7 @@ export const updateItemEndpoint = defineEndpoint({
   body: updateItemInput,
   response: cartViewSchema,
   async handler({ body, params, c }) {
-    return updateItem(c.get("services").db, await cartOwner(c), params.id, body, origin(c));
+    return forCaller(c, (owner) => updateItem(c.get("services").db, owner, params.id, body, origin(c)));
   },
 });
 
@@ -157,7 +221,7 @@ export const removeItemEndpoint = defineEndpoint({
   params: itemParams,
   response: cartViewSchema,
   async handler({ params, c }) {
-    return removeItem(c.get("services").db, await cartOwner(c), params.id, origin(c));
+    return forCaller(c, (owner) => removeItem(c.get("services").db, owner, params.id, origin(c)));
   },
 });
 
@@ -173,7 +237,7 @@ export const shippingQuoteEndpoint = defineEndpoint({
   async handler({ query, c }) {
     const db = c.get("services").db;
     // Priced for the caller's cart when there is one (its weight band), like the checkout.
-    const result = await quoteShipping(db, query.cep, await cartWeightGrams(db, await cartOwner(c)));
+    const result = await quoteShipping(db, query.cep, await forCaller(c, (owner) => cartWeightGrams(db, owner)));
     if (!result) throw new ApiError(422, "cep_not_served", "Não entregamos neste CEP.");
     return result;
   },
@@ -189,7 +253,7 @@ export const chooseShippingEndpoint = defineEndpoint({
   body: chooseShippingInput,
   response: cartViewSchema,
   async handler({ body, c }) {
-    return chooseShipping(c.get("services").db, await cartOwner(c), body, origin(c));
+    return forCaller(c, (owner) => chooseShipping(c.get("services").db, owner, body, origin(c)));
   },
 });
 
@@ -203,7 +267,7 @@ export const cartStatusEndpoint = defineEndpoint({
   query: z.object({ cart_id: z.uuid({ error: "cart_id deve ser um UUID" }).optional() }),
   response: cartStatusCheckSchema,
   async handler({ query, c }) {
-    return checkCartStatus(c.get("services").db, await cartOwner(c), query.cart_id);
+    return forCaller(c, (owner) => checkCartStatus(c.get("services").db, owner, query.cart_id));
   },
 });
 
@@ -211,14 +275,15 @@ export const migrateCartEndpoint = defineEndpoint({
   method: "post",
   path: "/cart/migrate",
   operationId: "migrateCart",
-  summary: "Leva o carrinho anônimo desta sessão (cart-session-id) para a conta, somando itens",
+  summary: "Leva o carrinho anônimo deste navegador (cookie do carrinho) para a conta, somando itens; o cookie é encerrado",
   tag: TAG,
   guard: USER_ONLY,
   response: cartMigrationSchema,
   async handler({ c, user }) {
-    const owner = await cartOwner(c);
-    if (!owner.sessionId) return { migrated: false };
-    return { migrated: await migrateCart(c.get("services").db, user.id, owner.sessionId, owner.tab) };
+    // Only the cart of the token this browser holds: an id sent in a header claims nothing.
+    return forCaller(c, async (owner) => ({
+      migrated: owner.sessionId ? await migrateCart(c.get("services").db, user.id, owner.sessionId, owner.tab) : false,
+    }));
   },
 });
 

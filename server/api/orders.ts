@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { cepLookupSchema, checkoutShippingQuoteSchema, placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
-import { cepSchema, placeOrderSchema, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
+import { cepLookupInput, placeOrderSchema, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
 import { orderDetailSchema, orderListSchema, orderStatusSchema } from "#domain/orders/order-schemas.ts";
 import { quoteCartShipping } from "#domain/checkout/checkout-cart.server.ts";
 import { placeOrder } from "#domain/checkout/place-order.server.ts";
@@ -14,7 +14,7 @@ import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
-import { pathParam, uuidParam } from "#server/http/params.ts";
+import { uuidParam } from "#server/http/params.ts";
 
 /** Checkout, the customer's orders and the admin's order actions (issue 6, decision 005). */
 
@@ -29,26 +29,27 @@ async function orderOr404(c: Context<AppEnv>, id: string, ownerId?: string) {
   return order;
 }
 
-/** A CEP in the path: 8 digits, punctuation ignored; anything else answers 400 in the words of the address form. */
-const cepParam = pathParam(
-  cepSchema.clone().describe("CEP: 8 dígitos (01310100 ou 01310-100)"),
-  (issue) => new ApiError(400, "validation_error", `Dados inválidos. cep: ${issue.message}`),
-);
-
+/**
+ * The CEP travels in a POST body, never in the URL: a CEP is personal data (with a house number it
+ * names a home), and URLs end up in access logs, proxies and browser history (issue 16 item 7).
+ */
 export const cepLookupEndpoint = defineEndpoint({
-  method: "get",
-  path: "/checkout/cep/:cep",
+  method: "post",
+  path: "/checkout/cep-lookup",
   operationId: "lookupCep",
   summary: "Endereço de um CEP (consulta externa com tempo curto; sem resposta, o cliente digita o endereço)",
   tag: "checkout",
   guard: USER_ONLY,
-  params: z.object({ cep: cepParam }),
+  body: cepLookupInput,
   response: cepLookupSchema,
-  async handler({ params, c }) {
+  async handler({ body, c }) {
     const { config } = c.get("services");
-    return lookupCep(params.cep, { baseUrl: config.CEP_LOOKUP_URL, timeoutMs: config.CEP_LOOKUP_TIMEOUT_MS });
+    return lookupCep(body.cep, { baseUrl: config.CEP_LOOKUP_URL, timeoutMs: config.CEP_LOOKUP_TIMEOUT_MS });
   },
 });
+
+/** Where the lookup lived until the CEP left the URL; pages still open from before get 410, not a lookup. */
+export const RETIRED_CEP_LOOKUP_PATH = "/checkout/cep/*";
 
 export const shippingQuoteEndpoint = defineEndpoint({
   method: "post",

@@ -46,7 +46,7 @@ export const apiTagDescriptions: Record<string, string> = {
   contas: "Quem é administrador (spec §7 is_admin)",
   conta: "Dados da conta conectada: endereços, indicação, LGPD",
   admin: "Administração: pedidos, administradores e registro de auditoria",
-  carrinho: "O carrinho da conta ou do navegador (cabeçalho cart-session-id) e o frete",
+  carrinho: "O carrinho da conta ou do navegador (cookie do carrinho, emitido pela loja) e o frete",
   checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
   pedidos: "Os pedidos da conta conectada",
   notificações: "Notificações da conta conectada",

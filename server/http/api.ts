@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import { servedOverHttps } from "#server/http/security-headers.ts";
 import { z } from "zod";
 import { refuseControlCharacters } from "#server/http/control-characters.ts";
 import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, validationError } from "#server/http/errors.ts";
@@ -99,7 +100,7 @@ export type Endpoint = EndpointFields<z.ZodType, z.ZodType, z.ZodObject, z.ZodTy
   handler: (input: { body: unknown; query: unknown; params: unknown; c: Context<AppEnv>; user?: SessionUser }) => unknown;
   /** Set by `defineLeanEndpoint` or `withAnonymousLeanLane`: the handler without Hono, for the lean lane (lean-api.ts). */
   lean?: (input: LeanInput) => unknown;
-  /** The lean lane serves only requests without a Cookie header (no session to read); the others take the Hono route. */
+  /** The lean lane serves only requests without the session cookie (no user to read); the others take the Hono route. */
   leanWithoutCookiesOnly?: boolean;
 };
 
@@ -109,6 +110,8 @@ export type LeanInput<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Z
   services: AppServices;
   /** A request header (lower-case name), as Hono's `c.req.header(name)` gives it. */
   header: (name: string) => string | undefined;
+  /** The answer's own headers (a cart cookie), and whether the request came over https (Secure cookies). */
+  reply: { set: (name: string, value: string) => void; secure: boolean };
 };
 
 /** The `:name`s of a Hono path, in order. */
@@ -162,15 +165,28 @@ export function defineLeanEndpoint<R extends z.ZodType, B extends z.ZodType = z.
   const { run, ...rest } = endpoint;
   const defined: PublicEndpoint<B, Q, never, R> = {
     ...rest,
-    handler: ({ body, query, c }) => run({ body, query, services: c.get("services"), header: (name) => c.req.header(name) }),
+    handler: ({ body, query, c }) =>
+      run({
+        body,
+        query,
+        services: c.get("services"),
+        header: (name) => c.req.header(name),
+        reply: {
+          set: (name, value) => c.header(name, value, { append: name === "Set-Cookie" }),
+          secure: servedOverHttps(c.get("services").config.TRUST_PROXY, c.req.header("x-forwarded-proto"), () =>
+            c.req.url.startsWith("https:"),
+          ),
+        },
+      }),
   };
   return { ...(defined as unknown as Endpoint), lean: run as Endpoint["lean"] };
 }
 
 /**
  * A public endpoint whose anonymous callers the lean lane may serve with `anonymous` (decision 006): a
- * request without a Cookie header has no session, so the Hono handler would see no user either.
- * Requests with cookies (a signed-in customer, or anything else) take the Hono route as before.
+ * request without the session cookie has no session, so the Hono handler would see no user either
+ * (a visitor's cart cookie still takes the lane, decision 017). Requests with the session cookie
+ * (a signed-in customer, or a stale one) take the Hono route as before.
  * `anonymous` must answer exactly as `handler` does for a caller without a session;
  * lean-api.test.ts sends the same requests both ways.
  */
@@ -239,6 +255,13 @@ const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
  * its name carries the "__Secure-" prefix. openapi.test.ts checks it against a real sign-in.
  */
 export const SESSION_COOKIE = "loja.session_token";
+
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE.replace(".", "\\.")}=`);
+
+/** Whether the request carries a session cookie: it may come from a signed-in user. */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return cookie !== undefined && SESSION_COOKIE_PATTERN.test(cookie);
+}
 const SESSION_SCHEME = "session";
 
 type JsonSchema = Record<string, unknown>;

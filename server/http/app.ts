@@ -11,14 +11,15 @@ import { mountEventRoutes } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
 import { AccessLog } from "#server/http/access-log.ts";
 import { apiEndpoints, apiTagDescriptions } from "#server/http/api-endpoints.ts";
-import { mountEndpoints, openApiDocument, SESSION_COOKIE } from "#server/http/api.ts";
+import { hasSessionCookie, mountEndpoints, openApiDocument } from "#server/http/api.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { readIslandModules } from "#server/http/islands.ts";
 import { apiBodyLimit } from "#server/http/body-limit.ts";
 import { csrfProtection } from "#server/http/csrf.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
-import { asApiError, errorBody, notFoundError } from "#server/http/errors.ts";
+import { ApiError, asApiError, errorBody, notFoundError } from "#server/http/errors.ts";
+import { RETIRED_CEP_LOOKUP_PATH } from "#server/api/orders.ts";
 import { API_CACHE_CONTROL, securityHeaders } from "#server/http/security-headers.ts";
 import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#server/http/static-files.ts";
 
@@ -97,6 +98,9 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   mountAuthRoutes(api);
   mountEventRoutes(api, options.eventsHeartbeatMs);
   api.get(SUPPORT_QR_PATH, supportQrHandler);
+  api.all(RETIRED_CEP_LOOKUP_PATH, () => {
+    throw new ApiError(410, "endpoint_retired", "A consulta de CEP mudou. Recarregue a página e tente de novo.");
+  });
   api.all("*", () => {
     throw notFoundError();
   });
@@ -127,13 +131,6 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   }
 
   return app;
-}
-
-const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE.replace(".", "\\.")}=`);
-
-/** Whether the request carries a session cookie: its page may be rendered for a signed-in user. */
-export function hasSessionCookie(cookie: string | undefined): boolean {
-  return cookie !== undefined && SESSION_COOKIE_PATTERN.test(cookie);
 }
 
 /**

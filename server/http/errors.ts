@@ -43,7 +43,9 @@ export function validationError(error: z.ZodError): ApiError {
     const field = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
     return `${field}${issue.message}`;
   });
-  return new ApiError(400, "validation_error", `Dados inválidos. ${parts.join("; ")}.`);
+  // One period at the end: a last message that brings its own is not given a second ("01310-100..").
+  const sentence = `Dados inválidos. ${parts.join("; ")}`;
+  return new ApiError(400, "validation_error", sentence.endsWith(".") ? sentence : `${sentence}.`);
 }
 
 /** The one table from a domain refusal's kind to its HTTP status (Hono and the lean lane alike). */

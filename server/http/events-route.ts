@@ -1,12 +1,12 @@
 import type { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
 import { isAdminAccount } from "#domain/auth/admins.server.ts";
 import { readSessionUser } from "#domain/auth/session.server.ts";
 import { SESSION_ENDED } from "#domain/auth/session-ended.server.ts";
 import { currentUser } from "#server/http/guards.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
+import { cartSessionOf } from "#server/http/cart-token.ts";
 import { ADMINS_TOPIC, realtimeBus, type RealtimeMessage, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
 
 export const EVENTS_PATH = "/events";
@@ -20,11 +20,6 @@ export const HEARTBEAT_MS = 25_000;
 /** EventSource waits this long before reconnecting. */
 const RETRY_MS = 1000;
 
-const eventsQuery = z.object({
-  // EventSource cannot send headers: the anonymous cart's session id comes in the query.
-  cart_session: z.uuid({ error: "cart_session deve ser um UUID" }).optional(),
-});
-
 /**
  * GET /api/events: server-sent events of the realtime bus for this browser: its signed-in user's
  * topic, its cart session's topic (only while it has no account cart: see domain/cart/cart-store.server.ts) and, for
@@ -33,13 +28,13 @@ const eventsQuery = z.object({
  */
 export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS): void {
   api.get(EVENTS_PATH, async (c) => {
-    const parsed = eventsQuery.safeParse(c.req.query());
-    if (!parsed.success) throw new ApiError(400, "validation_error", "Dados inválidos. cart_session deve ser um UUID.");
     const services = c.get("services");
     const user = await currentUser(c);
+    // The anonymous cart's topic comes from its cookie (EventSource sends cookies), never the URL (decision 017).
+    const cart = cartSessionOf(services.config, c.req.header("cookie"));
     const topics: string[] = [];
     if (user) topics.push(userTopic(user.id));
-    if (parsed.data.cart_session) topics.push(sessionTopic(parsed.data.cart_session));
+    if (cart.sessionId) topics.push(sessionTopic(cart.sessionId));
     if (user && (await isAdminAccount(services, user))) topics.push(ADMINS_TOPIC);
 
     const bus = realtimeBus(services.db, services.logger);

@@ -15,6 +15,7 @@ import { createApp } from "#server/http/app.ts";
 import { defineLeanEndpoint } from "#server/http/api.ts";
 import { RATE_LIMITED_MESSAGE, rateLimitedError } from "#server/http/errors.ts";
 import { createLeanLane } from "#server/http/lean-api.ts";
+import { CART_COOKIE, issueCartToken } from "#server/http/cart-token.ts";
 
 // The lean lane answers calculate-price without Hono; these tests send the same requests to a
 // server with the lane and to one without it (Hono only) and expect the same answers.
@@ -218,34 +219,52 @@ describe("the lean lane answers like the Hono path", () => {
   });
 });
 
-// Adding to the cart: anonymous callers (no Cookie header) take the lane, everyone else Hono.
+// Adding to the cart: visitors (no session cookie) take the lane, signed-in callers Hono.
 const CART_ITEMS = "/api/cart/items";
 const SAMPLE_ID = "550e8400-e29b-41d4-a716-446655440002";
 const addBody = (fields: Record<string, unknown> = {}) => JSON.stringify({ productId: SAMPLE_ID, quantity: 10, ...fields });
-/** The same request with a cart session of its own for each server (`SESSION` is replaced). */
+/** The same request with a cart token of its own for each server (`TOKEN` is replaced by a cookie the server issued). */
 const CART_CASES: Array<[string, Sent]> = [
-  ["a first add (new cart)", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody() }],
+  ["a first add (new cart)", { headers: { ...json, cookie: "TOKEN" }, body: addBody() }],
   [
     "with packaging and a tampered price",
-    { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 60, packaging: { enabled: true }, price: 1 }) },
+    { headers: { ...json, cookie: "TOKEN" }, body: addBody({ quantity: 60, packaging: { enabled: true }, price: 1 }) },
   ],
-  ["without a cart session", { headers: json, body: addBody() }],
+  ["without a cart token (one is issued)", { headers: json, body: addBody() }],
+  [
+    "a forged cart token (ignored, one is issued)",
+    { headers: { ...json, cookie: `loja.cart=${"A".repeat(43)}.${"A".repeat(22)}` }, body: addBody() },
+  ],
+  [
+    "another browser's id in the header (ignored)",
+    { headers: { ...json, cookie: "TOKEN", "cart-session-id": randomUUID() }, body: addBody() },
+  ],
+  ["a refused add without a cart token (the token is issued all the same)", { headers: json, body: addBody({ quantity: 3 }) }],
   ["a cart session that is not a UUID", { headers: { ...json, "cart-session-id": "abc" }, body: addBody() }],
-  ["a tab id that is not one (ignored)", { headers: { ...json, "cart-session-id": "SESSION", "x-cart-tab": "<aba>" }, body: addBody() }],
-  ["odd grams", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ quantity: 3 }) }],
-  ["an unknown product", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: randomUUID() }) }],
+  ["a tab id that is not one (ignored)", { headers: { ...json, cookie: "TOKEN", "x-cart-tab": "<aba>" }, body: addBody() }],
+  ["odd grams", { headers: { ...json, cookie: "TOKEN" }, body: addBody({ quantity: 3 }) }],
+  ["an unknown product", { headers: { ...json, cookie: "TOKEN" }, body: addBody({ productId: randomUUID() }) }],
   [
     "the Golden Teacher sample, not for sale",
-    { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ productId: "550e8400-e29b-41d4-a716-446655440001" }) },
+    { headers: { ...json, cookie: "TOKEN" }, body: addBody({ productId: "550e8400-e29b-41d4-a716-446655440001" }) },
   ],
-  ["a cross-site request", { headers: { ...json, "cart-session-id": "SESSION", origin: "https://evil.example" }, body: addBody() }],
+  ["a cross-site request", { headers: { ...json, cookie: "TOKEN", origin: "https://evil.example" }, body: addBody() }],
   // One key for both servers' carts: a key belongs to its cart, so each adds.
-  ["with an idempotency key", { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ idempotencyKey: randomUUID() }) }],
-  [
-    "an idempotency key that is not a UUID",
-    { headers: { ...json, "cart-session-id": "SESSION" }, body: addBody({ idempotencyKey: "abc" }) },
-  ],
+  ["with an idempotency key", { headers: { ...json, cookie: "TOKEN" }, body: addBody({ idempotencyKey: randomUUID() }) }],
+  ["an idempotency key that is not a UUID", { headers: { ...json, cookie: "TOKEN" }, body: addBody({ idempotencyKey: "abc" }) }],
 ];
+const tokenCookie = () => `${CART_COOKIE}=${issueCartToken(t.services.config)}`;
+
+/** A cart's token and id differ between two browsers; their presence and the cookie's attributes must not. */
+function cartHeaders(headers: Answer["headers"]): Record<string, unknown> {
+  const cookies = (headers["set-cookie"] ?? []) as string[];
+  return {
+    ...pick(headers),
+    "set-cookie": cookies.map((cookie) => cookie.replace(/^loja\.cart=[\w.-]+;/, "loja.cart=TOKEN;")),
+    "cart-session-id": headers["cart-session-id"] === undefined ? undefined : /^[0-9a-f-]{36}$/.test(String(headers["cart-session-id"])),
+  };
+}
+
 /** Ids differ between two carts; everything else must not. */
 const withoutIds = (body: string) => {
   const parsed = JSON.parse(body) as Record<string, unknown>;
@@ -257,18 +276,17 @@ describe("adding to the cart through the lane answers like the Hono path", () =>
     const withSession = (): Sent => ({
       ...sent,
       path: CART_ITEMS,
-      headers: Object.fromEntries(Object.entries(sent.headers ?? {}).map(([key, value]) => [key, value.replace("SESSION", randomUUID())])),
+      headers: Object.fromEntries(Object.entries(sent.headers ?? {}).map(([key, value]) => [key, value.replace("TOKEN", tokenCookie())])),
     });
     const viaLane = await send(leanPort, withSession());
     const viaHono = await send(honoPort, withSession());
     expect(viaLane.status).toBe(viaHono.status);
     expect(withoutIds(viaLane.body)).toEqual(withoutIds(viaHono.body));
-    expect(pick(viaLane.headers)).toEqual(pick(viaHono.headers));
+    expect(cartHeaders(viaLane.headers)).toEqual(cartHeaders(viaHono.headers));
   });
 
   it("the same product added again through either path sums into one line", async () => {
-    const session = randomUUID();
-    const sent: Sent = { path: CART_ITEMS, headers: { ...json, "cart-session-id": session }, body: addBody() };
+    const sent: Sent = { path: CART_ITEMS, headers: { ...json, cookie: tokenCookie() }, body: addBody() };
     const first = JSON.parse((await send(leanPort, sent)).body) as { itemId: string };
     const second = JSON.parse((await send(honoPort, sent)).body) as { itemId: string; quantity: number; itemCount: number };
     const third = JSON.parse((await send(leanPort, sent)).body) as { itemId: string; quantity: number; itemCount: number };
@@ -279,22 +297,76 @@ describe("adding to the cart through the lane answers like the Hono path", () =>
   it("an add replayed with its idempotency key through either path, even several at once, is applied once", async () => {
     const sent: Sent = {
       path: CART_ITEMS,
-      headers: { ...json, "cart-session-id": randomUUID() },
+      headers: { ...json, cookie: tokenCookie() },
       body: addBody({ idempotencyKey: randomUUID() }),
     };
-    const first = JSON.parse((await send(leanPort, sent)).body) as { itemId: string };
+    const first = await send(leanPort, sent);
+    expect(first.status).toBe(201);
     const replays = [await send(honoPort, sent), ...(await Promise.all(Array.from({ length: 5 }, () => send(leanPort, sent))))];
+    expect(replays[0]!.status).toBe(201);
     for (const replay of replays) {
-      expect(replay.status).toBe(201);
-      expect(JSON.parse(replay.body)).toMatchObject({ itemId: first.itemId, quantity: 10, itemCount: 1 });
+      // The first answer again, or, while another copy is still running, 409.
+      if (replay.status === 409) expect(JSON.parse(replay.body)).toMatchObject({ error: { code: "cart_add_in_progress" } });
+      else expect([replay.status, JSON.parse(replay.body)]).toEqual([201, JSON.parse(first.body)]);
     }
   });
 
-  it("serves only callers without cookies: a request with a cookie (a possible session) goes to Hono", async () => {
-    const sent: Sent = { path: CART_ITEMS, headers: { ...json, "cart-session-id": randomUUID() }, body: addBody() };
-    expect((await send(laneOnlyPort, sent)).status).toBe(201);
-    const withCookie = await send(laneOnlyPort, { ...sent, headers: { ...sent.headers!, cookie: "better-auth.session_token=x" } });
-    expect(withCookie.status).toBe(599);
+  it("a key sent again with another body answers 422 idempotency_key_reused through either path, and adds nothing", async () => {
+    const key = randomUUID();
+    const headers = { ...json, cookie: tokenCookie() };
+    const first = await send(leanPort, { path: CART_ITEMS, headers, body: addBody({ idempotencyKey: key }) });
+    expect(first.status).toBe(201);
+    const reused = { path: CART_ITEMS, headers, body: addBody({ idempotencyKey: key, quantity: 20 }) };
+    const viaLane = await send(leanPort, reused);
+    const viaHono = await send(honoPort, reused);
+    for (const answer of [viaLane, viaHono]) {
+      expect(answer.status).toBe(422);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: {
+          code: "idempotency_key_reused",
+          message: "Esta inclusão no carrinho já foi enviada com outros dados. Recarregue a página e confira o carrinho.",
+        },
+      });
+    }
+    expect(pick(viaLane.headers)).toEqual(pick(viaHono.headers));
+    const replay = await send(leanPort, { path: CART_ITEMS, headers, body: addBody({ idempotencyKey: key }) });
+    expect([replay.status, replay.body]).toEqual([201, first.body]);
+  });
+
+  it("serves visitors, with their cart cookie or none; a request with the session cookie goes to Hono", async () => {
+    const first = await send(laneOnlyPort, { path: CART_ITEMS, headers: json, body: addBody() });
+    expect(first.status).toBe(201);
+    const [issued] = first.headers["set-cookie"] as string[];
+    expect(issued).toMatch(/^loja\.cart=[\w-]{43}\.[\w-]{22}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const cookie = issued!.split(";")[0]!;
+    const again = await send(laneOnlyPort, { path: CART_ITEMS, headers: { ...json, cookie: `consent=1; ${cookie}` }, body: addBody() });
+    expect(again.status).toBe(201);
+    expect(again.headers["set-cookie"]).toBeUndefined();
+    expect(JSON.parse(again.body)).toMatchObject({ cartId: JSON.parse(first.body).cartId, quantity: 20 });
+    for (const session of ["loja.session_token=x", "__Secure-loja.session_token=x"]) {
+      const signedIn = await send(laneOnlyPort, {
+        path: CART_ITEMS,
+        headers: { ...json, cookie: `${cookie}; ${session}` },
+        body: addBody(),
+      });
+      expect(signedIn.status).toBe(599);
+    }
+  });
+
+  it("marks the cookie Secure when the request came over https (a trusted proxy's X-Forwarded-Proto)", async () => {
+    const services = { ...t.services, config: { ...t.services.config, TRUST_PROXY: true } };
+    const lane = createLeanLane(services, apiEndpoints, new AccessLog(services.logger, apiEndpoints));
+    const server = createServer((request, response) => {
+      if (!lane(request, response)) response.writeHead(599).end();
+    });
+    const port = await listen(server);
+    try {
+      const answer = await send(port, { path: CART_ITEMS, headers: { ...json, "x-forwarded-proto": "https" }, body: addBody() });
+      expect(answer.status).toBe(201);
+      expect((answer.headers["set-cookie"] as string[])[0]).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { AccessLog } from "#server/http/access-log.ts";
 import type { AppServices } from "#platform/services.ts";
-import { checkJsonContentType, parse, parseJsonText, type Endpoint } from "#server/http/api.ts";
+import { checkJsonContentType, hasSessionCookie, parse, parseJsonText, type Endpoint } from "#server/http/api.ts";
 import { crossOriginError, isCrossSiteWrite } from "#server/http/csrf.ts";
 import { asApiError, errorBody, payloadTooLargeError } from "#server/http/errors.ts";
 import { API_CACHE_CONTROL, API_SECURITY_HEADERS, HSTS_HEADER, servedOverHttps } from "#server/http/security-headers.ts";
@@ -78,6 +78,7 @@ export function createLeanLane(
     if (servedOverHttps(config.TRUST_PROXY, header(request, "x-forwarded-proto"), encrypted)) headers[HSTS_HEADER[0]] = HSTS_HEADER[1];
     let status: number = endpoint.status ?? 200;
     let payload: unknown;
+    const cookies: string[] = [];
     try {
       const crossSite = isCrossSiteWrite({
         method: request.method ?? "",
@@ -100,7 +101,15 @@ export function createLeanLane(
         checkJsonContentType(request.headers["content-type"]);
         body = parse(endpoint.body, parseJsonText(await readBody(request, config.MAX_BODY_BYTES)));
       }
-      payload = await endpoint.lean!({ body, query: undefined, services, header: (name) => header(request, name.toLowerCase()) });
+      const reply = {
+        set: (name: string, value: string) => {
+          // Set-Cookie may come more than once; Node sends an array as one header line each.
+          if (name.toLowerCase() === "set-cookie") cookies.push(value);
+          else headers[name] = value;
+        },
+        secure: servedOverHttps(config.TRUST_PROXY, header(request, "x-forwarded-proto"), encrypted),
+      };
+      payload = await endpoint.lean!({ body, query: undefined, services, header: (name) => header(request, name.toLowerCase()), reply });
     } catch (error) {
       const refusal = asApiError(error);
       if (refusal?.status === 503) logger.warn({ code: refusal.code, requestId }, "database unavailable");
@@ -116,6 +125,8 @@ export function createLeanLane(
       // A body left unread (refused before or while reading) is not drained: the connection closes.
       if (!request.readableEnded) headers.Connection = "close";
     }
+    // Like Hono's answers, a refusal keeps the cookie of a token issued before it (the add failed, the token stands).
+    if (cookies.length > 0) (headers as Record<string, string | number | string[]>)["Set-Cookie"] = cookies;
     if (status === 204) {
       response.writeHead(204, headers);
       response.end();
@@ -138,7 +149,7 @@ export function createLeanLane(
   return (request, response) => {
     const endpoint = routes.get(`${request.method} ${request.url}`);
     if (!endpoint) return false;
-    if (endpoint.leanWithoutCookiesOnly && request.headers.cookie !== undefined) return false;
+    if (endpoint.leanWithoutCookiesOnly && hasSessionCookie(request.headers.cookie)) return false;
     const requestId = requestIdOf(request);
     void answer(endpoint, request, response, requestId).catch((error: unknown) => {
       logger.error({ err: error, requestId }, "unhandled error");

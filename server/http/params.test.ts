@@ -66,13 +66,23 @@ describe("a malformed id in the path", () => {
     expect(response.status).toBe(401);
   });
 
-  it("a malformed CEP answers 400 in the address form's words", async () => {
-    const response = await ctx.request("/api/checkout/cep/0131", { browser: customer });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as ErrorJson).error).toEqual({
+  it("no CEP travels in a path: the old lookup path answers 410, and the lookup takes its CEP in the body", async () => {
+    for (const method of ["GET", "POST"]) {
+      const response = await ctx.request("/api/checkout/cep/01310100", { browser: customer, method });
+      expect(response.status).toBe(410);
+      expect(((await response.json()) as ErrorJson).error).toEqual({
+        code: "endpoint_retired",
+        message: "A consulta de CEP mudou. Recarregue a página e tente de novo.",
+      });
+    }
+    const malformed = await ctx.request("/api/checkout/cep-lookup", { browser: customer, json: { cep: "0131" } });
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as ErrorJson).error).toEqual({
       code: "validation_error",
       message: "Dados inválidos. cep: O CEP tem 8 dígitos, ex.: 01310-100.",
     });
+    const paths = apiEndpoints.map((endpoint) => endpoint.path);
+    expect(paths.filter((path) => /:cep\b/.test(path))).toEqual([]);
   });
 });
 

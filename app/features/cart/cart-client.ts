@@ -30,19 +30,21 @@ const ERRORS_KEPT = 50;
 export const CART_CLEARED_MESSAGE = "Seu pedido foi finalizado e o carrinho foi limpo";
 
 // ---------------------------------------------------------------------------------------------
-// Session id (spec §3 cartSessionId: a random UUID).
+// Session id (spec §3 cartSessionId). The server issues it (decision 017): the cart's token is an
+// HttpOnly cookie this code never sees, and its answers name the browser's own id in the
+// cart-session-id header, kept here for the cross-tab checks and sent back in that header.
 
 export function readCartSessionId(): string | null {
   const value = safeStorage.get(STORAGE_KEYS.cartSessionId);
   return value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
 }
 
-export function ensureCartSessionId(): string {
-  const existing = readCartSessionId();
-  if (existing) return existing;
-  const created = crypto.randomUUID();
-  safeStorage.set(STORAGE_KEYS.cartSessionId, created);
-  return created;
+/** Keeps the id the server answered with: a new one, or none once the cart joined the account (an empty value). */
+function keepCartSessionId(headers: Headers): void {
+  const answered = headers.get(CART_SESSION_HEADER);
+  if (answered === null) return;
+  if (answered === "") safeStorage.remove(STORAGE_KEYS.cartSessionId);
+  else if (answered !== readCartSessionId()) safeStorage.set(STORAGE_KEYS.cartSessionId, answered);
 }
 
 /**
@@ -56,14 +58,14 @@ export const cartTabId = (): string => (tabId ??= crypto.randomUUID());
 // ---------------------------------------------------------------------------------------------
 // API calls.
 
-type CallOptions = { method?: string; json?: unknown; createSession?: boolean };
+type CallOptions = { method?: string; json?: unknown };
 
 /**
  * The cart API through fetchJson, with the cart session header, typed by the endpoint's response
  * schema `S` (domain/cart/cart-schemas.ts); timings and errors go to the spec's logs.
  */
 export async function cartFetch<S extends z.ZodType>(path: string, options: CallOptions = {}): Promise<ApiAnswer<S>> {
-  const session = options.createSession ? ensureCartSessionId() : readCartSessionId();
+  const session = readCartSessionId();
   const started = performance.now();
   try {
     const body = await fetchJson<S>(path, {
@@ -71,6 +73,7 @@ export async function cartFetch<S extends z.ZodType>(path: string, options: Call
       json: options.json,
       headers: { [CART_TAB_HEADER]: cartTabId(), ...(session && { [CART_SESSION_HEADER]: session }) },
       fallbackMessage: "Não foi possível atualizar o carrinho.",
+      onAnswer: keepCartSessionId,
     });
     recordMetric(path, performance.now() - started, true);
     return body;
@@ -88,11 +91,22 @@ export async function cartFetch<S extends z.ZodType>(path: string, options: Call
  */
 export const addItemBody = (add: Omit<AddItemBody, "idempotencyKey">): AddItemBody => ({ ...add, idempotencyKey: crypto.randomUUID() });
 
+/**
+ * A browser without its cart id yet gets its token from its first add. Two tabs adding at that
+ * moment would each get one, and the browser would keep only the last (the other line lost in a
+ * cart nobody holds): such an add waits for the other tab's under a Web Lock, and then carries its cookie.
+ */
+function firstAddInTurn<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === "undefined" ? undefined : (navigator as Navigator & { locks?: LockManager }).locks;
+  if (readCartSessionId() || !locks) return run();
+  return locks.request("cart_first_add", run);
+}
+
 /** One function per cart endpoint (server/api/cart.ts), each typed by that endpoint's response schema. */
 export const cartApi = {
   count: () => cartFetch<typeof cartCountSchema>("/api/cart/count"),
   cart: () => cartFetch<typeof cartViewSchema>("/api/cart"),
-  add: (body: AddItemBody) => cartFetch<typeof addItemResultSchema>("/api/cart/items", { json: body, createSession: true }),
+  add: (body: AddItemBody) => firstAddInTurn(() => cartFetch<typeof addItemResultSchema>("/api/cart/items", { json: body })),
   update: (id: string, body: UpdateItemBody) =>
     cartFetch<typeof cartViewSchema>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "PATCH", json: body }),
   remove: (id: string) => cartFetch<typeof cartViewSchema>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "DELETE" }),

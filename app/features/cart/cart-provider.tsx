@@ -187,10 +187,8 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
           });
 
     // Other devices: the realtime bus.
-    startRealtime(() => {
-      const session = readCartSessionId();
-      return session ? `cart_session=${session}` : "";
-    });
+    // The cart's topic comes from its cookie, which EventSource sends: nothing of it in the URL.
+    startRealtime(() => "");
     const reread = () => {
       void queryClient.invalidateQueries({ queryKey: CART_COUNT_KEY });
       refreshItems();

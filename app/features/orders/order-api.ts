@@ -16,7 +16,7 @@ export function orderApi<S extends z.ZodType = z.ZodUnknown>(
 
 /** The checkout's calls (server/api/orders.ts), each typed by its endpoint's response schema. */
 export const checkoutApi = {
-  lookupCep: (cep: string) => orderApi<typeof cepLookupSchema>(`/checkout/cep/${encodeURIComponent(cep)}`),
+  lookupCep: (cep: string) => orderApi<typeof cepLookupSchema>("/checkout/cep-lookup", { json: { cep } }),
   quoteShipping: (cep: string) => orderApi<typeof checkoutShippingQuoteSchema>("/checkout/shipping-quote", { json: { cep } }),
   placeOrder: (body: PlaceOrderInput) => orderApi<typeof placedOrderSchema>("/checkout/orders", { json: body }),
 };
