@@ -32,7 +32,7 @@ export type PreparedShop = {
   logger: Logger;
   /** Node's request listener: the lean lane (lean-api.ts) for its endpoints, Hono for the rest. */
   listener(request: IncomingMessage, response: ServerResponse): void;
-  /** Closes the database pool, then stops the embedded PostgreSQL if this process started it. */
+  /** Closes the database pool, then stops the embedded PostgreSQL if this process owns it (embedded-postgres.ts). */
   closeDatabase(): Promise<void>;
 };
 
