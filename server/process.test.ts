@@ -161,6 +161,28 @@ describe("embedded PostgreSQL (no DATABASE_URL)", () => {
     expect(await first.stop("SIGTERM")).toEqual({ code: 0, signal: null });
     expect(existsSync(postmasterPid(dataDir))).toBe(false);
   }, 120_000);
+
+  it("lets the shop that started PostgreSQL stop it under a second one, whose watchdog starts it again and then owns it", async () => {
+    const dataDir = await freshDataDir();
+    const first = await startShop({ DATA_DIR: dataDir });
+    await waitForOk(first.url("/readyz"));
+    const second = await startShop({ DATA_DIR: dataDir });
+    await waitForOk(second.url("/readyz"));
+
+    expect(await first.stop("SIGTERM")).toEqual({ code: 0, signal: null });
+    await waitForOk(second.url("/readyz"));
+    await eventually("a write through the second shop", async () => {
+      const response = await fetch(second.url("/api/client-errors"), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message: "depois da primeira instância", path: "/teste-de-queda" }),
+      });
+      return response.status === 202;
+    });
+
+    expect(await second.stop("SIGTERM")).toEqual({ code: 0, signal: null });
+    expect(existsSync(postmasterPid(dataDir))).toBe(false);
+  }, 120_000);
 });
 
 describe("external PostgreSQL (DATABASE_URL)", () => {
