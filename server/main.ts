@@ -4,7 +4,7 @@ import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import type { Hono } from "hono";
 import { loadConfig, type Config } from "#platform/config.ts";
-import { createDatabase } from "#platform/db/client.ts";
+import { createDatabase, isDatabaseUnavailable } from "#platform/db/client.ts";
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from "#server/db/embedded-postgres.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seed } from "#server/db/seed.ts";
@@ -32,7 +32,7 @@ export type PreparedShop = {
   logger: Logger;
   /** Node's request listener: the lean lane (lean-api.ts) for its endpoints, Hono for the rest. */
   listener(request: IncomingMessage, response: ServerResponse): void;
-  /** Stops the job worker (running jobs finish), closes the database pool, then stops the embedded PostgreSQL if this process started it. */
+  /** Stops the job worker (running jobs finish), closes the database pool, then stops the embedded PostgreSQL if this process owns it (embedded-postgres.ts). */
   closeDatabase(): Promise<void>;
 };
 
@@ -85,9 +85,27 @@ export function shutDownOnSignals(server: Server, shop: PreparedShop): void {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
+/**
+ * A library's promise nobody awaits rejects when PostgreSQL is away (graphile-worker 0.18 records a
+ * finished job without awaiting it), and Node's default would end the process over it. A database
+ * that is away is survivable (decision 015): say so and carry on. Anything else is a bug: log it and
+ * exit, as Node would.
+ */
+function surviveDatabaseOutages(logger: Logger): void {
+  process.on("unhandledRejection", (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      logger.warn({ err: reason }, "a database call nobody awaited failed while PostgreSQL was away; carrying on");
+      return;
+    }
+    logger.fatal({ err: reason }, "unhandled promise rejection");
+    process.exit(1);
+  });
+}
+
 export async function start(options: AppOptions = {}): Promise<void> {
   const shop = await prepare(options);
   const { config, logger } = shop;
+  surviveDatabaseOutages(logger);
   const server = createServer(shop.listener);
   server.listen(config.PORT, config.HOST, () => {
     const { port } = server.address() as AddressInfo;

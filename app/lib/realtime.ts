@@ -48,20 +48,40 @@ function listen(type: string): void {
   });
 }
 
-/** `search`: the query of /api/events, this tab's own reading of the parameters unless given. */
-function open(search = query()): void {
+/**
+ * EventSource gives up for good on an answer other than 200 (a 503 while the shop's database is
+ * away): the tab then opens a new one itself, waiting longer after each refusal.
+ */
+const RETRY_AFTER_REFUSAL_MS = { first: 1000, max: 30_000 };
+let refusals = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * `search`: the query of /api/events, this tab's own reading of the parameters unless given.
+ * `recovering`: events may have been missed before this connection, so its start is a resync too.
+ */
+function open(search = query(), recovering = false): void {
+  clearTimeout(retryTimer);
   source?.close();
   listening.clear();
-  source = new EventSource(search ? `${EVENTS_URL}?${search}` : EVENTS_URL);
-  let opened = false;
+  const current = (source = new EventSource(search ? `${EVENTS_URL}?${search}` : EVENTS_URL));
+  let opened = recovering;
   // The first `ready` is the start; a later one is an automatic reconnect. The server replays what
   // it can (Last-Event-ID), but a page that had seen no event yet sends none: re-reading is cheap.
-  source.addEventListener("ready", () => {
+  current.addEventListener("ready", () => {
+    refusals = 0;
     if (opened) {
       dispatch(RESYNC, null);
       channel?.postMessage({ type: RESYNC, data: null });
     }
     opened = true;
+  });
+  current.addEventListener("error", () => {
+    if (current !== source || current.readyState !== EventSource.CLOSED) return; // EventSource retries by itself
+    const delay = Math.min(RETRY_AFTER_REFUSAL_MS.max, RETRY_AFTER_REFUSAL_MS.first * 2 ** refusals++);
+    retryTimer = setTimeout(() => {
+      if (current === source) open(search, true);
+    }, delay);
   });
   for (const type of [...handlers.keys(), RESYNC]) listen(type);
 }

@@ -33,7 +33,7 @@ export function createDatabase(url: string, max = 10): Database {
  * idle_in_transaction_session_timeout (25P03).
  */
 const UNAVAILABLE_CODES = /^(08|57P0[123]|53300|55P03|57014|25P03)/;
-const UNAVAILABLE_MESSAGES = /Connection terminated|connect (ECONNREFUSED|ENOENT)|timeout exceeded when trying to connect/;
+const UNAVAILABLE_MESSAGES = /Connection terminated|connect (ECONNREFUSED|ENOENT)|timeout exceeded when trying to connect|is not queryable/;
 
 /**
  * Whether an error says the database cannot be reached or dropped the connection (the request may

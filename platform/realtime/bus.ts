@@ -17,9 +17,10 @@ import type { Logger } from "#platform/logger.ts";
  */
 
 export const REALTIME_CHANNEL = "shop_realtime";
+/** The LISTEN connection's application_name in pg_stat_activity. */
+export const REALTIME_APPLICATION_NAME = "shop realtime";
 /** Events kept per instance so that a reconnecting browser gets what it missed (Last-Event-ID). */
 const REPLAY_BUFFER = 1000;
-const RECONNECT_DELAY_MS = 1000;
 /** What pg_notify accepts, minus room for the envelope. */
 const MAX_PAYLOAD_BYTES = 7500;
 
@@ -109,22 +110,56 @@ export function publishNow(db: Database, messages: readonly OutgoingMessage[]): 
   return sent;
 }
 
+/**
+ * How the LISTEN connection comes back after it dropped (pg_terminate_backend, a PostgreSQL
+ * restart, a failover): the first try soon, then doubling up to the cap, each delay jittered so
+ * that the instances of a shop do not all knock at a restarting database at the same moment.
+ */
+export const RECONNECT_BACKOFF_MS = { first: 250, max: 10_000 };
+/**
+ * A LISTEN connection only receives, so a peer that vanished without closing it (a network blip, a
+ * failover behind a load balancer) would go unnoticed: it is probed with a query this often, and a
+ * probe without an answer within the timeout counts as a lost connection.
+ */
+const PROBE_EVERY_MS = 30_000;
+const PROBE_TIMEOUT_MS = 10_000;
+
+export function reconnectDelay(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(RECONNECT_BACKOFF_MS.max, RECONNECT_BACKOFF_MS.first * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
 export class RealtimeBus {
   /** Ids are `<instance>.<sequence>`: a Last-Event-ID from another instance (or before a restart) is not replayable. */
   readonly instance = randomUUID().slice(0, 8);
   private sequence = 0;
+  /** The sequence when the LISTEN connection last dropped: messages after it may be missing. */
+  private gapAfter = 0;
   private readonly recent: RealtimeMessage[] = [];
   private readonly listeners = new Map<string, Set<RealtimeListener>>();
-  /** Told when the LISTEN connection was lost: messages may be missing, so everyone must re-read. */
-  private readonly gapListeners = new Set<() => void>();
+  /** Told when the LISTEN connection is back after a loss: messages may be missing, so everyone must re-read. */
+  private readonly resyncListeners = new Set<() => void>();
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
+  /** Set from a loss until the connection is back: its return is announced as a resync. */
+  private interrupted = false;
+  private attempts = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private probeTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly clientConfig: pg.ClientConfig;
   private readonly logger?: Logger;
 
   constructor(clientConfig: pg.ClientConfig, logger?: Logger) {
-    this.clientConfig = clientConfig;
+    // TCP keepalive as a second line behind the probe; a Unix socket ignores it.
+    this.clientConfig = {
+      ...clientConfig,
+      // Named, so an operator (and a test) can tell it in pg_stat_activity.
+      application_name: REALTIME_APPLICATION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      query_timeout: PROBE_TIMEOUT_MS,
+    };
     this.logger = logger;
   }
 
@@ -138,6 +173,11 @@ export class RealtimeBus {
     return this.connecting;
   }
 
+  /** Whether the LISTEN connection is in place now. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
+
   private async connect(): Promise<void> {
     const client = new pg.Client(this.clientConfig);
     client.on("error", (error) => this.lost(client, error));
@@ -145,27 +185,56 @@ export class RealtimeBus {
     client.on("notification", (notification) => {
       if (notification.channel === REALTIME_CHANNEL && notification.payload) this.deliver(notification.payload);
     });
-    await client.connect();
-    await client.query(`listen ${REALTIME_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${REALTIME_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     if (this.closed) {
       await client.end().catch(() => {});
       return;
     }
     this.client = client;
+    this.attempts = 0;
+    this.probeTimer = setInterval(() => this.probe(client), PROBE_EVERY_MS).unref();
+    if (this.interrupted) {
+      this.interrupted = false;
+      this.logger?.info("realtime: LISTEN connection back; browsers re-read");
+      for (const listener of this.resyncListeners) listener();
+    }
+  }
+
+  private probe(client: pg.Client): void {
+    client.query("select 1").catch((error: unknown) => this.lost(client, error instanceof Error ? error : new Error(String(error))));
   }
 
   private lost(client: pg.Client, error?: Error): void {
     if (this.client !== client) return;
     this.client = null;
+    if (this.probeTimer) clearInterval(this.probeTimer);
+    this.probeTimer = null;
     void client.end().catch(() => {});
     if (this.closed) return;
+    this.interrupted = true;
+    this.gapAfter = this.sequence;
     this.logger?.warn({ err: error }, "realtime: LISTEN connection lost, reconnecting");
-    for (const listener of this.gapListeners) listener();
-    const retry = () => {
-      if (this.closed || this.listeners.size === 0) return;
-      this.ready().catch(() => setTimeout(retry, RECONNECT_DELAY_MS).unref());
-    };
-    setTimeout(retry, RECONNECT_DELAY_MS).unref();
+    this.scheduleReconnect();
+  }
+
+  /** Tries again with back-off while anyone listens; a later subscribe() reconnects otherwise. */
+  private scheduleReconnect(): void {
+    if (this.retryTimer || this.closed) return;
+    const delay = reconnectDelay(this.attempts++);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.closed || this.client || this.listeners.size === 0) return;
+      this.ready().catch((error: unknown) => {
+        this.logger?.warn({ err: error, attempt: this.attempts }, "realtime: reconnecting LISTEN failed, trying again");
+        this.scheduleReconnect();
+      });
+    }, delay).unref();
   }
 
   private deliver(payload: string): void {
@@ -213,20 +282,26 @@ export class RealtimeBus {
     };
   }
 
-  /** Called when messages may have been lost (the LISTEN connection dropped). */
-  onGap(listener: () => void): () => void {
-    this.gapListeners.add(listener);
-    return () => this.gapListeners.delete(listener);
+  /**
+   * Calls `listener` each time the LISTEN connection is back after it dropped: messages published
+   * meanwhile were lost, so whoever shows data must re-read it (from then on nothing is missed).
+   */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   /**
    * The messages on `topics` after `lastEventId`, or null when they cannot be known (another
-   * instance's id, a restart, or older than the buffer): the caller must then re-read everything.
+   * instance's id, a restart, older than the buffer, or before the LISTEN connection last dropped):
+   * the caller must then re-read everything.
    */
   since(lastEventId: string, topics: readonly string[]): RealtimeMessage[] | null {
     const [instance, sequenceText] = lastEventId.split(".");
     const sequence = Number(sequenceText);
     if (instance !== this.instance || !Number.isInteger(sequence) || sequence > this.sequence) return null;
+    // The LISTEN connection dropped after that message: what came in between is unknown.
+    if (sequence <= this.gapAfter) return null;
     const oldest = this.recent[0] ? Number(this.recent[0].id.split(".")[1]) : this.sequence + 1;
     if (sequence < oldest - 1) return null;
     const wanted = new Set(topics);
@@ -236,7 +311,9 @@ export class RealtimeBus {
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
-    this.gapListeners.clear();
+    this.resyncListeners.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.probeTimer) clearInterval(this.probeTimer);
     await this.connecting?.catch(() => {});
     const client = this.client;
     this.client = null;

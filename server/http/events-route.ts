@@ -66,7 +66,8 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
           wake?.();
         };
         const unsubscribe = bus.subscribe(topics, push);
-        const stopGap = bus.onGap(() => push({ id: "", topic: "", type: "resync", data: null }));
+        // The LISTEN connection dropped and is back: what was published meanwhile is lost, so the page re-reads.
+        const stopResync = bus.onResync(() => push({ id: "", topic: "", type: "resync", data: null }));
         let open = true;
         let checkedAt = Date.now();
         stream.onAbort(() => {
@@ -106,7 +107,7 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
           }
         } finally {
           unsubscribe();
-          stopGap();
+          stopResync();
         }
         // A browser that went away mid-write is not an error worth logging.
       },

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { onRealtime } from "#app/lib/realtime.ts";
+import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
@@ -150,6 +150,8 @@ export function AdminOrders({ orders, status, orderId, order }: AdminOrdersProps
   const revalidate = revalidator.revalidate;
   // A new order (admin_new_order) or any change shows up without a reload.
   useEffect(() => onRealtime("notification", () => void revalidate()), [revalidate]);
+  // So does one whose notification was lost while the shop's realtime connection was down.
+  useEffect(() => onRealtime(RESYNC, () => void revalidate()), [revalidate]);
 
   return (
     <section className="mx-auto max-w-6xl space-y-6 px-4 py-10">
