@@ -58,15 +58,16 @@ export async function failedEmails(db: Database): Promise<FailedEmail[]> {
  * Account deletion (LGPD): e-mails not yet sent or failed for good that go to `address` are
  * deleted; the others (an admin's notice about the customer's order) are kept with `clean` applied
  * to their subject and text, so the queue holds the person nowhere. One being handed to SMTP right
- * now (locked) is left to finish. graphile-worker has no public call that reads or rewrites a
- * payload, hence its private table, as in failedJobs.
+ * now (locked by a worker) goes out, but its row goes or is scrubbed all the same: the worker's
+ * completion then finds nothing to delete, and a retry sends the scrubbed text. graphile-worker has
+ * no public call that reads or rewrites a payload, hence its private table, as in failedJobs.
  */
 export async function forgetQueuedEmails(executor: JobExecutor, address: string, clean: (text: string) => string): Promise<void> {
   const { rows } = await executor.execute<{ id: string; payload: unknown }>(sql`
     select jobs.id::text as id, jobs.payload
     from graphile_worker._private_jobs as jobs
     join graphile_worker._private_tasks as tasks on tasks.id = jobs.task_id
-    where tasks.identifier = ${SEND_EMAIL_TASK} and jobs.locked_at is null
+    where tasks.identifier = ${SEND_EMAIL_TASK}
     for update of jobs`);
   for (const row of rows) {
     const message = mailMessageSchema.safeParse(row.payload);
