@@ -23,6 +23,9 @@ export const DOMAIN_NEIGHBOURS = {
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
   account: ["orders", "consent"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders"],
+  // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
+  dashboard: ["orders", "audit"],
+  customers: ["orders", "consent"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

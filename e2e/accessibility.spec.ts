@@ -80,6 +80,9 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
       "/auth when signed in, and the 403 page of /admin",
       "/admin, all orders and an empty filter",
       "/admin, one order awaiting payment and one paid (tracking form)",
+      "/admin's dashboard, with the chart's table open, on a desktop and on a phone",
+      "/admin's customers: the list, a search without results, and one customer",
+      "/admin's returns, shipping and audit log sections",
     ],
   },
   "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto"] },
@@ -409,8 +412,35 @@ test.describe("an admin", () => {
   test.beforeEach(async ({ context }) => context.addCookies(session));
 
   test("/admin, all orders and an empty filter", async ({ page }) => {
-    await checkScreen(page, "/admin");
+    await checkScreen(page, "/admin?secao=pedidos");
     await checkScreen(page, "/admin?status=cancelled", "/admin?status=cancelled (filtro vazio)");
+  });
+
+  test("/admin's dashboard, with the chart's table open, on a desktop and on a phone", async ({ page }) => {
+    await openPage(page, "/admin");
+    const chart = page.getByRole("figure", { name: /Faturamento por dia/ });
+    // Drawn: the chart library's chunk loaded and its SVG is in the page.
+    await expect(chart.locator("svg")).toBeVisible();
+    await expectAccessible(page, "/admin (painel)");
+    await chart.getByText("Ver os valores por dia").click();
+    await expect(chart.getByRole("table")).toBeVisible();
+    await expectAccessible(page, "/admin (painel, tabela do gráfico aberta)");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, "/admin (painel, celular)");
+  });
+
+  test("/admin's customers: the list, a search without results, and one customer", async ({ page }) => {
+    await checkScreen(page, "/admin?secao=clientes");
+    const first = page.getByRole("list", { name: "Clientes" }).getByRole("link").first();
+    const href = await first.getAttribute("href");
+    await checkScreen(page, "/admin?secao=clientes&busca=ninguem-com-este-nome", "/admin?secao=clientes (busca sem resultado)");
+    await checkScreen(page, href!, "/admin?secao=clientes&cliente= (um cliente)");
+  });
+
+  test("/admin's returns, shipping and audit log sections", async ({ page }) => {
+    await checkScreen(page, "/admin?secao=devolucoes");
+    await checkScreen(page, "/admin?secao=frete");
+    await checkScreen(page, "/admin?secao=auditoria");
   });
 
   test("/admin, one order awaiting payment and one paid (tracking form)", async ({ page }) => {

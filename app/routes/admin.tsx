@@ -1,25 +1,96 @@
 import { AdminOrders } from "#app/features/orders/admin-orders.tsx";
+import { AdminShell } from "#app/features/admin-dash/admin-shell.tsx";
+import { adminSectionOf, pageOf, sectionHref } from "#app/features/admin-dash/admin-sections.ts";
+import { AuditSection } from "#app/features/admin-dash/audit-section.tsx";
+import { CustomerDetailView, CustomersView } from "#app/features/admin-dash/customers-view.tsx";
+import { DashboardView } from "#app/features/admin-dash/dashboard-view.tsx";
+import { ShippingSlot, WithdrawalsSlot } from "#app/features/admin-dash/admin-slots.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
+import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
+import { listAuditLog } from "#domain/audit/audit-log.server.ts";
+import { customerQuerySchema } from "#domain/customers/customer-schemas.ts";
+import { getCustomer, searchCustomers } from "#domain/customers/customers.server.ts";
+import { getDashboard, waitingWithdrawals } from "#domain/dashboard/dashboard.server.ts";
 import { getOrder, listAdminOrders } from "#domain/orders/order-queries.server.ts";
 import { ORDER_STATUSES, type OrderStatus } from "#domain/orders/order-status.ts";
-import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
+import type { Database } from "#platform/db/client.ts";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administração | Loja" }, { name: "robots", content: "noindex" }];
 
-/** Admins only (customer → 403 page, visitor → /auth). ?status= filters, ?order=ID opens one order. */
+/** How many waiting withdrawals the Devoluções section lists (the dashboard shows the first ten). */
+const WITHDRAWALS_LISTED = 100;
+
+/** The orders section (issue 6's list and order page; issue 17's orders part replaces them). */
+async function ordersSection(db: Database, params: URLSearchParams) {
+  const raw = params.get("status");
+  // An unknown status shows every order rather than an error.
+  const status = raw && (ORDER_STATUSES as readonly string[]).includes(raw) ? (raw as OrderStatus) : undefined;
+  const id = params.get("order")?.slice(0, 100) || null;
+  const [orders, order] = await Promise.all([listAdminOrders(db, status), id ? getOrder(db, id) : Promise.resolve(null)]);
+  return { section: "pedidos" as const, orders: { orders, status: status ?? null, orderId: id, order } };
+}
+
+/** Customers: one (`?cliente=`) or a page of a search (`?busca=&pagina=`); a bad search is a message, not an error page. */
+async function customersSection(db: Database, params: URLSearchParams) {
+  const busca = params.get("busca")?.slice(0, 200) ?? "";
+  const query = { busca, pagina: pageOf(params) };
+  const customerId = params.get("cliente")?.slice(0, 100) || null;
+  if (customerId) {
+    const backHref = sectionHref("clientes", { busca: busca || null, pagina: query.pagina > 1 ? query.pagina : null });
+    return { section: "cliente" as const, customerId, customer: await getCustomer(db, customerId), backHref };
+  }
+  const parsed = customerQuerySchema.safeParse({ q: busca, page: query.pagina });
+  if (!parsed.success) return { section: "clientes" as const, query, result: null, error: parsed.error.issues[0]!.message };
+  return { section: "clientes" as const, query, result: await searchCustomers(db, parsed.data), error: null };
+}
+
+/** Admins only (customer → 403 page, visitor → /auth). `?secao=` picks the section; `?order=ID` opens one order (spec §2). */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   await requireAdmin(args);
   const { db } = args.context.get(appContext).services;
-  const raw = args.url.searchParams.get("status");
-  // An unknown status shows every order rather than an error.
-  const status = raw && (ORDER_STATUSES as readonly string[]).includes(raw) ? (raw as OrderStatus) : undefined;
-  const id = args.url.searchParams.get("order")?.slice(0, 100) || null;
-  const [orders, order] = await Promise.all([listAdminOrders(db, status), id ? getOrder(db, id) : Promise.resolve(null)]);
-  return { orders, status: status ?? null, orderId: id, order };
+  const params = args.url.searchParams;
+  switch (adminSectionOf(params)) {
+    case "pedidos":
+      return ordersSection(db, params);
+    case "clientes":
+      return customersSection(db, params);
+    case "devolucoes":
+      return { section: "devolucoes" as const, withdrawals: await waitingWithdrawals(db, WITHDRAWALS_LISTED) };
+    case "frete":
+      return { section: "frete" as const };
+    case "auditoria":
+      return { section: "auditoria" as const, log: await listAuditLog(db, { page: pageOf(params) }) };
+    case "painel":
+      return { section: "painel" as const, dashboard: await getDashboard(db) };
+  }
 });
 
+function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) {
+  switch (data.section) {
+    case "pedidos":
+      return <AdminOrders {...data.orders} />;
+    case "clientes":
+      return <CustomersView result={data.result} query={data.query} error={data.error} />;
+    case "cliente":
+      return <CustomerDetailView customer={data.customer} customerId={data.customerId} backHref={data.backHref} />;
+    case "devolucoes":
+      return <WithdrawalsSlot withdrawals={data.withdrawals} />;
+    case "frete":
+      return <ShippingSlot />;
+    case "auditoria":
+      return <AuditSection log={data.log} />;
+    case "painel":
+      return <DashboardView dashboard={data.dashboard} />;
+  }
+}
+
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <AdminOrders {...loaderData} />;
+  const section = loaderData.section === "cliente" ? "clientes" : loaderData.section;
+  return (
+    <AdminShell section={section}>
+      <SectionContent data={loaderData} />
+    </AdminShell>
+  );
 }

@@ -10,6 +10,7 @@ import {
   removeAddressEndpoint,
 } from "#server/api/account.ts";
 import { isAdminEndpoint, listAdminsEndpoint } from "#server/api/auth.ts";
+import { adminDashEndpoints } from "#server/api/admin-dash.ts";
 import { auditEndpoints } from "#server/api/audit.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
@@ -37,6 +38,7 @@ export const apiEndpoints: Endpoint[] = [
   ...notificationEndpoints,
   // The owner's admin (issue 17).
   ...auditEndpoints,
+  ...adminDashEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */

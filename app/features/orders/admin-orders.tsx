@@ -16,12 +16,12 @@ type AdminOrdersProps = {
   order: OrderDetail | null;
 };
 
+// Inside /admin's orders section (decision 019): without `secao`, "Todos" would open the dashboard.
 const hrefWith = (status: OrderStatus | null, order?: string) => {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams({ secao: "pedidos" });
   if (status) params.set("status", status);
   if (order) params.set("order", order);
-  const query = params.toString();
-  return query ? `?${query}` : "?";
+  return `?${params.toString()}`;
 };
 
 function OrderActions({ order }: { order: OrderDetail }) {
@@ -154,8 +154,10 @@ export function AdminOrders({ orders, status, orderId, order }: AdminOrdersProps
   useEffect(() => onRealtime(RESYNC, () => void revalidate()), [revalidate]);
 
   return (
-    <section className="mx-auto max-w-6xl space-y-6 px-4 py-10">
-      <h1 className="text-3xl font-bold text-stone-950">Administração</h1>
+    <section aria-labelledby="secao-pedidos" className="space-y-6">
+      <h2 id="secao-pedidos" className="text-xl font-bold text-stone-950">
+        Pedidos
+      </h2>
       <nav aria-label="Filtrar pedidos por status" className="flex flex-wrap gap-2">
         <Link
           to={hrefWith(null)}

@@ -1,0 +1,59 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from "#domain/orders/order-status.ts";
+
+/**
+ * How the audit log's codes read in Portuguese. Codes without a label here (a new action added by
+ * another part of the admin) are shown as they are, never hidden.
+ */
+const ACTION_LABELS: Record<string, string> = {
+  "order.confirm_payment": "Confirmou o pagamento",
+  "order.move_status": "Mudou o status",
+  "order.cancel": "Cancelou o pedido",
+  "order.add_tracking": "Adicionou o rastreio",
+  "order.refund": "Registrou o reembolso",
+  "product.update": "Alterou o produto",
+  "product.image_add": "Adicionou uma imagem",
+  "product.image_remove": "Removeu uma imagem",
+  "shipping_rate.update": "Alterou o frete",
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  status: "Status",
+  trackingCode: "Rastreio",
+  cancelReason: "Motivo do cancelamento",
+  priceCents: "Preço",
+  stock: "Estoque",
+  name: "Nome",
+  badge: "Selo",
+};
+
+const ENTITY_LABELS: Record<string, string> = { order: "Pedido", product: "Produto", shipping_rate: "Frete", admin: "Administrador" };
+
+export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
+export const entityLabel = (entityType: string) => ENTITY_LABELS[entityType] ?? entityType;
+
+function valueText(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (field === "status" && typeof value === "string" && value in ORDER_STATUS_LABELS) return ORDER_STATUS_LABELS[value as OrderStatus];
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+}
+
+/** The fields an entry changed, "Status: Aguardando pagamento → Pago", in the order they were recorded. */
+export function changedFields(before: unknown, after: unknown): Array<{ field: string; from: string; to: string }> {
+  const asObject = (value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const from = asObject(before);
+  const to = asObject(after);
+  const fields = [...new Set([...Object.keys(from), ...Object.keys(to)])];
+  return fields
+    .filter((field) => JSON.stringify(from[field]) !== JSON.stringify(to[field]))
+    .map((field) => ({ field: FIELD_LABELS[field] ?? field, from: valueText(field, from[field]), to: valueText(field, to[field]) }));
+}
+
+/** Where an entry's entity is shown in the admin, when it has a page. */
+export function entityHref(entityType: string, entityId: string): string | null {
+  if (entityType === "order") return `/admin?order=${encodeURIComponent(entityId)}`;
+  if (entityType === "product") return `/customizar-produto?produto=${encodeURIComponent(entityId)}`;
+  return null;
+}

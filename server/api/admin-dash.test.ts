@@ -1,0 +1,150 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
+import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { cartItems, carts, products } from "#platform/db/schema.ts";
+import type { CustomerDetail, CustomerPage } from "#domain/customers/customer-schemas.ts";
+import type { Dashboard } from "#domain/dashboard/dashboard-schemas.ts";
+
+/*
+ * Issue 17 items 1, 3 and 9 through the HTTP API: the dashboard after a real checkout and payment,
+ * finding that customer by the CPF of their order, and the access rules of the three operations.
+ */
+
+const KIT_NUMERIC_ID = 4; // the liquid-culture kit: physical, shipped
+const ADMIN_EMAIL = uniqueEmail("admin-painel");
+const CUSTOMER_EMAIL = uniqueEmail("cliente-painel");
+
+let ctx: AuthTestContext;
+let admin: Browser;
+let customer: Browser;
+let customerId: string;
+beforeAll(async () => {
+  ctx = await createAuthTestContext();
+  await ctx.makeAdmin(ADMIN_EMAIL);
+  admin = await ctx.customer(ADMIN_EMAIL, new Browser("203.0.113.220"));
+  customer = await ctx.customer(CUSTOMER_EMAIL, new Browser("203.0.113.221"));
+  customerId = await ctx.userId(CUSTOMER_EMAIL);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+/** The customer orders one kit through checkout (Pix, awaiting payment); returns the order's id and total. */
+async function placeOrder(): Promise<{ orderId: string; totalCents: number }> {
+  await ctx.t.db.delete(carts).where(and(eq(carts.userId, customerId), eq(carts.status, "active")));
+  const [cart] = await ctx.t.db.insert(carts).values({ userId: customerId, status: "active" }).returning({ id: carts.id });
+  const [product] = await ctx.t.db.select().from(products).where(eq(products.numericId, KIT_NUMERIC_ID));
+  await ctx.t.db.insert(cartItems).values({
+    cartId: cart!.id,
+    productId: product!.id,
+    productName: product!.name,
+    quantity: 1,
+    unitPriceCents: 1,
+    totalPriceCents: 1,
+    unitType: product!.unitType,
+  });
+  const response = await ctx.request("/api/checkout/orders", {
+    browser: customer,
+    json: {
+      idempotencyKey: crypto.randomUUID(),
+      address: CHECKOUT_ADDRESS,
+      saveAddress: false,
+      shippingMethod: "pac",
+      confirmAdult: true,
+      acceptTerms: true,
+    },
+  });
+  expect(response.status).toBe(201);
+  const { orderId } = (await response.json()) as { orderId: string };
+  const detail = (await (await ctx.request(`/api/orders/${orderId}`, { browser: customer })).json()) as { totalCents: number };
+  return { orderId, totalCents: detail.totalCents };
+}
+
+async function json<T>(path: string, browser = admin): Promise<T> {
+  const response = await ctx.request(path, { browser });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+describe("GET /api/admin/dashboard", () => {
+  it("shows today's revenue once an order is paid, the Pix still waiting, and the payment in the audit entries", async () => {
+    const before = await json<Dashboard>("/api/admin/dashboard");
+    expect(before.revenue.today).toEqual({ revenueCents: 0, orderCount: 0 });
+
+    const paid = await placeOrder();
+    const waiting = await placeOrder();
+    const unpaid = await json<Dashboard>("/api/admin/dashboard");
+    // Placing orders is not revenue: only a payment is.
+    expect(unpaid.revenue.today).toEqual({ revenueCents: 0, orderCount: 0 });
+    expect(unpaid.pendingPix.orders.map((order) => order.id)).toEqual(expect.arrayContaining([paid.orderId, waiting.orderId]));
+
+    expect((await ctx.request(`/api/admin/orders/${paid.orderId}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(200);
+    const dashboard = await json<Dashboard>("/api/admin/dashboard");
+    expect(dashboard.revenue.today).toEqual({ revenueCents: paid.totalCents, orderCount: 1 });
+    expect(dashboard.revenue.last30Days).toEqual({ revenueCents: paid.totalCents, orderCount: 1 });
+    expect(dashboard.dailyRevenue.at(-1)).toEqual({ date: dashboard.today, revenueCents: paid.totalCents, orderCount: 1 });
+    expect(dashboard.ordersByStatus).toEqual(
+      expect.arrayContaining([
+        { status: "paid", count: 1 },
+        { status: "pending_payment", count: 1 },
+      ]),
+    );
+    const [pix] = dashboard.pendingPix.orders;
+    expect(dashboard.pendingPix.count).toBe(1);
+    expect(pix).toMatchObject({ id: waiting.orderId, totalCents: waiting.totalCents });
+    // Checkout gives a Pix 30 minutes.
+    expect(pix!.secondsLeft).toBeGreaterThan(0);
+    expect(pix!.secondsLeft).toBeLessThanOrEqual(30 * 60);
+    expect(dashboard.recentAudit[0]).toMatchObject({ action: "order.confirm_payment", entityId: paid.orderId, actorEmail: ADMIN_EMAIL });
+  });
+});
+
+describe("GET /api/admin/customers", () => {
+  it("finds the customer by the CPF of their order, with their orders and what they spent", async () => {
+    const page = await json<CustomerPage>(`/api/admin/customers?q=${encodeURIComponent(CHECKOUT_ADDRESS.cpf)}`);
+    expect(page.customers.map((row) => row.email)).toEqual([CUSTOMER_EMAIL]);
+    expect(page).toMatchObject({ page: 1, total: 1, hasMore: false });
+    const [row] = page.customers;
+    expect(row).toMatchObject({ id: customerId, orderCount: 2, cpf: "52998224725", phone: "11912345678" });
+    expect(row!.totalSpentCents).toBeGreaterThan(0);
+
+    const detail = await json<CustomerDetail>(`/api/admin/customers/${customerId}`);
+    expect(detail).toMatchObject({ email: CUSTOMER_EMAIL, cpfs: ["52998224725"], totalSpentCents: row!.totalSpentCents });
+    expect(detail.orders).toHaveLength(2);
+    expect(detail.consent.map((state) => state.purpose)).toEqual(["age", "terms", "analytics", "marketing"]);
+  });
+
+  it("lists every account without a search, a page at a time", async () => {
+    const page = await json<CustomerPage>("/api/admin/customers");
+    expect(page.customers.map((row) => row.email)).toEqual(expect.arrayContaining([CUSTOMER_EMAIL, ADMIN_EMAIL]));
+    expect(await json<CustomerPage>("/api/admin/customers?page=2")).toMatchObject({ customers: [], page: 2, hasMore: false });
+  });
+
+  it("refuses a bad page or a search too long in Portuguese, and a customer that does not exist is 404", async () => {
+    for (const [query, message] of [
+      ["page=0", "Página inválida."],
+      ["page=abc", "Página inválida."],
+      [`q=${"a".repeat(101)}`, "A busca tem no máximo 100 caracteres."],
+    ] as const) {
+      const response = await ctx.request(`/api/admin/customers?${query}`, { browser: admin });
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(message);
+    }
+    for (const id of ["nao-existe", "com%20espaco", "a".repeat(101)]) {
+      const response = await ctx.request(`/api/admin/customers/${id}`, { browser: admin });
+      expect(response.status, id).toBe(404);
+      expect(await response.json()).toMatchObject({ error: { message: "Cliente não encontrado." } });
+    }
+  });
+});
+
+describe("access", () => {
+  it("answers 401 to a visitor and 403 to a customer on every operation", async () => {
+    const visitor = new Browser("203.0.113.222");
+    for (const path of ["/api/admin/dashboard", "/api/admin/customers?q=maria", `/api/admin/customers/${customerId}`]) {
+      expect((await ctx.request(path, { browser: visitor })).status, `${path} visitante`).toBe(401);
+      const refused = await ctx.request(path, { browser: customer });
+      expect(refused.status, `${path} cliente`).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: { message: "Acesso restrito a administradores." } });
+    }
+  });
+});
