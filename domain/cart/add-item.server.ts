@@ -161,6 +161,11 @@ const FAST_ADD_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") =
     insert into cart_items (cart_id, product_id, product_name, quantity, unit_price_cents, total_price_cents, unit_type, metadata)
     select c.id, p.id, $3::text, $7::int, $8::int, $9::int, $4::text, $10::jsonb from c, p
     where ${column === "session_id" ? "c.user_id is null" : "true"}
+      -- A key this cart applied before: no line here (one removed since stays removed); the full
+      -- add replays the first answer. Checked here rather than by the key's primary key failing:
+      -- an error reaches the client before PostgreSQL drops the statement's locks, and the full
+      -- add's try of the key's lock would then find it taken and answer 409 to a plain replay.
+      and ($11::uuid is null or not exists (select 1 from cart_add_keys k where k.cart_id = c.id and k.key = $11::uuid))
     on conflict (cart_id, product_id) do nothing
     returning id, cart_id
   ), counted as (
