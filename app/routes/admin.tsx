@@ -1,25 +1,39 @@
-import { AdminOrders } from "#app/features/orders/admin-orders.tsx";
-import { appContext } from "#app/lib/app-context.server.ts";
+import { Link, useSearchParams } from "react-router";
+import { AdminOrderPage } from "#app/features/admin-orders/order-page.tsx";
+import { AdminOrdersSection } from "#app/features/admin-orders/orders-section.tsx";
+import { AdminReturnsSection } from "#app/features/admin-orders/returns-section.tsx";
 import { requireAdmin } from "#app/lib/guards.server.ts";
-import { getOrder, listAdminOrders } from "#domain/orders/order-queries.server.ts";
-import { ORDER_STATUSES, type OrderStatus } from "#domain/orders/order-status.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administração | Loja" }, { name: "robots", content: "noindex" }];
 
-/** Admins only (customer → 403 page, visitor → /auth). ?status= filters, ?order=ID opens one order. */
+/** Admins only (customer → 403 page, visitor → /auth). The sections read their own data from the admin API. */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   await requireAdmin(args);
-  const { db } = args.context.get(appContext).services;
-  const raw = args.url.searchParams.get("status");
-  // An unknown status shows every order rather than an error.
-  const status = raw && (ORDER_STATUSES as readonly string[]).includes(raw) ? (raw as OrderStatus) : undefined;
-  const id = args.url.searchParams.get("order")?.slice(0, 100) || null;
-  const [orders, order] = await Promise.all([listAdminOrders(db, status), id ? getOrder(db, id) : Promise.resolve(null)]);
-  return { orders, status: status ?? null, orderId: id, order };
+  return null;
 });
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <AdminOrders {...loaderData} />;
+export default function Page() {
+  const [search] = useSearchParams();
+  const orderId = search.get("order")?.slice(0, 100) || null;
+  const returns = search.get("secao") === "devolucoes";
+  return (
+    <section className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <h1 className="text-3xl font-bold text-stone-950 print:hidden">Administração</h1>
+      <nav aria-label="Seções da administração" className="flex gap-4 print:hidden">
+        <Link to="/admin" aria-current={!returns && !orderId ? "page" : undefined} className="font-semibold text-emerald-800 underline">
+          Pedidos
+        </Link>
+        <Link
+          to="/admin?secao=devolucoes"
+          aria-current={returns && !orderId ? "page" : undefined}
+          className="font-semibold text-emerald-800 underline"
+        >
+          Devoluções
+        </Link>
+      </nav>
+      {orderId ? <AdminOrderPage orderId={orderId} /> : returns ? <AdminReturnsSection /> : <AdminOrdersSection />}
+    </section>
+  );
 }
