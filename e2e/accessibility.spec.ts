@@ -83,6 +83,7 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
       "/admin's dashboard, with the chart's table open, on a desktop and on a phone",
       "/admin's customers: the list, a search without results, and one customer",
       "/admin's returns, shipping and audit log sections",
+      "/admin, orders found by a search (table and phone cards), the returns queue and a return's order page",
     ],
   },
   "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto"] },
@@ -412,8 +413,12 @@ test.describe("an admin", () => {
   test.beforeEach(async ({ context }) => context.addCookies(session));
 
   test("/admin, all orders and an empty filter", async ({ page }) => {
-    await checkScreen(page, "/admin?secao=pedidos");
-    await checkScreen(page, "/admin?status=cancelled", "/admin?status=cancelled (filtro vazio)");
+    await openPage(page, "/admin?secao=pedidos");
+    await expect(page.getByRole("table", { name: "Pedidos encontrados" })).toBeVisible();
+    await expectAccessible(page, "/admin?secao=pedidos");
+    await openPage(page, `/admin?secao=pedidos&status=cancelled&q=${randomUUID()}`);
+    await expect(page.getByText("Nenhum pedido encontrado com esses filtros.")).toBeVisible();
+    await expectAccessible(page, "/admin?status=cancelled (filtro vazio)");
   });
 
   test("/admin's dashboard, with the chart's table open, on a desktop and on a phone", async ({ page }) => {
@@ -444,10 +449,43 @@ test.describe("an admin", () => {
   });
 
   test("/admin, one order awaiting payment and one paid (tracking form)", async ({ page }) => {
-    await checkScreen(page, `/admin?order=${pendingId}`, "/admin?order= (aguardando pagamento)");
+    await openPage(page, `/admin?order=${pendingId}`);
+    await expect(page.getByRole("button", { name: "Confirmar pagamento" })).toBeVisible();
+    await expectAccessible(page, "/admin?order= (aguardando pagamento)");
     await openPage(page, `/admin?order=${paidId}`);
     await expect(page.getByLabel("Código de rastreio (Correios)")).toBeVisible();
     await expectAccessible(page, "/admin?order= (pago, com rastreio)");
+  });
+
+  test("/admin, orders found by a search (table and phone cards), the returns queue and a return's order page", async ({
+    page,
+    browser,
+  }) => {
+    const customerContext = await browser.newContext();
+    const customer = await customerContext.newPage();
+    await signedInCustomer(customer, uniqueEmail("acessivel-fila"), PASSWORD);
+    const orderId = await deliveredCourseOrder(customer, page);
+    const withdrawal = await customer.request.post(`/api/orders/${orderId}/withdrawal`, {
+      data: { unopened: true, reason: "Curso errado" },
+      headers: fromTheShop,
+    });
+    expect(withdrawal.status(), await withdrawal.text()).toBe(201);
+    await customerContext.close();
+
+    await openPage(page, "/admin?secao=pedidos&q=Cliente+Teste");
+    await expect(page.getByRole("table", { name: "Pedidos encontrados" })).toBeVisible();
+    await expectAccessible(page, "/admin?q= (pedidos encontrados, tabela)");
+    await openPage(page, "/admin?secao=devolucoes");
+    await expect(page.getByRole("list", { name: "Devoluções" }).getByRole("listitem").first()).toBeVisible();
+    await expectAccessible(page, "/admin?secao=devolucoes (fila)");
+    await openPage(page, `/admin?order=${orderId}`);
+    await expect(page.getByRole("region", { name: "Devolução" }).getByRole("button", { name: "Aceitar devolução" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Registro de auditoria do pedido" }).getByText("Confirmou o pagamento")).toBeVisible();
+    await expectAccessible(page, "/admin?order= (devolução pedida, reembolso, auditoria)");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, "/admin?secao=pedidos&q=Cliente+Teste");
+    await expect(page.getByRole("list", { name: "Pedidos encontrados" })).toBeVisible();
+    await expectAccessible(page, "/admin?q= (pedidos encontrados, cartões no celular)");
   });
 
   test("/maintenance-panel and /customizar-produto", async ({ page }) => {

@@ -1,36 +1,23 @@
-import { AdminOrders } from "#app/features/orders/admin-orders.tsx";
+import { AdminOrderPage } from "#app/features/admin-orders/order-page.tsx";
+import { AdminOrdersSection } from "#app/features/admin-orders/orders-section.tsx";
+import { AdminReturnsSection } from "#app/features/admin-orders/returns-section.tsx";
 import { AdminShell } from "#app/features/admin-dash/admin-shell.tsx";
 import { adminSectionOf, pageOf, sectionHref } from "#app/features/admin-dash/admin-sections.ts";
 import { AuditSection } from "#app/features/admin-dash/audit-section.tsx";
 import { CustomerDetailView, CustomersView } from "#app/features/admin-dash/customers-view.tsx";
 import { DashboardView } from "#app/features/admin-dash/dashboard-view.tsx";
-import { ShippingSlot, WithdrawalsSlot } from "#app/features/admin-dash/admin-slots.tsx";
+import { ShippingSlot } from "#app/features/admin-dash/admin-slots.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import { listAuditLog } from "#domain/audit/audit-log.server.ts";
 import { customerQuerySchema } from "#domain/customers/customer-schemas.ts";
 import { getCustomer, searchCustomers } from "#domain/customers/customers.server.ts";
-import { getDashboard, waitingWithdrawals } from "#domain/dashboard/dashboard.server.ts";
-import { getOrder, listAdminOrders } from "#domain/orders/order-queries.server.ts";
-import { ORDER_STATUSES, type OrderStatus } from "#domain/orders/order-status.ts";
+import { getDashboard } from "#domain/dashboard/dashboard.server.ts";
 import type { Database } from "#platform/db/client.ts";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administração | Loja" }, { name: "robots", content: "noindex" }];
-
-/** How many waiting withdrawals the Devoluções section lists (the dashboard shows the first ten). */
-const WITHDRAWALS_LISTED = 100;
-
-/** The orders section (issue 6's list and order page; issue 17's orders part replaces them). */
-async function ordersSection(db: Database, params: URLSearchParams) {
-  const raw = params.get("status");
-  // An unknown status shows every order rather than an error.
-  const status = raw && (ORDER_STATUSES as readonly string[]).includes(raw) ? (raw as OrderStatus) : undefined;
-  const id = params.get("order")?.slice(0, 100) || null;
-  const [orders, order] = await Promise.all([listAdminOrders(db, status), id ? getOrder(db, id) : Promise.resolve(null)]);
-  return { section: "pedidos" as const, orders: { orders, status: status ?? null, orderId: id, order } };
-}
 
 /** Customers: one (`?cliente=`) or a page of a search (`?busca=&pagina=`); a bad search is a message, not an error page. */
 async function customersSection(db: Database, params: URLSearchParams) {
@@ -53,11 +40,12 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const params = args.url.searchParams;
   switch (adminSectionOf(params)) {
     case "pedidos":
-      return ordersSection(db, params);
+      // The orders part reads its own data from the admin API (decision 020).
+      return { section: "pedidos" as const, orderId: params.get("order")?.slice(0, 100) || null };
     case "clientes":
       return customersSection(db, params);
     case "devolucoes":
-      return { section: "devolucoes" as const, withdrawals: await waitingWithdrawals(db, WITHDRAWALS_LISTED) };
+      return { section: "devolucoes" as const };
     case "frete":
       return { section: "frete" as const };
     case "auditoria":
@@ -70,13 +58,13 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
 function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) {
   switch (data.section) {
     case "pedidos":
-      return <AdminOrders {...data.orders} />;
+      return data.orderId ? <AdminOrderPage orderId={data.orderId} /> : <AdminOrdersSection />;
     case "clientes":
       return <CustomersView result={data.result} query={data.query} error={data.error} />;
     case "cliente":
       return <CustomerDetailView customer={data.customer} customerId={data.customerId} backHref={data.backHref} />;
     case "devolucoes":
-      return <WithdrawalsSlot withdrawals={data.withdrawals} />;
+      return <AdminReturnsSection />;
     case "frete":
       return <ShippingSlot />;
     case "auditoria":

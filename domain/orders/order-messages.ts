@@ -89,3 +89,32 @@ export function withdrawalReturnMessage(order: RefundFacts): OrderMessage {
     content: `Recebemos seu pedido de devolução do pedido ${label}. A loja vai entrar em contato para combinar o envio dos produtos; quando eles chegarem, você recebe o reembolso de ${formatBRL(order.refundCents)}, frete incluído.`,
   };
 }
+
+/** An admin recorded a refund (any amount up to the total). */
+export function refundMessage(order: RefundFacts): OrderMessage {
+  const label = orderLabel(order.number);
+  return {
+    type: "payment_status_changed",
+    title: `Pedido ${label}: reembolso registrado`,
+    content: `Registramos o reembolso de ${formatBRL(order.refundCents)} do pedido ${label}, para o Pix usado no pagamento.`,
+  };
+}
+
+/** The shop accepted a return: the customer sends the products back, then the refund follows. */
+export function returnAcceptedMessage(order: RefundFacts): OrderMessage {
+  const label = orderLabel(order.number);
+  return {
+    type: "order_status_changed",
+    title: `Pedido ${label}: devolução aceita`,
+    content: `Aceitamos a devolução do pedido ${label}. Envie os produtos lacrados, na embalagem original; quando chegarem, registramos o reembolso de até ${formatBRL(order.refundCents)}, frete incluído.`,
+  };
+}
+
+/** The shop's reply about a withdrawal, in the admin's own words. */
+export function returnReplyMessage(order: OrderFacts, message: string): OrderMessage {
+  return {
+    type: "order_status_changed",
+    title: `Pedido ${orderLabel(order.number)}: resposta sobre a devolução`,
+    content: message,
+  };
+}

@@ -2,7 +2,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
-import type { OrderStatus } from "#domain/orders/order-status.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
@@ -41,17 +40,6 @@ async function summaries(db: Database, rows: Array<typeof orders.$inferSelect>, 
 export async function listCustomerOrders(db: Database, userId: string): Promise<OrderSummary[]> {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT);
   return summaries(db, rows, false);
-}
-
-/** Every order for the admin, optionally of one status, newest first. */
-export async function listAdminOrders(db: Database, status?: OrderStatus): Promise<OrderSummary[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(status ? eq(orders.status, status) : undefined)
-    .orderBy(desc(orders.createdAt))
-    .limit(LIST_LIMIT);
-  return summaries(db, rows, true);
 }
 
 /**

@@ -73,6 +73,12 @@ export const WITHDRAWAL_NOTE = "Devolução solicitada pelo cliente";
 /** The history note of a withdrawal before shipping: the order is cancelled and refunded at once. */
 export const WITHDRAWAL_CANCEL_NOTE = "Desistência da compra pelo cliente, antes do envio";
 
+/** The history note of a return the shop accepted (the products are to come back); returns.server.ts. */
+export const RETURN_ACCEPTED_NOTE = "Devolução aceita pela loja: aguardando os produtos";
+
+/** The history note of the shop's reply about a withdrawal; the admin's words follow it. */
+export const RETURN_REPLY_PREFIX = "Resposta da loja: ";
+
 /**
  * What withdrawing does in each status (PRODUCT.md "Orders"): from payment until the parcel leaves
  * it cancels and refunds; once shipped or delivered it asks for the products back. Null: not a

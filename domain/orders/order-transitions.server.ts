@@ -7,7 +7,7 @@ import { carts, orderItems, orders, orderStatusHistory, products } from "#platfo
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
-import { paymentMessage, statusMessage, trackingMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
+import { paymentMessage, refundMessage, statusMessage, trackingMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
 import {
   canTransition,
   holdsStock,
@@ -17,7 +17,7 @@ import {
   type OrderStatus,
 } from "#domain/orders/order-status.ts";
 import { lockOrder, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
-import { recordRefund } from "#domain/orders/refunds.server.ts";
+import { recordRefund, refundInPlace, refundNote, refundOf, refundRefusal } from "#domain/orders/refunds.server.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 
 /** Gives back the stock this order's lines took. */
@@ -57,6 +57,8 @@ export type Change = {
   set?: Partial<typeof orders.$inferInsert>;
   /** Notification for the customer; defaults to order_status_changed. */
   message?: OrderMessage;
+  /** To `refunded`: the amount sent back (default: the whole total, freight included). */
+  refundCents?: number;
 };
 
 export async function applyChange(tx: Tx, services: Services, order: OrderRow, change: Change): Promise<CreatedNotification[]> {
@@ -88,7 +90,7 @@ export async function applyChange(tx: Tx, services: Services, order: OrderRow, c
   });
   if (change.to === "cancelled" && holdsStock(order.status)) await releaseStock(tx, order.id);
   // The whole order goes back, freight included (CDC art. 49); recorded once per order.
-  if (change.to === "refunded") await recordRefund(tx, order, "admin");
+  if (change.to === "refunded") await recordRefund(tx, order, "admin", change.refundCents);
   if (change.to === "cancelled" && order.status === "pending_payment") await reopenCart(tx, order);
   // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
   if (change.to === "paid" && order.cartId) {
@@ -104,21 +106,42 @@ export async function applyChange(tx: Tx, services: Services, order: OrderRow, c
 }
 
 /** An admin's action on an order: who, and the audit log's code for it (issue 17 item 8). */
-type AdminAction = { adminId: string; action: string };
+export type AdminAction = {
+  adminId: string;
+  action: string;
+  /** What else the entry keeps (a reply's words, a refund's note). */ details?: Record<string, unknown>;
+};
 
 /** What the audit log keeps of an order, before and after an admin's action. */
-const auditedFields = (order: OrderRow) => ({ status: order.status, trackingCode: order.trackingCode, cancelReason: order.cancelReason });
+async function auditedFields(tx: Tx, order: OrderRow) {
+  const refund = await refundOf(tx, order.id);
+  return {
+    status: order.status,
+    trackingCode: order.trackingCode,
+    cancelReason: order.cancelReason,
+    refundCents: refund?.amountCents ?? null,
+  };
+}
 
-async function change(
+/** Besides status changes, what an action tells the customer (their e-mails are queued with the rest). */
+export type Notify = (created: CreatedNotification[]) => void;
+
+/**
+ * An admin's action on one order, in one transaction: the order's row is locked, `build` checks it
+ * and returns the status changes (it may write more itself, and `notify` what it told the
+ * customer); then the notifications' e-mails are queued and the audit entry written.
+ */
+export async function changeAsAdmin(
   services: Services,
   id: string,
   by: AdminAction,
-  build: (order: OrderRow, tx: Tx) => Promise<Change[]> | Change[],
+  build: (order: OrderRow, tx: Tx, notify: Notify) => Promise<Change[]> | Change[],
 ): Promise<void> {
   await services.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    const changes = await build(order, tx);
     const all: CreatedNotification[] = [];
+    const before = await auditedFields(tx, order);
+    const changes = await build(order, tx, (created) => all.push(...created));
     let current = order;
     for (const next of changes) {
       all.push(...(await applyChange(tx, services, current, next)));
@@ -131,15 +154,15 @@ async function change(
       action: by.action,
       entityType: "order",
       entityId: id,
-      before: auditedFields(order),
-      after: after ? auditedFields(after) : null,
+      before,
+      after: after ? { ...(await auditedFields(tx, after)), ...by.details } : null,
     });
   });
 }
 
 /** Static Pix: the admin saw the money arrive. */
 export function confirmPayment(services: Services, id: string, adminId: string): Promise<void> {
-  return change(services, id, { adminId, action: "order.confirm_payment" }, (order) => {
+  return changeAsAdmin(services, id, { adminId, action: "order.confirm_payment" }, (order) => {
     if (order.status !== "pending_payment")
       throw new DomainError("conflict", "invalid_transition", "Este pedido não está aguardando pagamento.");
     return [
@@ -154,7 +177,7 @@ export function confirmPayment(services: Services, id: string, adminId: string):
 }
 
 export function moveOrderStatus(services: Services, id: string, to: OrderStatus, adminId: string, note?: string | null): Promise<void> {
-  return change(services, id, { adminId, action: "order.move_status" }, (order) => {
+  return changeAsAdmin(services, id, { adminId, action: "order.move_status" }, (order) => {
     const facts = { number: order.number, totalCents: order.totalCents };
     if (to === "paid") return [{ to, actorUserId: adminId, note: note ?? "Pagamento confirmado", message: paymentMessage(facts, "paid") }];
     if (to === "refunded") return [{ to, actorUserId: adminId, note, message: paymentMessage(facts, "refunded") }];
@@ -163,7 +186,7 @@ export function moveOrderStatus(services: Services, id: string, to: OrderStatus,
 }
 
 export function cancelOrder(services: Services, id: string, adminId: string, reason?: string | null): Promise<void> {
-  return change(services, id, { adminId, action: "order.cancel" }, () => [
+  return changeAsAdmin(services, id, { adminId, action: "order.cancel" }, () => [
     {
       to: "cancelled",
       actorUserId: adminId,
@@ -180,13 +203,13 @@ export function cancelOrder(services: Services, id: string, adminId: string, rea
 export function addTracking(services: Services, id: string, rawCode: string, adminId: string): Promise<void> {
   const code = normalizeTrackingCode(rawCode);
   if (!isValidTrackingCode(code)) throw new DomainError("invalid", "invalid_tracking_code", TRACKING_CODE_MESSAGE);
-  return change(services, id, { adminId, action: "order.add_tracking" }, async (order, tx) => {
+  return changeAsAdmin(services, id, { adminId, action: "order.add_tracking" }, async (order, tx, notify) => {
     if (!order.shippingMethod) throw new DomainError("conflict", "no_shipping", "Este pedido não tem envio.");
     const facts = { number: order.number, totalCents: order.totalCents };
     const tracking: OrderMessage = trackingMessage(facts, code);
     if (order.status === "shipped") {
       await tx.update(orders).set({ trackingCode: code, updatedAt: new Date() }).where(eq(orders.id, order.id));
-      if (order.userId) await createNotifications(tx, [toNotification(order.userId, order.id, tracking)]);
+      if (order.userId) notify(await createNotifications(tx, [toNotification(order.userId, order.id, tracking)]));
       return [];
     }
     if (order.status === "paid") {
@@ -199,4 +222,41 @@ export function addTracking(services: Services, id: string, rawCode: string, adm
       return [{ to: "shipped", actorUserId: adminId, note: `Rastreio ${code}`, set: { trackingCode: code }, message: tracking }];
     throw new DomainError("conflict", "invalid_transition", "Só é possível informar o rastreio de pedidos pagos.");
   });
+}
+
+/**
+ * The admin records the refund they sent: any amount up to the total, once per order (a second
+ * attempt, even at the same moment, is refused with the first one's date and amount). An order
+ * still paid, in preparation, shipped or delivered becomes `refunded`; one the shop cancelled after
+ * payment keeps its status. The customer is told the amount.
+ */
+export function refundOrder(
+  services: Services,
+  id: string,
+  adminId: string,
+  input: { amountCents: number; note?: string | null },
+  action = "order.refund",
+): Promise<void> {
+  return changeAsAdmin(
+    services,
+    id,
+    { adminId, action, details: input.note ? { note: input.note } : undefined },
+    async (order, tx, notify) => {
+      const refused = await refundRefusal(tx, order, input.amountCents);
+      if (refused) throw refused;
+      if (canTransition(order.status, "refunded")) {
+        return [
+          {
+            to: "refunded",
+            actorUserId: adminId,
+            note: refundNote(input.amountCents, input.note),
+            refundCents: input.amountCents,
+            message: refundMessage({ number: order.number, totalCents: order.totalCents, refundCents: input.amountCents }),
+          },
+        ];
+      }
+      notify(await refundInPlace(tx, order, { ...input, actorUserId: adminId }));
+      return [];
+    },
+  );
 }

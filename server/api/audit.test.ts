@@ -77,16 +77,16 @@ describe("the audit log of admin changes", () => {
       expect.objectContaining({
         actorEmail: ADMIN_EMAIL,
         action: "order.add_tracking",
-        before: { status: "paid", trackingCode: null, cancelReason: null },
-        after: { status: "shipped", trackingCode: "AA123456785BR", cancelReason: null },
+        before: { status: "paid", trackingCode: null, cancelReason: null, refundCents: null },
+        after: { status: "shipped", trackingCode: "AA123456785BR", cancelReason: null, refundCents: null },
       }),
       expect.objectContaining({
         actorEmail: ADMIN_EMAIL,
         action: "order.confirm_payment",
         entityType: "order",
         entityId: shipped,
-        before: { status: "pending_payment", trackingCode: null, cancelReason: null },
-        after: { status: "paid", trackingCode: null, cancelReason: null },
+        before: { status: "pending_payment", trackingCode: null, cancelReason: null, refundCents: null },
+        after: { status: "paid", trackingCode: null, cancelReason: null, refundCents: null },
       }),
     ]);
 

@@ -2,21 +2,20 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { cepLookupSchema, checkoutShippingQuoteSchema, placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
 import { cepLookupInput, placeOrderSchema, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
-import { orderDetailSchema, orderListSchema, orderStatusSchema } from "#domain/orders/order-schemas.ts";
+import { orderDetailSchema, orderListSchema } from "#domain/orders/order-schemas.ts";
 import { quoteCartShipping } from "#domain/checkout/checkout-cart.server.ts";
 import { placeOrder } from "#domain/checkout/place-order.server.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
-import { getOrder, listAdminOrders, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
-import { addTracking, cancelOrder, confirmPayment, moveOrderStatus } from "#domain/orders/order-transitions.server.ts";
+import { getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { requestWithdrawal, UNOPENED_MESSAGE } from "#domain/orders/withdrawal.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
-import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
+import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { uuidParam } from "#server/http/params.ts";
 
-/** Checkout, the customer's orders and the admin's order actions (issue 6, decision 005). */
+/** Checkout and the customer's orders (issue 6, decision 005). */
 
 const orderNotFound = () => new ApiError(404, "not_found", "Pedido não encontrado.");
 /** An order's id in the path; a malformed one is a missing order. */
@@ -134,108 +133,7 @@ export const requestWithdrawalEndpoint = defineEndpoint({
   },
 });
 
-/* Admin (minimal: the full panel comes later). */
-
-export const adminListOrdersEndpoint = defineEndpoint({
-  method: "get",
-  path: "/admin/orders",
-  operationId: "adminListOrders",
-  summary: "Pedidos para a administração, com filtro de status",
-  tag: "admin",
-  guard: ADMIN_ONLY,
-  query: z.object({ status: orderStatusSchema.optional() }),
-  response: orderListSchema,
-  async handler({ query, c }) {
-    return { orders: await listAdminOrders(c.get("services").db, query.status) };
-  },
-});
-
-export const adminGetOrderEndpoint = defineEndpoint({
-  method: "get",
-  path: "/admin/orders/:id",
-  operationId: "adminGetOrder",
-  summary: "Um pedido com itens e histórico, para a administração",
-  tag: "admin",
-  guard: ADMIN_ONLY,
-  params: orderParams,
-  response: orderDetailSchema,
-  async handler({ params, c }) {
-    return orderOr404(c, params.id);
-  },
-});
-
-export const adminConfirmPaymentEndpoint = defineEndpoint({
-  method: "post",
-  path: "/admin/orders/:id/confirm-payment",
-  operationId: "adminConfirmPayment",
-  summary: "Confirma o pagamento Pix de um pedido (Pix estático)",
-  tag: "admin",
-  guard: ADMIN_ONLY,
-  params: orderParams,
-  response: orderDetailSchema,
-  async handler({ params, c, user: admin }) {
-    await confirmPayment(c.get("services"), params.id, admin.id);
-    return orderOr404(c, params.id);
-  },
-});
-
-export const adminMoveStatusEndpoint = defineEndpoint({
-  method: "post",
-  path: "/admin/orders/:id/status",
-  operationId: "adminMoveOrderStatus",
-  summary: "Muda o status de um pedido (só as transições permitidas)",
-  tag: "admin",
-  guard: ADMIN_ONLY,
-  body: z.object({
-    status: orderStatusSchema,
-    note: z.string().trim().max(500, "Máximo de 500 caracteres.").optional(),
-  }),
-  params: orderParams,
-  response: orderDetailSchema,
-  async handler({ body, params, c, user: admin }) {
-    if (body.status === "cancelled") await cancelOrder(c.get("services"), params.id, admin.id, body.note || null);
-    else await moveOrderStatus(c.get("services"), params.id, body.status, admin.id, body.note || null);
-    return orderOr404(c, params.id);
-  },
-});
-
-export const adminTrackingEndpoint = defineEndpoint({
-  method: "post",
-  path: "/admin/orders/:id/tracking",
-  operationId: "adminAddTracking",
-  summary: "Informa o código de rastreio dos Correios (o pedido passa a enviado)",
-  tag: "admin",
-  guard: ADMIN_ONLY,
-  body: z.object({
-    trackingCode: z
-      .string({ error: "Informe o código de rastreio." })
-      .trim()
-      .min(1, "Informe o código de rastreio.")
-      .max(20, "Código de rastreio longo demais."),
-  }),
-  params: orderParams,
-  response: orderDetailSchema,
-  async handler({ body, params, c, user: admin }) {
-    await addTracking(c.get("services"), params.id, body.trackingCode, admin.id);
-    return orderOr404(c, params.id);
-  },
-});
-
-export const adminCancelEndpoint = defineEndpoint({
-  method: "post",
-  path: "/admin/orders/:id/cancel",
-  operationId: "adminCancelOrder",
-  summary: "Cancela um pedido ainda não enviado (o estoque volta)",
-  tag: "admin",
-  guard: ADMIN_ONLY,
-  body: z.object({ reason: z.string().trim().max(500, "Máximo de 500 caracteres.").optional() }),
-  params: orderParams,
-  response: orderDetailSchema,
-  async handler({ body, params, c, user: admin }) {
-    await cancelOrder(c.get("services"), params.id, admin.id, body.reason || null);
-    return orderOr404(c, params.id);
-  },
-});
+/* The admin's order endpoints live in server/api/admin-orders.ts (issue 17). */
 
 export const orderEndpoints = [
   cepLookupEndpoint,
@@ -244,10 +142,4 @@ export const orderEndpoints = [
   listMyOrdersEndpoint,
   getMyOrderEndpoint,
   requestWithdrawalEndpoint,
-  adminListOrdersEndpoint,
-  adminGetOrderEndpoint,
-  adminConfirmPaymentEndpoint,
-  adminMoveStatusEndpoint,
-  adminTrackingEndpoint,
-  adminCancelEndpoint,
 ];

@@ -44,6 +44,11 @@ type EndpointFields<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObj
    * rather than the browser's); the handler reads `currentUser(c)`. Only for the OpenAPI document.
    */
   session?: "optional";
+  /**
+   * "text/csv": the handler returns a `Response` (a streamed download) instead of JSON; `response`
+   * is then only documentation and the OpenAPI document declares the CSV.
+   */
+  produces?: "text/csv";
   /** "summary": its successes are counted into a line a minute instead of a line each (access-log.ts, decision 010). */
   accessLog?: "summary";
 };
@@ -241,6 +246,7 @@ export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
       // After the body, as the handlers that read their ids themselves did: a bad body still answers 400.
       const params = endpoint.params ? parseParams(endpoint.params, c.req.param()) : undefined;
       const result = await endpoint.handler({ body, query, params, c, user });
+      if (endpoint.produces && result instanceof Response) return result;
       if (endpoint.status === 204) return c.body(null, 204);
       return c.json(result as object, endpoint.status ?? 200);
     });
@@ -309,7 +315,9 @@ export function openApiDocument(endpoints: Endpoint[], tagDescriptions: Record<s
         [status]:
           status === 204
             ? { description: "Sem conteúdo" }
-            : { description: "OK", content: { "application/json": { schema: jsonSchema(endpoint.response, "output") } } },
+            : endpoint.produces
+              ? { description: "OK", content: { [endpoint.produces]: { schema: { type: "string" } } } }
+              : { description: "OK", content: { "application/json": { schema: jsonSchema(endpoint.response, "output") } } },
         "4XX": { $ref: "#/components/responses/Error" },
       },
     };
