@@ -34,6 +34,8 @@ test("the owner changes a kit's price and a sample's price table, then a shippin
   await expect(page.getByTestId("previa-2")).toContainText(money(195_00));
   await page.getByRole("button", { name: "Salvar alterações" }).click();
   await saved(page, /Alterações salvas/);
+  // The change is in the product's history, with who made it.
+  await expect(page.getByRole("region", { name: "Histórico de alterações" }).getByRole("listitem").first()).toContainText(/preço.*@/s);
 
   // The sample: its own table; a larger quantity cheaper than a smaller one is refused as typed.
   await page.getByRole("link", { name: "Todos os produtos" }).click();
@@ -83,6 +85,9 @@ test("the owner changes a kit's price and a sample's price table, then a shippin
     await page.getByRole("group", { name: "PAC · SP" }).getByRole("textbox", { name: "Preço PAC (R$)" }).fill("24,90");
     await page.getByRole("button", { name: "Salvar tabela de frete" }).click();
     await saved(page, /Tabela de frete salva/);
+    await expect(page.getByRole("region", { name: "Histórico de alterações" }).getByRole("listitem").first()).toContainText(
+      "preços e prazos por região",
+    );
     await page.getByRole("textbox", { name: "CEP a cotar" }).fill("01310-100");
     await page.getByRole("button", { name: "Cotar" }).click();
     await expect(page.getByRole("list", { name: /Cotação para/ })).toContainText(/PAC: R\$\s24,90, 5 dias úteis/);
