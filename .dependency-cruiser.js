@@ -11,8 +11,8 @@
  */
 export const DOMAIN_NEIGHBOURS = {
   pricing: [],
-  catalog: ["pricing"],
-  shipping: [],
+  catalog: ["pricing", "audit"],
+  shipping: ["audit"],
   payments: [],
   notifications: [],
   consent: [],

@@ -493,6 +493,17 @@ test.describe("an admin", () => {
     await checkScreen(page, "/customizar-produto");
   });
 
+  test("/customizar-produto's editors on a phone: a sample's price table (with an error), a kit, the shipping table", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkScreen(page, "/customizar-produto?produto=2", "/customizar-produto?produto=2 (amostra)");
+    await page.getByRole("checkbox", { name: "Usar a tabela padrão da loja" }).uncheck();
+    await page.getByRole("textbox", { name: "20 g", exact: true }).fill("1,00");
+    await expect(page.getByRole("alert")).toContainText("não pode custar menos que 10 g");
+    await expectAccessible(page, "/customizar-produto?produto=2 (tabela com erro)");
+    await checkScreen(page, "/customizar-produto?produto=4", "/customizar-produto?produto=4 (kit)");
+    await checkScreen(page, "/customizar-produto?frete", "/customizar-produto?frete");
+  });
+
   test("the header's menu on a phone, with the admin links", async ({ page }) => {
     await openPhoneMenu(page, "/admin");
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Administração" })).toBeVisible();

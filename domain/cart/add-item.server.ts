@@ -8,8 +8,10 @@ import type { PoolClient } from "pg";
 import type { Database } from "#platform/db/client.ts";
 import { products } from "#platform/db/schema.ts";
 import { requestHash } from "#platform/request-hash.ts";
+import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
+import { PRODUCTS_CACHE } from "#domain/catalog/catalog.server.ts";
 import { DomainError } from "#domain/errors.ts";
-import { MAX_GRAMS, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import { type GramPriceTable, MAX_GRAMS, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { MAX_UNITS } from "#domain/pricing/price-quote.ts";
 import { cartQuantityProblem, normalizePackaging, type UnitType } from "#domain/cart/cart-rules.ts";
 import type { CartStatus } from "#domain/cart/cart-types.ts";
@@ -78,7 +80,7 @@ const LOCK_CART_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") 
     select request_hash, response from cart_add_keys where $3::uuid is not null and key = $3::uuid and cart_id = (select id from c)
   )
   select c.id as cart_id, c.user_id, c.session_id, c.status, p.id as product_id, p.name, p.unit_type, p.price_cents,
-         p.button_disabled, p.stock, p.made_to_order, exists (select 1 from k) as key_found,
+         p.price_table, p.version, p.button_disabled, p.stock, p.made_to_order, exists (select 1 from k) as key_found,
          (select request_hash from k) as key_hash, (select response from k) as key_response
   from c left join products p on p.id = $2::uuid`;
 /** The hot statements of an add, prepared once per connection (their plans cost more than running them). */
@@ -127,6 +129,9 @@ const ADD_STATEMENTS = {
 const PRODUCT_CACHE_MS = 5_000;
 const productCache = new WeakMap<Database, { expires: number; rows: Promise<Map<string, ProductForCart>> }>();
 
+// An admin's edit drops it on every instance (decision 021); the fast add also checks the version in SQL.
+registerSharedCache(PRODUCTS_CACHE, (db) => productCache.delete(db));
+
 function cachedProduct(db: Database, productId: string): Promise<ProductForCart | undefined> {
   let entry = productCache.get(db);
   if (!entry || entry.expires <= Date.now()) {
@@ -156,6 +161,7 @@ const FAST_ADD_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") =
   ), p as (
     select id from products
     where id = $2::uuid and name = $3::text and unit_type::text = $4::text and price_cents is not distinct from $5::int
+      and version = $14::int
       and not button_disabled and (made_to_order or stock is null or stock >= $6::int)
   ), ins as (
     insert into cart_items (cart_id, product_id, product_name, quantity, unit_price_cents, total_price_cents, unit_type, metadata)
@@ -226,6 +232,7 @@ async function fastAdd(db: Database, owner: CartOwner, input: AddItemInput) {
         key,
         key && addKeyLockId(owner, key),
         key && addRequestHash(input),
+        product.version,
       ],
     })
     .catch((error: unknown) => {
@@ -328,6 +335,8 @@ async function applyAdd(
     name: row.name!,
     unitType: row.unit_type!,
     priceCents: row.price_cents,
+    priceTable: row.price_table,
+    version: row.version!,
     buttonDisabled: row.button_disabled!,
     stock: row.stock,
     madeToOrder: row.made_to_order!,
@@ -390,6 +399,8 @@ type ProductRow = {
   name: string | null;
   unit_type: UnitType | null;
   price_cents: number | null;
+  price_table: GramPriceTable | null;
+  version: number | null;
   button_disabled: boolean | null;
   stock: number | null;
   made_to_order: boolean | null;

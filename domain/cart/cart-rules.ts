@@ -90,7 +90,8 @@ export function cartLinePrice(price: LinePrice): CartLinePrice {
     packaging: packagingOf(price),
     packagingFeeCents: price.packagingFeeCents,
     lineTotalCents: price.lineTotalCents,
-    savingsCents: lineSavings(price.unitType, price.quantity, price.totalPriceCents),
+    // Against the line's own 2 g price (the spec's R$ 20,00/g unless the owner set a table).
+    savingsCents: price.unitType === "gram" ? Math.max(0, price.discountCents) : 0,
   };
 }
 
@@ -102,7 +103,7 @@ export function cartLinePrice(price: LinePrice): CartLinePrice {
 export function repriceCartLine(line: CartLine, quantity: number, packagingEnabled: boolean): CartLine {
   let price: LinePrice;
   try {
-    price = priceLine(pricingSubject(line.unitType, line.unitPriceCents), quantity, packagingEnabled);
+    price = priceLine(pricingSubject(line.unitType, line.unitPriceCents, line.priceTable ?? null), quantity, packagingEnabled);
   } catch {
     return { ...line, quantity };
   }

@@ -71,6 +71,11 @@ export const cartLineSchema = z.object({
   savingsCents: cents,
   needsShipping: z.boolean(),
   shippingOption: z.object({ method: z.string(), price_cents: cents }).nullable(),
+  /** Gram lines of a sample with its own price table (decision 021): the browser's optimistic price uses it. */
+  priceTable: z
+    .array(z.object({ grams: z.number().int(), totalCents: cents }))
+    .nullable()
+    .optional(),
 });
 
 /** Spec §3 "Cart totals", in cents; itemCount is the number of lines (the header badge). */

@@ -10,7 +10,7 @@ import type { Database } from "#platform/db/client.ts";
 import { carts, products } from "#platform/db/schema.ts";
 import { type OutgoingMessage, publish, publishNow, type RealtimeTopic, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
 import { DomainError } from "#domain/errors.ts";
-import { MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import { type GramPriceTable, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { cartQuantityProblem, ITEM_NOT_FOUND_MESSAGE, packagingOf, type UnitType } from "#domain/cart/cart-rules.ts";
 import type { CartChangedEvent, CartStatus } from "#domain/cart/cart-types.ts";
@@ -129,6 +129,10 @@ export type ProductForCart = {
   name: string;
   unitType: UnitType;
   priceCents: number | null;
+  /** Gram products: the owner's price table, null for the spec's (decision 021). */
+  priceTable: GramPriceTable | null;
+  /** Raised by every admin edit: the cart's fast add checks it in SQL against its cached copy. */
+  version: number;
   buttonDisabled: boolean;
   stock: number | null;
   madeToOrder: boolean;
@@ -160,7 +164,7 @@ export function checkQuantity(unitType: UnitType, quantity: number): void {
  */
 export function cartLineRow(product: ProductForCart, quantity: number, packagingEnabled: boolean) {
   checkQuantity(product.unitType, quantity);
-  const price = priceLine(pricingSubject(product.unitType, product.priceCents), quantity, packagingEnabled);
+  const price = priceLine(pricingSubject(product.unitType, product.priceCents, product.priceTable), quantity, packagingEnabled);
   return {
     quantity,
     unitPriceCents: price.unitPriceCents,
@@ -175,6 +179,8 @@ export const productColumns = {
   name: products.name,
   unitType: products.unitType,
   priceCents: products.priceCents,
+  priceTable: products.priceTable,
+  version: products.version,
   buttonDisabled: products.buttonDisabled,
   stock: products.stock,
   madeToOrder: products.madeToOrder,

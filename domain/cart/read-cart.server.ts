@@ -8,6 +8,7 @@ import { carts } from "#platform/db/schema.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping as quoteParcel } from "#domain/shipping/shipping-quote.server.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
+import type { PriceTablePoint } from "#platform/db/json-columns.ts";
 import {
   cartLinePrice,
   type CartLinePrice,
@@ -46,6 +47,7 @@ type LineRow = {
   /** The product as it is now (null when it is gone): what the line is priced from. */
   product_unit_type: UnitType | null;
   price_cents: number | null;
+  price_table: PriceTablePoint[] | null;
   shipping_option: { method: string; price_cents: number } | null;
   metadata: Record<string, unknown> | null;
   slug: string | null;
@@ -62,7 +64,8 @@ const LINES_JSON = `(select coalesce(json_agg(json_build_object(
     'id', i.id, 'product_id', i.product_id, 'product_name', i.product_name, 'quantity', i.quantity,
     'unit_price_cents', i.unit_price_cents, 'total_price_cents', i.total_price_cents, 'unit_type', i.unit_type,
     'shipping_option', i.shipping_option, 'metadata', i.metadata, 'slug', p.slug, 'needs_shipping', p.needs_shipping,
-    'category', p.category, 'db_image', pc.image, 'product_unit_type', p.unit_type, 'price_cents', p.price_cents)
+    'category', p.category, 'db_image', pc.image, 'product_unit_type', p.unit_type, 'price_cents', p.price_cents,
+    'price_table', p.price_table)
     order by i.created_at, i.id), '[]'::json)
   from cart_items i
   left join products p on p.id = i.product_id
@@ -123,7 +126,7 @@ function linePrice(row: LineRow): CartLinePrice {
   const packaging = normalizePackaging(row.metadata, unitType, row.quantity);
   if (row.product_unit_type !== null) {
     try {
-      return cartLinePrice(priceLine(pricingSubject(unitType, row.price_cents), row.quantity, packaging.enabled));
+      return cartLinePrice(priceLine(pricingSubject(unitType, row.price_cents, row.price_table), row.quantity, packaging.enabled));
     } catch {
       // Falls through to the stored price.
     }
@@ -156,6 +159,7 @@ export async function readCart(db: Database, owner: CartOwner, origin: string): 
     ...linePrice(row),
     needsShipping: row.needs_shipping ?? true,
     shippingOption: row.shipping_option ?? null,
+    priceTable: row.price_table ?? null,
   }));
   const needsShipping = items.some((item) => item.needsShipping);
   let shipping: CartView["shipping"] = null;

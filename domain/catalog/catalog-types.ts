@@ -7,7 +7,7 @@ export type CategoryId = keyof typeof CATEGORY_IDS;
 export type UnitType = "gram" | "unit";
 
 export type { DetailIcon, ProductDetail } from "#platform/db/json-columns.ts";
-import type { ProductDetail } from "#platform/db/json-columns.ts";
+import type { PriceTablePoint, ProductDetail } from "#platform/db/json-columns.ts";
 
 export type Ratings = { average: number; count: number };
 
@@ -74,5 +74,7 @@ export type ProductPageData = ProductSummary & {
   images: string[];
   /** Unit price in cents; null for gram products (price table). */
   priceCents: number | null;
+  /** Gram products: the owner's price table, or null for the spec's (decision 021). */
+  priceTable: PriceTablePoint[] | null;
   fixed: boolean;
 };

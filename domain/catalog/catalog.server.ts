@@ -2,9 +2,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { productCatalog, products } from "#platform/db/schema.ts";
-import { gramsTotalCents, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
+import { type GramPriceTable, gramsTotalCents, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import type { Availability, ProductPageData, ProductSummary, UnitType } from "#domain/catalog/catalog-types.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
+
+/** The name under which the in-memory copies of the products are dropped on every instance after an edit. */
+export const PRODUCTS_CACHE = "products";
 
 const columns = {
   uuid: products.id,
@@ -20,6 +24,7 @@ const columns = {
   buttonDisabled: products.buttonDisabled,
   unitType: products.unitType,
   priceCents: products.priceCents,
+  priceTable: products.priceTable,
   stock: products.stock,
   madeToOrder: products.madeToOrder,
   leadTimeBusinessDays: products.leadTimeBusinessDays,
@@ -53,7 +58,7 @@ function toSummary(row: SummaryRow, origin: string): ProductSummary {
     ratings: { average: Number(row.ratingAverage), count: row.ratingCount },
     image: resolveProductImage({ dbImage: row.dbImage, name: row.name, id: row.uuid }, origin),
     unitType: row.unitType,
-    startingPriceCents: row.unitType === "gram" ? gramsTotalCents(MIN_GRAMS) : (row.priceCents ?? 0),
+    startingPriceCents: row.unitType === "gram" ? gramsTotalCents(MIN_GRAMS, row.priceTable ?? undefined) : (row.priceCents ?? 0),
     availability: state,
     purchasable: state !== "out_of_stock",
     leadTimeBusinessDays: row.madeToOrder ? row.leadTimeBusinessDays : null,
@@ -97,6 +102,7 @@ export async function getProductPage(
     details: row.details,
     images: [summary.image, ...others],
     priceCents: row.priceCents,
+    priceTable: row.priceTable,
     fixed: fixedSlugs.includes(row.slug),
   };
 }
@@ -106,13 +112,15 @@ export type PricingProduct = {
   name: string;
   unitType: UnitType;
   priceCents: number | null;
+  priceTable: GramPriceTable | null;
 };
 
 /**
  * calculate-price runs on every quantity change of every visitor, and the fifteen rows it needs
  * change only when an admin edits a product: it reads them from memory, refreshed from PostgreSQL
- * at most every few seconds. An edit reaches this instance at once (forgetPricingProducts) and the
- * other instances within PRICING_CACHE_MS.
+ * at most every few seconds. An edit empties this instance's copy at once (forgetPricingProducts)
+ * and every instance's when its NOTIFY arrives (product-changes.server.ts, decision 021); the
+ * expiry is what is left should a message be lost.
  */
 export const PRICING_CACHE_MS = 5_000;
 const pricingCache = new WeakMap<Database, { expires: number; products: Promise<Map<string, PricingProduct>> }>();
@@ -121,7 +129,13 @@ const nameKey = (name: string) => name.normalize("NFC").trim().toLocaleLowerCase
 
 async function loadPricingProducts(db: Database): Promise<Map<string, PricingProduct>> {
   const rows = await db
-    .select({ uuid: products.id, name: products.name, unitType: products.unitType, priceCents: products.priceCents })
+    .select({
+      uuid: products.id,
+      name: products.name,
+      unitType: products.unitType,
+      priceCents: products.priceCents,
+      priceTable: products.priceTable,
+    })
     .from(products);
   // Keyed by the exact name too: the product page sends it as stored, and the exact lookup skips
   // the locale-aware lower-casing, the largest cost of this hot call (decision 006).
@@ -131,6 +145,7 @@ async function loadPricingProducts(db: Database): Promise<Map<string, PricingPro
 export function forgetPricingProducts(db: Database): void {
   pricingCache.delete(db);
 }
+registerSharedCache(PRODUCTS_CACHE, forgetPricingProducts);
 
 /** The product calculate-price names (spec §7 sends product_name); case and outer spaces do not matter. */
 export async function findProductByName(db: Database, name: string): Promise<PricingProduct | undefined> {

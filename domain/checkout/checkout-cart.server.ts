@@ -66,6 +66,7 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
       category: products.category,
       unitType: products.unitType,
       priceCents: products.priceCents,
+      priceTable: products.priceTable,
       stock: products.stock,
       buttonDisabled: products.buttonDisabled,
       needsShipping: products.needsShipping,
@@ -108,7 +109,7 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
       };
     }
     // THE line pricer (domain/pricing/line-pricing.ts): the cart view prices the line with it too.
-    const price = priceLine(pricingSubject(row.unitType, row.priceCents), row.quantity, packagingEnabled);
+    const price = priceLine(pricingSubject(row.unitType, row.priceCents, row.priceTable), row.quantity, packagingEnabled);
     return {
       ...base,
       packagingEnabled: price.packagingEnabled,

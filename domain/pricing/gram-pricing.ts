@@ -27,6 +27,18 @@ export const PRICE_TABLE_CENTS: ReadonlyMap<number, number> = new Map([
   [100, 900_00],
 ]);
 
+/**
+ * A sample's price table: a total for each of the spec's quantities (PRICE_TABLE_GRAMS, in order).
+ * The spec's table is every sample's default; the owner may give a sample its own (decision 021),
+ * which the same rules below price, so the spec's table prices exactly as the spec says.
+ */
+export type GramPriceTable = ReadonlyArray<{ readonly grams: number; readonly totalCents: number }>;
+
+/** The quantities a price table prices: the spec's, fixed (the owner edits the totals). */
+export const PRICE_TABLE_GRAMS: readonly number[] = [...PRICE_TABLE_CENTS.keys()];
+
+export const SPEC_PRICE_TABLE: GramPriceTable = [...PRICE_TABLE_CENTS].map(([grams, totalCents]) => ({ grams, totalCents }));
+
 /** Spec §9 tiers for quantities outside the table: [from grams, discount]. */
 const DISCOUNT_TIERS: ReadonlyArray<readonly [number, number]> = [
   [50, 0.5],
@@ -50,26 +62,35 @@ export function tierDiscount(grams: number): number {
   return DISCOUNT_TIERS.find(([from]) => grams >= from)![1];
 }
 
-/** The next table quantity above `grams`, if any. */
-function nextTableQuantity(grams: number): number | undefined {
-  return [...PRICE_TABLE_CENTS.keys()].find((quantity) => quantity > grams);
+/**
+ * The price of one gram before any discount: the table's 2 g total over 2 g (the spec's R$ 20,00).
+ * Fractional cents are kept here and rounded once, in the totals.
+ */
+export function baseGramPriceCents(table: GramPriceTable = SPEC_PRICE_TABLE): number {
+  const first = table[0]!;
+  return first.totalCents / first.grams;
 }
 
-/** Total for `grams` before packaging, in cents. */
-export function gramsTotalCents(grams: number): number {
-  const fromTable = PRICE_TABLE_CENTS.get(grams);
-  if (fromTable !== undefined) return fromTable;
-  if (grams >= 100) return grams * PER_GRAM_FROM_100_CENTS;
-  if (grams > 50) {
-    // Linear between the 50 g and 100 g prices.
-    const low = PRICE_TABLE_CENTS.get(50)!;
-    const high = PRICE_TABLE_CENTS.get(100)!;
-    return Math.round(low + ((high - low) * (grams - 50)) / 50);
+/** Total for `grams` before packaging, in cents, by `table` (the spec's unless the owner set one). */
+export function gramsTotalCents(grams: number, table: GramPriceTable = SPEC_PRICE_TABLE): number {
+  const index = table.findIndex((point) => point.grams >= grams);
+  const at = table[index];
+  if (at?.grams === grams) return at.totalCents;
+  const last = table[table.length - 1]!;
+  // From the largest quantity on, its price per gram (spec: R$ 9,00 from 100 g).
+  if (index === -1) return Math.round((grams * last.totalCents) / last.grams);
+  const previous = table[index - 1];
+  if (at === last && previous) {
+    // Linear between the two largest quantities (spec: between 50 g and 100 g).
+    return Math.round(
+      previous.totalCents + ((last.totalCents - previous.totalCents) * (grams - previous.grams)) / (last.grams - previous.grams),
+    );
   }
-  const byTier = Math.round(grams * BASE_UNIT_PRICE_CENTS * (1 - tierDiscount(grams)));
-  // PRODUCT.md's guard: never more than the next larger table quantity (38 g would cost more than 40 g).
-  const next = nextTableQuantity(grams);
-  return next === undefined ? byTier : Math.min(byTier, PRICE_TABLE_CENTS.get(next)!);
+  const byTier = Math.round(grams * baseGramPriceCents(table) * (1 - tierDiscount(grams)));
+  // PRODUCT.md's guard: never more than the next larger table quantity (38 g would cost more than 40 g);
+  // and never less than the smaller one before it, which the spec's table never reaches but an
+  // owner's table with steeper totals would (decision 021): so a monotonic table prices monotonically.
+  return Math.max(previous?.totalCents ?? 0, Math.min(byTier, at!.totalCents));
 }
 
 export type Packaging = { enabled: boolean };
@@ -94,10 +115,10 @@ export function packagingFeeCents(grams: number, enabled: boolean): number {
   return enabled && grams >= PACKAGING_MIN_GRAMS ? DEFAULT_PACKAGING_FEE_CENTS * sachetCount(grams) : 0;
 }
 
-export function priceGrams(grams: number, packaging: Packaging): GramPrice {
+export function priceGrams(grams: number, packaging: Packaging, table: GramPriceTable = SPEC_PRICE_TABLE): GramPrice {
   if (!isValidGramQuantity(grams)) throw new RangeError(`invalid gram quantity: ${grams}`);
-  const baseTotalCents = grams * BASE_UNIT_PRICE_CENTS;
-  const totalPriceCents = gramsTotalCents(grams);
+  const baseTotalCents = Math.round(grams * baseGramPriceCents(table));
+  const totalPriceCents = gramsTotalCents(grams, table);
   const discountAmountCents = baseTotalCents - totalPriceCents;
   const packagingFee = packagingFeeCents(grams, packaging.enabled);
   return {

@@ -4,7 +4,7 @@
  * so a line cannot cost one amount in the cart and another on the order. Browser-safe; money in
  * integer cents.
  */
-import { DEFAULT_PACKAGING_FEE_CENTS, PACKAGING_MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import { DEFAULT_PACKAGING_FEE_CENTS, type GramPriceTable, PACKAGING_MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { type PricingSubject, quote } from "#domain/pricing/price-quote.ts";
 
 export type LineUnitType = "gram" | "unit";
@@ -37,11 +37,17 @@ export function packagingOffered(unitType: LineUnitType, quantity: number): bool
 }
 
 /**
- * What a product row prices with: gram products by the table, unit products by their price. A unit
- * product without a price prices at 0 here; the checkout refuses such a line before it is charged.
+ * What a product row prices with: gram products by their table (the owner's, or the spec's when
+ * null), unit products by their price. A unit product without a price prices at 0 here; the
+ * checkout refuses such a line before it is charged.
  */
-export function pricingSubject(unitType: LineUnitType, priceCents: number | null): PricingSubject {
-  return unitType === "gram" ? { unitType: "gram" } : { unitType: "unit", unitPriceCents: priceCents ?? 0 };
+export function pricingSubject(
+  unitType: LineUnitType,
+  priceCents: number | null,
+  priceTable: GramPriceTable | null = null,
+): PricingSubject {
+  if (unitType === "unit") return { unitType: "unit", unitPriceCents: priceCents ?? 0 };
+  return priceTable ? { unitType: "gram", priceTable } : { unitType: "gram" };
 }
 
 /**

@@ -4,14 +4,15 @@
  * here; the spec's pricing response carries reais, converted once at the edge (toPricingResponse).
  */
 import type { z } from "zod";
-import { MAX_GRAMS, MIN_GRAMS, priceGrams, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
+import { type GramPriceTable, MAX_GRAMS, MIN_GRAMS, priceGrams, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import type { pricingResponseSchema } from "#domain/pricing/pricing-schemas.ts";
 
 /** Kits, spawn, services and courses: at least one, and a cart line is never more than this. */
 export const MIN_UNITS = 1;
 export const MAX_UNITS = 99;
 
-export type PricingSubject = { unitType: "gram" } | { unitType: "unit"; unitPriceCents: number };
+/** Gram products price by their own table when the owner set one (decision 021), else by the spec's. */
+export type PricingSubject = { unitType: "gram"; priceTable?: GramPriceTable | null } | { unitType: "unit"; unitPriceCents: number };
 
 export type PriceQuote = {
   unitType: "gram" | "unit";
@@ -56,7 +57,7 @@ export function quote(subject: PricingSubject, quantity: number, packagingEnable
   const problem = quantityProblem(subject.unitType, quantity);
   if (problem) throw new RangeError(`${problem}: ${quantity}`);
   if (subject.unitType === "gram") {
-    const price = priceGrams(quantity, { enabled: packagingEnabled });
+    const price = priceGrams(quantity, { enabled: packagingEnabled }, subject.priceTable ?? undefined);
     return {
       unitType: "gram",
       quantity,

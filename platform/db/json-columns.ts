@@ -21,3 +21,6 @@ export type OrderAddressSnapshot = {
   city: string;
   state: string;
 };
+
+/** One row of a sample's own price table (products.price_table): grams → total in cents. */
+export type PriceTablePoint = { grams: number; totalCents: number };

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { OrderAddressSnapshot, ProductDetail } from "#platform/db/json-columns.ts";
+import type { OrderAddressSnapshot, PriceTablePoint, ProductDetail } from "#platform/db/json-columns.ts";
 import {
   boolean,
   check,
@@ -155,16 +155,24 @@ export const products = pgTable(
     buttonDisabled: boolean("button_disabled").notNull().default(false),
     unitType: productUnitType("unit_type").notNull(),
     priceCents: integer("price_cents"),
+    /**
+     * Gram products: the owner's totals for the spec's table quantities (decision 021); null prices
+     * by the spec's table. Always null for unit products.
+     */
+    priceTable: jsonb("price_table").$type<PriceTablePoint[] | null>(),
     /** Null: no stock limit (made to order, services, digital items). */
     stock: integer("stock"),
     madeToOrder: boolean("made_to_order").notNull().default(false),
     leadTimeBusinessDays: integer("lead_time_business_days"),
     needsShipping: boolean("needs_shipping").notNull(),
+    /** Raised by every admin edit: an edit made on an older version is refused (decision 021). */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("products_sort_order").on(t.sortOrder),
+    check("products_price_table_gram_only", sql`${t.priceTable} is null or ${t.unitType} = 'gram'`),
     // Gram products are priced by the table; every other product has a positive unit price.
     check(
       "products_price_by_unit",

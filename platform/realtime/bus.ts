@@ -11,7 +11,8 @@ import type { Logger } from "#platform/logger.ts";
  * subscribers of its topic (the server-sent events of /api/events, tests).
  *
  * Topics name who may see a message, never what it is about: `user:<userId>` (a signed-in
- * customer), `session:<cartSessionId>` (an anonymous browser), `admins`. Payloads stay small (the
+ * customer), `session:<cartSessionId>` (an anonymous browser), `admins`, and `shared-caches`
+ * (the instances themselves, shared-caches.ts). Payloads stay small (the
  * NOTIFY limit is 8000 bytes): ids and a reason, and the browser fetches the data through the API,
  * where the usual access rules apply.
  */
@@ -24,7 +25,10 @@ const REPLAY_BUFFER = 1000;
 /** What pg_notify accepts, minus room for the envelope. */
 const MAX_PAYLOAD_BYTES = 7500;
 
-export type RealtimeTopic = `user:${string}` | `session:${string}` | "admins";
+export type RealtimeTopic = `user:${string}` | `session:${string}` | "admins" | typeof SHARED_CACHES_TOPIC;
+
+/** Between instances only (shared-caches.ts): no browser is ever subscribed to it. */
+export const SHARED_CACHES_TOPIC = "shared-caches";
 
 /** A message as subscribers receive it: `id` orders the messages of one instance. */
 export type RealtimeMessage = { id: string; topic: string; type: string; data: unknown };

@@ -1,6 +1,7 @@
 import { findProductByName } from "#domain/catalog/catalog.server.ts";
 import { calculatePriceInput, pricingResponseSchema } from "#domain/pricing/pricing-schemas.ts";
 import { quantityProblem, quote, toPricingResponse } from "#domain/pricing/price-quote.ts";
+import { pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { defineLeanEndpoint } from "#server/http/api.ts";
 import { ApiError } from "#server/http/errors.ts";
 
@@ -24,8 +25,7 @@ export const calculatePriceEndpoint = defineLeanEndpoint({
     if (!product) throw new ApiError(404, "product_not_found", "Produto não encontrado.");
     const problem = quantityProblem(product.unitType, body.quantity);
     if (problem) throw new ApiError(400, "validation_error", `Dados inválidos. quantity: ${problem}.`);
-    const subject =
-      product.unitType === "gram" ? { unitType: "gram" as const } : { unitType: "unit" as const, unitPriceCents: product.priceCents ?? 0 };
+    const subject = pricingSubject(product.unitType, product.priceCents, product.priceTable);
     return toPricingResponse(quote(subject, body.quantity, body.packaging?.enabled ?? false));
   },
 });

@@ -23,10 +23,13 @@ export function productRows() {
     buttonDisabled: entry.buttonDisabled,
     unitType: entry.unitType,
     priceCents: entry.priceCents,
+    // Samples follow the spec's table until the owner gives one its own (decision 021).
+    priceTable: null,
     stock: entry.stock,
     madeToOrder: entry.madeToOrder,
     leadTimeBusinessDays: entry.leadTimeBusinessDays,
     needsShipping: entry.needsShipping,
+    version: 1,
   }));
 }
 

@@ -13,6 +13,7 @@ import { isAdminEndpoint, listAdminsEndpoint } from "#server/api/auth.ts";
 import { adminDashEndpoints } from "#server/api/admin-dash.ts";
 import { adminOrderEndpoints } from "#server/api/admin-orders.ts";
 import { auditEndpoints } from "#server/api/audit.ts";
+import { adminProductEndpoints } from "#server/api/admin-products.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints } from "#server/api/orders.ts";
@@ -41,6 +42,7 @@ export const apiEndpoints: Endpoint[] = [
   ...auditEndpoints,
   ...adminDashEndpoints,
   ...adminOrderEndpoints,
+  ...adminProductEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -49,7 +51,7 @@ export const apiTagDescriptions: Record<string, string> = {
   catálogo: "Preços calculados pelo servidor (spec §7)",
   contas: "Quem é administrador (spec §7 is_admin)",
   conta: "Dados da conta conectada: endereços, indicação, LGPD",
-  admin: "Administração: pedidos, devoluções, administradores e registro de auditoria",
+  admin: "Administração: painel, pedidos, devoluções, clientes, produtos, tabela de frete, administradores e registro de auditoria",
   carrinho: "O carrinho da conta ou do navegador (cookie do carrinho, emitido pela loja) e o frete",
   checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
   pedidos: "Os pedidos da conta conectada",

@@ -77,6 +77,20 @@ const VALID_BODIES: Record<string, unknown> = {
   adminMoveOrderStatus: { status: "preparing", note: "Separando" },
   adminRefundOrder: { amountCents: 1000, note: "Item avariado" },
   adminReplyReturn: { message: "A etiqueta segue por e-mail." },
+  adminUpdateProduct: {
+    version: 1,
+    name: "Kit novo",
+    subtitle: "Seringa",
+    keyPoints: ["Estéril"],
+    details: [{ label: "Volume", value: "10 ml" }],
+  },
+  adminPutShippingRates: {
+    regions: [{ region: "Brasil", cepFrom: "01000000", cepTo: "99999999", pac: { priceCents: 1890, deliveryDays: 5 }, sedex: null }],
+    weightBands: {
+      pac: [{ maxWeightGrams: 30000, surchargeCents: 0, extraDays: 0 }],
+      sedex: [{ maxWeightGrams: 30000, surchargeCents: 0, extraDays: 0 }],
+    },
+  },
 };
 
 /** Copies of `value`, each with one of its strings carrying a NUL. */

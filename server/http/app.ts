@@ -7,6 +7,7 @@ import { mountAuthRoutes } from "#server/http/auth-routes.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { sessionReadFor } from "#domain/auth/session.server.ts";
 import { publicConfig } from "#platform/config.ts";
+import { watchSharedCaches } from "#platform/realtime/shared-caches.ts";
 import { mountEventRoutes } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
 import { AccessLog } from "#server/http/access-log.ts";
@@ -49,6 +50,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   const { config, logger } = services;
   const app = new Hono<AppEnv>();
   const accessLog = options.accessLog ?? new AccessLog(logger, apiEndpoints);
+  // An admin's product edit on any instance empties this one's copies of the products (decision 021).
+  watchSharedCaches(services.db, logger);
 
   app.use(requestId());
   app.use(async (c, next) => {

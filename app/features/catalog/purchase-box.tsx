@@ -11,7 +11,15 @@ import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
 
 type PurchaseProduct = Pick<
   ProductPageData,
-  "uuid" | "name" | "unitType" | "priceCents" | "startingPriceCents" | "purchasable" | "leadTimeBusinessDays" | "needsShipping"
+  | "uuid"
+  | "name"
+  | "unitType"
+  | "priceCents"
+  | "priceTable"
+  | "startingPriceCents"
+  | "purchasable"
+  | "leadTimeBusinessDays"
+  | "needsShipping"
 >;
 
 /** Table quantities worth a shortcut (spec §9): each is where a better price starts. */
@@ -51,8 +59,11 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
   const packagingEnabled = packagingOffered && packagingChosen;
 
   const subject = useMemo<PricingSubject>(
-    () => (isGram ? { unitType: "gram" } : { unitType: "unit", unitPriceCents: product.priceCents ?? product.startingPriceCents }),
-    [isGram, product.priceCents, product.startingPriceCents],
+    () =>
+      isGram
+        ? { unitType: "gram", priceTable: product.priceTable }
+        : { unitType: "unit", unitPriceCents: product.priceCents ?? product.startingPriceCents },
+    [isGram, product.priceCents, product.priceTable, product.startingPriceCents],
   );
   const { price, source } = useLivePrice(product.name, subject, quantity, packagingEnabled);
 
