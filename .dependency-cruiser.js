@@ -11,7 +11,7 @@
  */
 export const DOMAIN_NEIGHBOURS = {
   pricing: [],
-  catalog: ["pricing"],
+  catalog: ["pricing", "audit"],
   shipping: [],
   payments: [],
   notifications: [],

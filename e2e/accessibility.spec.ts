@@ -18,6 +18,7 @@ import {
   signedInCustomer,
 } from "./shop-steps.ts";
 import { expect, openPage, settle, test } from "./fixtures.ts";
+import { samplePhoto } from "../test/sample-images.ts";
 import { uniqueEmail } from "./mail.ts";
 
 const PASSWORD = "acessibilidade-42";
@@ -83,7 +84,9 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
     ],
   },
   "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto"] },
-  "customizar-produto": { tests: ["/maintenance-panel and /customizar-produto"] },
+  "customizar-produto": {
+    tests: ["/maintenance-panel and /customizar-produto", "/customizar-produto?produto=, the product's photos, with one photo"],
+  },
   "delivery-address": { notAScreen: "answers 301 to /checkout-flow (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
   "unified-checkout": { notAScreen: "answers 301 to /checkout-flow (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
   direitos: { notAScreen: "answers 301 to /privacidade (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
@@ -423,6 +426,22 @@ test.describe("an admin", () => {
   test("/maintenance-panel and /customizar-produto", async ({ page }) => {
     await checkScreen(page, "/maintenance-panel");
     await checkScreen(page, "/customizar-produto");
+  });
+
+  test("/customizar-produto?produto=, the product's photos, with one photo", async ({ page }) => {
+    const product = productUuid(8);
+    const photo = await samplePhoto("jpeg", "#4d7c0f", { width: 800, height: 600 });
+    const sent = await page.request.post(`/api/admin/products/${product}/images`, {
+      headers: fromTheShop,
+      multipart: { file: { name: "foto.jpg", mimeType: "image/jpeg", buffer: photo } },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkScreen(page, `/customizar-produto?produto=${product}`, "/customizar-produto?produto= (fotos, celular)");
+    // The delete confirmation is a screen state of its own.
+    await page.getByRole("button", { name: "Excluir a foto 1 de 1" }).click();
+    await expect(page.getByRole("button", { name: "Confirmar exclusão da foto 1 de 1" })).toBeFocused();
+    await expectAccessible(page, "/customizar-produto?produto= (confirmar exclusão)");
   });
 
   test("the header's menu on a phone, with the admin links", async ({ page }) => {

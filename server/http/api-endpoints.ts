@@ -11,6 +11,7 @@ import {
 } from "#server/api/account.ts";
 import { isAdminEndpoint, listAdminsEndpoint } from "#server/api/auth.ts";
 import { auditEndpoints } from "#server/api/audit.ts";
+import { adminImageEndpoints } from "#server/api/admin-images.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints } from "#server/api/orders.ts";
@@ -37,6 +38,7 @@ export const apiEndpoints: Endpoint[] = [
   ...notificationEndpoints,
   // The owner's admin (issue 17).
   ...auditEndpoints,
+  ...adminImageEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -45,7 +47,7 @@ export const apiTagDescriptions: Record<string, string> = {
   catálogo: "Preços calculados pelo servidor (spec §7)",
   contas: "Quem é administrador (spec §7 is_admin)",
   conta: "Dados da conta conectada: endereços, indicação, LGPD",
-  admin: "Administração: pedidos, administradores e registro de auditoria",
+  admin: "Administração: pedidos, administradores, fotos dos produtos e registro de auditoria",
   carrinho: "O carrinho da conta ou do navegador (cookie do carrinho, emitido pela loja) e o frete",
   checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
   pedidos: "Os pedidos da conta conectada",
