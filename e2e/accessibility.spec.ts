@@ -18,6 +18,7 @@ import {
   signedInCustomer,
 } from "./shop-steps.ts";
 import { expect, openPage, settle, test } from "./fixtures.ts";
+import { samplePhoto } from "../test/sample-images.ts";
 import { uniqueEmail } from "./mail.ts";
 
 const PASSWORD = "acessibilidade-42";
@@ -87,7 +88,13 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
     ],
   },
   "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto"] },
-  "customizar-produto": { tests: ["/maintenance-panel and /customizar-produto"] },
+  "customizar-produto": {
+    tests: [
+      "/maintenance-panel and /customizar-produto",
+      "/customizar-produto's editors on a phone: a sample's price table (with an error), a kit, the shipping table",
+      "/customizar-produto?produto=, the product's photos, with one photo",
+    ],
+  },
   "delivery-address": { notAScreen: "answers 301 to /checkout-flow (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
   "unified-checkout": { notAScreen: "answers 301 to /checkout-flow (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
   direitos: { notAScreen: "answers 301 to /privacidade (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
@@ -502,6 +509,22 @@ test.describe("an admin", () => {
     await expectAccessible(page, "/customizar-produto?produto=2 (tabela com erro)");
     await checkScreen(page, "/customizar-produto?produto=4", "/customizar-produto?produto=4 (kit)");
     await checkScreen(page, "/customizar-produto?frete", "/customizar-produto?frete");
+  });
+
+  test("/customizar-produto?produto=, the product's photos, with one photo", async ({ page }) => {
+    const product = productUuid(8);
+    const photo = await samplePhoto("jpeg", "#4d7c0f", { width: 800, height: 600 });
+    const sent = await page.request.post(`/api/admin/products/${product}/images`, {
+      headers: fromTheShop,
+      multipart: { file: { name: "foto.jpg", mimeType: "image/jpeg", buffer: photo } },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkScreen(page, `/customizar-produto?produto=${product}`, "/customizar-produto?produto= (fotos, celular)");
+    // The delete confirmation is a screen state of its own.
+    await page.getByRole("button", { name: "Excluir a foto 1 de 1" }).click();
+    await expect(page.getByRole("button", { name: "Confirmar exclusão da foto 1 de 1" })).toBeFocused();
+    await expectAccessible(page, "/customizar-produto?produto= (confirmar exclusão)");
   });
 
   test("the header's menu on a phone, with the admin links", async ({ page }) => {

@@ -1,14 +1,14 @@
 // `npm run images`: draws the product illustrations (SVG, made here) and renders them with the
-// system's Chromium into public/images/products/: WebP at 400, 800 and 1200 px wide (4:3) for the
-// pages' srcset, and a 1200×630 JPEG for link previews (WhatsApp and others ignore WebP and SVG).
+// shop's own image pipeline (sharp; the same as the admin's uploads) into public/images/products/:
+// AVIF and WebP at 400, 800 and 1200 px wide (4:3) for the pages' `<picture>` and srcset, and a
+// 1200×630 JPEG for link previews (WhatsApp and others read neither AVIF nor WebP).
 // The output is committed; run this again only after changing a drawing.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { chromium } from "@playwright/test";
-import { chromiumPath } from "./chromium-path.ts";
+import { imageVariants } from "#platform/images/image-variants.ts";
+import { IMAGE_ASPECT, OG_IMAGE_SIZE, OWN_IMAGE_WIDTHS } from "#domain/catalog/image-resolution.ts";
 
 const OUT = path.resolve(import.meta.dirname, "..", "public", "images", "products");
-const WIDTHS = [400, 800, 1200];
 const W = 800;
 const H = 600;
 
@@ -51,7 +51,7 @@ const svg = (
 <defs>
   <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${background[0]}"/><stop offset="1" stop-color="${background[1]}"/></linearGradient>
   <radialGradient id="glow" cx="0.5" cy="0.45" r="0.6"><stop offset="0" stop-color="#ffffff" stop-opacity="0.55"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
-  <filter id="shadow" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="0" dy="10" stdDeviation="12" flood-color="#1c1917" flood-opacity="0.18"/></filter>
+  <filter id="shadow" x="-30%" y="-60%" width="160%" height="220%"><feDropShadow dx="0" dy="10" stdDeviation="12" flood-color="#1c1917" flood-opacity="0.18"/></filter>
 </defs>
 <rect width="${W}" height="${H}" fill="url(#bg)"/>
 <rect width="${W}" height="${H}" fill="url(#glow)"/>
@@ -265,47 +265,16 @@ for (const [key, strain] of Object.entries(STRAINS)) {
 }
 
 await mkdir(OUT, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: chromiumPath(),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-});
-try {
-  const page = await browser.newPage();
-  for (const [name, scene] of Object.entries(SCENES)) {
-    const source = svg(scene.bg, scene.body());
-    const files = await page.evaluate(
-      async ({ source, widths, background }) => {
-        const image = new Image();
-        image.src = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(source)))}`;
-        await image.decode();
-        const render = (width: number, height: number, type: string, quality: number, fit: boolean) => {
-          const canvas = document.createElement("canvas");
-          canvas.width = width;
-          canvas.height = height;
-          const context = canvas.getContext("2d")!;
-          if (fit) {
-            // Social card: the 4:3 picture centred on its own background colour.
-            context.fillStyle = background;
-            context.fillRect(0, 0, width, height);
-            const drawnWidth = (height * 4) / 3;
-            context.drawImage(image, (width - drawnWidth) / 2, 0, drawnWidth, height);
-          } else {
-            context.drawImage(image, 0, 0, width, height);
-          }
-          return canvas.toDataURL(type, quality).split(",")[1]!;
-        };
-        const out: Record<string, string> = {};
-        for (const width of widths) out[`${width}.webp`] = render(width, (width * 3) / 4, "image/webp", 0.82, false);
-        out["og.jpg"] = render(1200, 630, "image/jpeg", 0.85, true);
-        return out;
-      },
-      { source, widths: WIDTHS, background: scene.bg[1] },
-    );
-    for (const [suffix, base64] of Object.entries(files)) {
-      await writeFile(path.join(OUT, `${name}-${suffix}`), Buffer.from(base64, "base64"));
-    }
-    console.log(`${name}: ${Object.keys(files).join(", ")}`);
-  }
-} finally {
-  await browser.close();
+for (const [name, scene] of Object.entries(SCENES)) {
+  const variants = await imageVariants(Buffer.from(svg(scene.bg, scene.body())), {
+    widths: OWN_IMAGE_WIDTHS,
+    aspect: IMAGE_ASPECT,
+    og: OG_IMAGE_SIZE,
+    // The drawing whole, centred on its own background colour.
+    ogFit: { fit: "contain", background: scene.bg[1] },
+    // Drawn at 800 px wide: rasterised at 1.5× so the 1200 px size is as sharp as the others.
+    density: (72 * Math.max(...OWN_IMAGE_WIDTHS)) / W,
+  });
+  for (const variant of variants) await writeFile(path.join(OUT, `${name}-${variant.suffix}`), variant.body);
+  console.log(`${name}: ${variants.map((variant) => variant.suffix).join(", ")}`);
 }

@@ -44,6 +44,8 @@ export class Browser {
 export type RequestOptions = {
   method?: string;
   json?: unknown;
+  /** A body other than JSON (a FormData upload: the request sets its multipart Content-Type). */
+  body?: BodyInit;
   browser?: Browser;
   headers?: Record<string, string>;
   /** Origin header (default: the shop's own, as a browser on the shop sends it); null: none. */
@@ -91,9 +93,9 @@ export async function createAuthTestContext(env: Record<string, string> = {}): P
     const response = await app.request(
       path,
       {
-        method: options.method ?? (options.json === undefined ? "GET" : "POST"),
+        method: options.method ?? (options.json === undefined && options.body === undefined ? "GET" : "POST"),
         headers,
-        body: options.json === undefined ? undefined : JSON.stringify(options.json),
+        body: options.json === undefined ? options.body : JSON.stringify(options.json),
         redirect: "manual",
       },
       // What @hono/node-server passes: the socket the request came in on.

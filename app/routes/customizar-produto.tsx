@@ -8,6 +8,8 @@ import { ProductEditor } from "#app/features/admin-products/product-editor.tsx";
 import { ProductList } from "#app/features/admin-products/product-list.tsx";
 import { ShippingEditor } from "#app/features/admin-products/shipping-editor.tsx";
 import { ChangeHistory } from "#app/features/admin-products/change-history.tsx";
+import { ProductImagesEditor } from "#app/features/admin-images/product-images-editor.tsx";
+import { listProductImages } from "#domain/catalog/product-images.server.ts";
 import type { Route } from "./+types/customizar-produto";
 
 export const meta: Route.MetaFunction = () => [{ title: "Personalizar produto | Loja" }, { name: "robots", content: "noindex" }];
@@ -33,7 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (id) {
     const product = await getEditableProduct(db, id, config.PUBLIC_URL);
     if (!product) throw data(null, { status: 404 });
-    return { view: "product" as const, product, changes: await history("product", product.uuid) };
+    const [changes, images] = await Promise.all([history("product", product.uuid), listProductImages(db, product.uuid)]);
+    return { view: "product" as const, product, changes, images };
   }
   return { view: "list" as const, products: await listEditableProducts(db, config.PUBLIC_URL) };
 }
@@ -52,6 +55,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {loaderData.view === "product" ? (
         <>
           <ProductEditor key={loaderData.product.uuid} product={loaderData.product} />
+          <div className="mt-8">
+            <ProductImagesEditor key={loaderData.images.productId} productId={loaderData.images.productId} initial={loaderData.images} />
+          </div>
           <div className="mt-8">
             <ChangeHistory entries={loaderData.changes} />
           </div>

@@ -1,11 +1,11 @@
 /** Catalogue reads for pages and the pricing endpoint. PostgreSQL is the source of truth (PRODUCT.md). */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { productCatalog, products } from "#platform/db/schema.ts";
+import { productCatalog, productImages, products } from "#platform/db/schema.ts";
 import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { type GramPriceTable, gramsTotalCents, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import type { Availability, ProductPageData, ProductSummary, UnitType } from "#domain/catalog/catalog-types.ts";
-import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
+import { resolveProductImage, uploadedImageUrl } from "#domain/catalog/image-resolution.ts";
 
 /** The name under which the in-memory copies of the products are dropped on every instance after an edit. */
 export const PRODUCTS_CACHE = "products";
@@ -86,6 +86,10 @@ export async function getProductPage(
       keyPoints: products.keyPoints,
       details: products.details,
       images: products.images,
+      // The admin's uploads in gallery order, in the same round trip (the page is the busiest one).
+      uploadHashes: sql<
+        string[]
+      >`coalesce((select json_agg(${productImages.hash} order by ${productImages.position}) from ${productImages} where ${productImages.productId} = ${products.id}), '[]'::json)`,
     })
     .from(products)
     .leftJoin(productCatalog, eq(productCatalog.id, products.id))
@@ -93,8 +97,11 @@ export async function getProductPage(
     .limit(1);
   if (!row) return undefined;
   const summary = toSummary(row, origin);
-  // The built-in main picture is replaced by the resolved one (an admin upload, for instance).
-  const others = row.images.slice(1).filter((image) => image !== summary.image);
+  // With uploads, the gallery is the admin's own pictures (the built-in drawings step aside);
+  // without, the built-in main picture is replaced by the resolved one. Either way the resolved
+  // main image (spec §4, product_catalog.image) comes first.
+  const uploads = row.uploadHashes.map(uploadedImageUrl);
+  const others = (uploads.length > 0 ? uploads : row.images.slice(1)).filter((image) => image !== summary.image);
   return {
     ...summary,
     description: row.description,

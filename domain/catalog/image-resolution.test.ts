@@ -8,6 +8,7 @@ import {
   isValidImageUrl,
   resolveProductImage,
   socialImage,
+  uploadedImageUrl,
 } from "#domain/catalog/image-resolution.ts";
 
 const ORIGIN = "https://loja.example";
@@ -84,6 +85,19 @@ describe("image sizes", () => {
       "/images/products/cultura-liquida-golden-teacher-400.webp 400w, /images/products/cultura-liquida-golden-teacher-800.webp 800w, /images/products/cultura-liquida-golden-teacher-1200.webp 1200w",
     );
     expect(socialImage(GT_CULTURE)).toEqual({ url: "/images/products/cultura-liquida-golden-teacher-og.jpg", width: 1200, height: 630 });
+  });
+
+  it("offers AVIF beside WebP, and the same sizes for the admin's uploads (named by content hash)", () => {
+    expect(imageSrcSet(GT_CULTURE, "avif")).toBe(
+      "/images/products/cultura-liquida-golden-teacher-400.avif 400w, /images/products/cultura-liquida-golden-teacher-800.avif 800w, /images/products/cultura-liquida-golden-teacher-1200.avif 1200w",
+    );
+    const upload = uploadedImageUrl("0123456789abcdef0123456789abcdef");
+    expect(upload).toBe("/uploads/products/0123456789abcdef0123456789abcdef-800.webp");
+    expect(isValidImageUrl(upload)).toBe(true);
+    expect(imageSrcSet(upload, "avif")).toBe(
+      "/uploads/products/0123456789abcdef0123456789abcdef-400.avif 400w, /uploads/products/0123456789abcdef0123456789abcdef-800.avif 800w, /uploads/products/0123456789abcdef0123456789abcdef-1200.avif 1200w",
+    );
+    expect(socialImage(upload)).toEqual({ url: "/uploads/products/0123456789abcdef0123456789abcdef-og.jpg", width: 1200, height: 630 });
   });
 
   it("uses uploads and links as they are", () => {

@@ -191,6 +191,34 @@ export const productCatalog = pgTable("product_catalog", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The admin's uploaded pictures of a product (issue 17 item 6), in gallery order: position 0 is the
+ * main one, whose URL is also product_catalog.image (spec §4's database image). `hash` is the
+ * content hash that names every file of the picture in the file storage (`products/<hash>-800.webp`…).
+ */
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    hash: text("hash").notNull(),
+    /** The uploaded picture's own size (after its EXIF rotation), before the variants were cut. */
+    originalWidth: integer("original_width").notNull(),
+    originalHeight: integer("original_height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The same picture twice in one gallery is a mistake; another product may use it too.
+    uniqueIndex("product_images_product_hash").on(t.productId, t.hash),
+    index("product_images_product_position").on(t.productId, t.position),
+    index("product_images_hash").on(t.hash),
+    check("product_images_position", sql`${t.position} >= 0`),
+  ],
+);
+
 export const notificationType = pgEnum("notification_type", [
   "order_created",
   "order_status_changed",

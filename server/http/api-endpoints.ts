@@ -14,6 +14,7 @@ import { adminDashEndpoints } from "#server/api/admin-dash.ts";
 import { adminOrderEndpoints } from "#server/api/admin-orders.ts";
 import { auditEndpoints } from "#server/api/audit.ts";
 import { adminProductEndpoints } from "#server/api/admin-products.ts";
+import { adminImageEndpoints } from "#server/api/admin-images.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints } from "#server/api/orders.ts";
@@ -43,6 +44,7 @@ export const apiEndpoints: Endpoint[] = [
   ...adminDashEndpoints,
   ...adminOrderEndpoints,
   ...adminProductEndpoints,
+  ...adminImageEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -51,7 +53,8 @@ export const apiTagDescriptions: Record<string, string> = {
   catálogo: "Preços calculados pelo servidor (spec §7)",
   contas: "Quem é administrador (spec §7 is_admin)",
   conta: "Dados da conta conectada: endereços, indicação, LGPD",
-  admin: "Administração: painel, pedidos, devoluções, clientes, produtos, tabela de frete, administradores e registro de auditoria",
+  admin:
+    "Administração: painel, pedidos, devoluções, clientes, produtos e suas fotos, tabela de frete, administradores e registro de auditoria",
   carrinho: "O carrinho da conta ou do navegador (cookie do carrinho, emitido pela loja) e o frete",
   checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
   pedidos: "Os pedidos da conta conectada",

@@ -14,7 +14,7 @@ import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
 type Operation = {
   parameters?: Array<{ name: string; in: "path" | "query" }>;
   responses?: Record<string, { content?: Record<string, unknown> }>;
-  requestBody?: { content: { "application/json": { schema: JsonSchema } } };
+  requestBody?: { content: { "application/json"?: { schema: JsonSchema }; "multipart/form-data"?: { schema: JsonSchema } } };
 };
 type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
@@ -91,7 +91,25 @@ const VALID_BODIES: Record<string, unknown> = {
       sedex: [{ maxWeightGrams: 30000, surchargeCents: 0, extraDays: 0 }],
     },
   },
+  adminReorderProductImages: { order: [crypto.randomUUID()] },
 };
+
+/** Multipart bodies that are not a usable picture: a NUL-named text, an empty file, a field without a file, a JPEG's first bytes only. */
+function badUploads(): FormData[] {
+  const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
+    const form = new FormData();
+    form.set("file", new File([bytes], name, { type }));
+    return form;
+  };
+  const fieldOnly = new FormData();
+  fieldOnly.set("file", NUL);
+  return [
+    file(new TextEncoder().encode(NUL), `${NUL}.jpg`, "image/jpeg"),
+    file(new Uint8Array(0), "vazia.png", "image/png"),
+    file(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), "cortada.jpg", "image/jpeg"),
+    fieldOnly,
+  ];
+}
 
 /** Copies of `value`, each with one of its strings carrying a NUL. */
 function withNulInEachString(value: unknown): unknown[] {
@@ -153,8 +171,9 @@ describe("every API operation, fed bad input by every role", () => {
           const paths = pathNames.length === 0 ? [template] : BAD_PATH_VALUES.map((value) => template.replace(/\{\w+\}/g, value));
           const queries =
             queryNames.length === 0 ? [""] : ["", `?${queryNames.map((name) => `${name}=${encodeURIComponent(NUL)}`).join("&")}`];
-          const schema = operation.requestBody?.content["application/json"].schema;
+          const schema = operation.requestBody?.content["application/json"]?.schema;
           const valid = VALID_BODIES[(operation as { operationId?: string }).operationId ?? ""];
+          // An upload (multipart) is sent the same JSON bodies, which it refuses, and below its bad files.
           const bodyList = operation.requestBody ? [...bodies(schema), ...withNulInEachString(valid)] : [undefined];
           for (const path of paths) {
             for (const query of queries) {
@@ -167,6 +186,16 @@ describe("every API operation, fed bad input by every role", () => {
                   declaredType(operation),
                 );
                 sent++;
+              }
+              if (operation.requestBody?.content["multipart/form-data"]) {
+                for (const body of badUploads()) {
+                  const label = `${role} ${method.toUpperCase()} /api${path}${query} multipart`;
+                  await expectAnswered(
+                    label,
+                    await ctx.request(`/api${path}${query}`, { method: method.toUpperCase(), body, browser: browserOf() }),
+                  );
+                  sent++;
+                }
               }
             }
           }

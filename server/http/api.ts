@@ -7,6 +7,7 @@ import type { SessionUser } from "#domain/auth/session.server.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
 import { parseParams } from "#server/http/params.ts";
+import { uploadRequestLimit, type UploadSpec } from "#server/http/uploads.ts";
 
 // zod's own messages in Brazilian Portuguese, so validation errors reach the UI ready to show.
 z.config(z.locales.ptBR());
@@ -33,6 +34,11 @@ type EndpointFields<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObj
   summary: string;
   tag: string;
   body?: B;
+  /**
+   * A file upload (multipart/form-data) instead of a JSON body: the request may be as large as the
+   * file allows (not MAX_BODY_BYTES), and the handler reads the file with readUploadedFile/Image.
+   */
+  upload?: UploadSpec;
   query?: Q;
   /** The path parameters, one key per `:name`, validated before the handler runs (params.ts: ids). */
   params?: P;
@@ -253,6 +259,25 @@ export function mountEndpoints(app: Hono<AppEnv>, endpoints: Endpoint[]): void {
   }
 }
 
+/**
+ * The body limits of the upload endpoints (the API's own is MAX_BODY_BYTES): method, a pattern of
+ * the full path (`/api/...`) and the limit, for apiBodyLimit.
+ */
+export function uploadBodyLimits(endpoints: Endpoint[]): Array<{ method: string; path: RegExp; maxSize: number; tooLarge: () => Error }> {
+  return endpoints.flatMap((endpoint) =>
+    endpoint.upload
+      ? [
+          {
+            method: endpoint.method.toUpperCase(),
+            path: new RegExp(`^/api${endpoint.path.replace(/:\w+/g, "[^/]+")}$`),
+            maxSize: uploadRequestLimit(endpoint.upload),
+            tooLarge: endpoint.upload.tooLarge,
+          },
+        ]
+      : [],
+  );
+}
+
 /** Hono paths use `:id`; OpenAPI uses `{id}`. */
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
@@ -326,6 +351,22 @@ export function openApiDocument(endpoints: Endpoint[], tagDescriptions: Record<s
       ...(endpoint.query ? parameters(endpoint.query as z.ZodObject, "query") : []),
     ];
     if (parameterList.length > 0) operation.parameters = parameterList;
+    if (endpoint.upload) {
+      const { field, mediaTypes, description } = endpoint.upload;
+      operation.requestBody = {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              properties: { [field]: { type: "string", contentMediaType: "application/octet-stream", description } },
+              required: [field],
+            },
+            encoding: { [field]: { contentType: mediaTypes.join(", ") } },
+          },
+        },
+      };
+    }
     if (endpoint.body) {
       operation.requestBody = {
         required: true,

@@ -12,7 +12,7 @@ import { mountEventRoutes } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
 import { AccessLog } from "#server/http/access-log.ts";
 import { apiEndpoints, apiTagDescriptions } from "#server/http/api-endpoints.ts";
-import { hasSessionCookie, mountEndpoints, openApiDocument } from "#server/http/api.ts";
+import { hasSessionCookie, mountEndpoints, openApiDocument, uploadBodyLimits } from "#server/http/api.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { readIslandModules } from "#server/http/islands.ts";
 import { apiBodyLimit } from "#server/http/body-limit.ts";
@@ -23,6 +23,7 @@ import { ApiError, asApiError, errorBody, notFoundError } from "#server/http/err
 import { RETIRED_CEP_LOOKUP_PATH } from "#server/api/orders.ts";
 import { API_CACHE_CONTROL, securityHeaders } from "#server/http/security-headers.ts";
 import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#server/http/static-files.ts";
+import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploaded-files.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -95,7 +96,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   );
 
   const api = new Hono<AppEnv>();
-  api.use(apiBodyLimit(config.MAX_BODY_BYTES));
+  api.use(apiBodyLimit(config.MAX_BODY_BYTES, uploadBodyLimits(apiEndpoints)));
   api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints, apiTagDescriptions)));
   mountEndpoints(api, apiEndpoints);
   mountAuthRoutes(api);
@@ -108,6 +109,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     throw notFoundError();
   });
   app.route("/api", api);
+  app.get(UPLOADED_FILES_ROUTE, uploadedFilesHandler);
 
   if (options.clientDir) {
     app.use("/assets/*", staticFiles(options.clientDir, ASSETS_CACHE_CONTROL));

@@ -1,15 +1,18 @@
+import { Link } from "react-router";
 import { AdminSectionFrame } from "#app/features/admin-dash/admin-shell.tsx";
+import { buttonClass } from "#app/ui/button-styles.ts";
 
-/*
- * Sections whose screens other parts of issue 17 build (decision 019). Each is a slot: the route
- * mounts the part's component here when it arrives. Until then they show what exists already.
- */
-
-/** Frete: the shipping table's editor (item 7) mounts here. */
+/** Frete: the shipping table's editor lives beside the product editor (decision 021); this section leads there. */
 export function ShippingSlot() {
   return (
     <AdminSectionFrame title="Frete">
-      <p className="text-stone-700">Em breve: a tabela de frete (PAC e SEDEX por região e faixa de peso) editável aqui.</p>
+      <p className="text-stone-700">
+        Os preços e prazos de PAC e SEDEX por região de CEP e faixa de peso, com uma simulação de cotação, ficam no editor da tabela de
+        frete.
+      </p>
+      <Link to="/customizar-produto?frete" className={`mt-4 ${buttonClass("primary")}`}>
+        Editar a tabela de frete
+      </Link>
     </AdminSectionFrame>
   );
 }

@@ -1,8 +1,7 @@
-import { preload } from "react-dom";
 import type { CategoryId } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
-import { imageSrcSet } from "#domain/catalog/image-resolution.ts";
 import { CARD_IMAGE_SIZES, ProductCard, type ProductCardData } from "#app/features/catalog/product-card.tsx";
+import { preloadProductImage } from "#app/features/catalog/product-image.tsx";
 
 type Props = { products: Array<ProductCardData & { category: CategoryId }> };
 
@@ -19,10 +18,7 @@ export function CatalogSections({ products }: Props) {
   const position = new Map(ordered.map((product, index) => [product.id, index]));
   // The first card's picture is the largest thing on a phone's first screen: ask for it early.
   const first = ordered[0];
-  if (first) {
-    const srcSet = imageSrcSet(first.image);
-    preload(first.image, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? CARD_IMAGE_SIZES : undefined, fetchPriority: "high" });
-  }
+  if (first) preloadProductImage(first.image, CARD_IMAGE_SIZES);
 
   return (
     <div className="mx-auto max-w-6xl space-y-12 px-4 py-10">

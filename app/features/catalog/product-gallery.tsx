@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { focusRing } from "#app/ui/button-styles.ts";
-import { imageSrcSet } from "#domain/catalog/image-resolution.ts";
-import { ProductImage } from "#app/features/catalog/product-image.tsx";
+import { PictureSources, ProductImage } from "#app/features/catalog/product-image.tsx";
 
 /** Drawn at most this wide (half of a 72rem page); smaller screens take the whole width. */
 const MAIN_WIDTH = 576;
@@ -39,17 +38,18 @@ export function ProductGallery({ images, name, id, sizes = GALLERY_SIZES, width 
                 onClick={() => setSelected(index)}
                 className={`block w-20 overflow-hidden rounded-lg border-2 aria-pressed:border-emerald-700 border-stone-200 ${focusRing}`}
               >
-                <img
-                  src={image}
-                  srcSet={imageSrcSet(image)}
-                  sizes="80px"
-                  alt=""
-                  width={80}
-                  height={60}
-                  loading="lazy"
-                  decoding="async"
-                  className="aspect-[4/3] h-auto w-full bg-stone-100 object-cover"
-                />
+                <picture className="block">
+                  <PictureSources src={image} sizes="80px" />
+                  <img
+                    src={image}
+                    alt=""
+                    width={80}
+                    height={60}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] h-auto w-full bg-stone-100 object-cover"
+                  />
+                </picture>
               </button>
             </li>
           ))}

@@ -1,12 +1,11 @@
 import { ChevronRight, ShieldCheck } from "lucide-react";
-import { preload } from "react-dom";
 import { Link } from "react-router";
 import { focusRing } from "#app/ui/button-styles.ts";
 import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
-import { imageSrcSet } from "#domain/catalog/image-resolution.ts";
 import { KeyPoints, ProductDetails } from "#app/features/catalog/product-details.tsx";
 import { GALLERY_SIZES, ProductGallery } from "#app/features/catalog/product-gallery.tsx";
+import { preloadProductImage } from "#app/features/catalog/product-image.tsx";
 import { PurchaseBox } from "#app/features/catalog/purchase-box.tsx";
 import { StarRating } from "#app/features/catalog/star-rating.tsx";
 
@@ -95,17 +94,11 @@ function Texts({ product }: { product: ProductPageData }) {
   );
 }
 
-/** The main picture is the page's largest element: ask for it before the stylesheet is even parsed. */
-function preloadMainImage(src: string, sizes: string) {
-  const srcSet = imageSrcSet(src);
-  preload(src, { as: "image", imageSrcSet: srcSet, imageSizes: srcSet ? sizes : undefined, fetchPriority: "high" });
-}
-
 const GENERIC_IMAGE_SIZES = "(min-width: 640px) 256px, 100vw";
 
 /** Spec §2: the one dynamic page the nine fixed slugs share (samples, liquid cultures, spawn). */
 function ProductPage({ product }: { product: ProductPageData }) {
-  preloadMainImage(product.images[0]!, GALLERY_SIZES);
+  preloadProductImage(product.images[0]!, GALLERY_SIZES);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       <Breadcrumb product={product} />
@@ -125,7 +118,7 @@ function ProductPage({ product }: { product: ProductPageData }) {
 
 /** Spec §2: every other product (services and courses) — the texts lead, the picture is smaller. */
 function GenericProductPage({ product }: { product: ProductPageData }) {
-  preloadMainImage(product.images[0]!, GENERIC_IMAGE_SIZES);
+  preloadProductImage(product.images[0]!, GENERIC_IMAGE_SIZES);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       <Breadcrumb product={product} />
