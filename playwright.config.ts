@@ -27,8 +27,8 @@ if (!existsSync(chromium)) {
   );
 }
 
-/** Journeys that change the shop for everyone (prices, shipping table). */
-const OWNER_EDITS = /admin-products\.spec\.ts$/;
+/** Journeys that change the shop for everyone (prices, shipping table, product photos). */
+const OWNER_EDITS = /admin-(products|images)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",

@@ -3,7 +3,6 @@
 // A new screen, tab or dialog gets its line here; a route of app/routes.ts without one fails the last test.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest, type Browser, type Cookie, type Page } from "@playwright/test";
 import { matchRoutes } from "react-router";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
@@ -17,16 +16,11 @@ import {
   signedInAdmin,
   signedInCustomer,
 } from "./shop-steps.ts";
-import { expect, openPage, settle, test } from "./fixtures.ts";
-import { samplePhoto } from "../test/sample-images.ts";
+import { checkScreen, expectAccessible } from "./axe-checks.ts";
+import { expect, openPage, test } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
 
 const PASSWORD = "acessibilidade-42";
-/**
- * WCAG 2.0, 2.1 and 2.2 at levels A and AA, plus axe's best practices (heading order, one main
- * landmark, content inside landmarks…): every screen passes them all, so a regression shows (decision 007).
- */
-const RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 // One axe run takes 3 to 8 s on the test machine's two shared cores; some tests make two or three.
 test.describe.configure({ timeout: 60_000 });
 
@@ -92,7 +86,6 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
     tests: [
       "/maintenance-panel and /customizar-produto",
       "/customizar-produto's editors on a phone: a sample's price table (with an error), a kit, the shipping table",
-      "/customizar-produto?produto=, the product's photos, with one photo",
     ],
   },
   "delivery-address": { notAScreen: "answers 301 to /checkout-flow (e2e/redirects.spec.ts), which is in VISITOR_PAGES" },
@@ -101,37 +94,6 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
   "sitemap.xml": { notAScreen: "a resource route: XML for search engines, no page" },
   "robots.txt": { notAScreen: "a resource route: plain text for search engines, no page" },
 };
-
-/**
- * Runs axe on the page as it is now and fails with one readable line per violation and element:
- * rule, impact, CSS target and axe's help text (its page on dequeuniversity.com explains the fix).
- */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // Transitions (the page fade, a dialog's zoom-in) would have axe read colours half-way through;
-  // endless ones (a skeleton's pulse) never finish and are not waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(RULE_TAGS).analyze();
-  const problems = violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact ?? "?"}) em ${node.target.join(" ")}: ${violation.help}` +
-        (node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, " ")}` : "") +
-        ` [${violation.helpUrl}]`,
-    ),
-  );
-  expect(problems, `${screen}: violações de acessibilidade (axe, ${RULE_TAGS.join(", ")})`).toEqual([]);
-}
-
-/** Opens `path` as a first visit, waits for hydration and for the browser-only state to settle, and checks it. */
-async function checkScreen(page: Page, path: string, screen = path): Promise<void> {
-  await openPage(page, path);
-  await settle(page);
-  await expectAccessible(page, screen);
-}
 
 /** Opens `path` at a phone's width (below `md`: logo, account and admin links move into the menu) and opens the menu. */
 async function openPhoneMenu(page: Page, path: string): Promise<void> {
@@ -509,22 +471,6 @@ test.describe("an admin", () => {
     await expectAccessible(page, "/customizar-produto?produto=2 (tabela com erro)");
     await checkScreen(page, "/customizar-produto?produto=4", "/customizar-produto?produto=4 (kit)");
     await checkScreen(page, "/customizar-produto?frete", "/customizar-produto?frete");
-  });
-
-  test("/customizar-produto?produto=, the product's photos, with one photo", async ({ page }) => {
-    const product = productUuid(8);
-    const photo = await samplePhoto("jpeg", "#4d7c0f", { width: 800, height: 600 });
-    const sent = await page.request.post(`/api/admin/products/${product}/images`, {
-      headers: fromTheShop,
-      multipart: { file: { name: "foto.jpg", mimeType: "image/jpeg", buffer: photo } },
-    });
-    expect(sent.status(), await sent.text()).toBe(201);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await checkScreen(page, `/customizar-produto?produto=${product}`, "/customizar-produto?produto= (fotos, celular)");
-    // The delete confirmation is a screen state of its own.
-    await page.getByRole("button", { name: "Excluir a foto 1 de 1" }).click();
-    await expect(page.getByRole("button", { name: "Confirmar exclusão da foto 1 de 1" })).toBeFocused();
-    await expectAccessible(page, "/customizar-produto?produto= (confirmar exclusão)");
   });
 
   test("the header's menu on a phone, with the admin links", async ({ page }) => {

@@ -4,11 +4,13 @@
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { samplePhoto } from "../test/sample-images.ts";
 import { expect, openPage, test } from "./fixtures.ts";
-import { signedInAdmin } from "./shop-steps.ts";
+import { checkScreen, expectAccessible } from "./axe-checks.ts";
+import { fromTheShop, signedInAdmin } from "./shop-steps.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 
 const PASSWORD = "fotos-do-produto-42";
-// A product no other journey looks at the pictures of.
+// Product pages show uploads instead of the drawings: this file runs after the other journeys
+// (playwright.config.ts, OWNER_EDITS), which look at every fixed product's pictures.
 const PRODUCT_ID = productUuid(9);
 const PRODUCT_PATH = "/produto/spawn-cogumelo-penis-envy-albino";
 const UPLOAD = /^\/uploads\/products\/[0-9a-f]{32}-800\.webp$/;
@@ -21,7 +23,7 @@ test("the owner uploads photos on a phone, makes the second the main one with th
   test.setTimeout(60_000);
   await signedInAdmin(page, PASSWORD);
   await openPage(page, `/customizar-produto?produto=${PRODUCT_ID}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Personalizar: Spawn Penis Envy Albino");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Editar Spawn Penis Envy Albino");
   const editor = page.getByRole("region", { name: "Fotos do produto" });
   await expect(editor.getByText("Nenhuma foto enviada ainda.")).toBeVisible();
 
@@ -81,4 +83,21 @@ test("the owner uploads photos on a phone, makes the second the main one with th
   await page.getByRole("button", { name: "Ver imagem 2 de 2" }).click();
   await expect(page.locator("main picture img").first()).toHaveAttribute("src", /^\/uploads\/products\/[0-9a-f]{32}-800\.webp$/);
   await expect(page.locator("main picture img").first()).not.toHaveAttribute("src", second!);
+});
+
+test("the photos editor passes axe on a phone, with one photo and with its delete confirmation", async ({ page }) => {
+  await signedInAdmin(page, PASSWORD);
+  // Another product than the journey's above: the two tests may run side by side.
+  const product = productUuid(8);
+  const photo = await samplePhoto("jpeg", "#4d7c0f", { width: 800, height: 600 });
+  const sent = await page.request.post(`/api/admin/products/${product}/images`, {
+    headers: fromTheShop,
+    multipart: { file: { name: "foto.jpg", mimeType: "image/jpeg", buffer: photo } },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await checkScreen(page, `/customizar-produto?produto=${product}`, "/customizar-produto?produto= (fotos, celular)");
+  // The delete confirmation is a screen state of its own.
+  await page.getByRole("button", { name: "Excluir a foto 1 de 1" }).click();
+  await expect(page.getByRole("button", { name: "Confirmar exclusão da foto 1 de 1" })).toBeFocused();
+  await expectAccessible(page, "/customizar-produto?produto= (confirmar exclusão)");
 });

@@ -602,16 +602,47 @@ describe("completed-cart check", () => {
         status: string | null;
       };
     expect(await check(me)).toMatchObject({ finished: false, status: "active" });
+    // Another tab's request, sent with the same token before the first answer ended it.
+    const otherTab: Caller = { browser: new Browser() };
+    otherTab.browser!.cookies.set(CART_COOKIE, me.browser!.cookies.get(CART_COOKIE)!);
     await ctx.t.db.update(carts).set({ status: "pending_payment" }).where(eq(carts.id, cartId));
     expect(await check(me)).toMatchObject({ finished: true, status: "pending_payment" });
-    expect(await check(me, "")).toMatchObject({ finished: true, status: "pending_payment" });
+    expect(await check(otherTab, "")).toMatchObject({ finished: true, status: "pending_payment" });
     expect(await check(anonymous())).toMatchObject({ finished: false, status: null });
-    // A new cart of the same session makes the old one history.
+    // The browser's next cart (under a new token) is the active one.
     await add(me, { productId: PE7_SAMPLE, quantity: 2 });
     expect(await check(me, "")).toMatchObject({ finished: false, status: "active" });
     await expectError(await ctx.request("/api/cart/status?cart_id=x", { headers: headers(me) }), 400, "validation_error");
   });
 });
+
+describe("a visitor's cart that became an order", () => {
+  it("ends its token at the status check: the cookie is deleted, the browser forgets its id, and the next cart gets a new token", async () => {
+    const me = anonymous();
+    const before = sessionOf(me);
+    const { cartId } = (await (await add(me, { productId: PE7_SAMPLE, quantity: 2 })).json()) as { cartId: string };
+    const active = await ctx.request(`/api/cart/status?cart_id=${cartId}`, { headers: headers(me), browser: me.browser });
+    expect(active.headers.get("cart-session-id")).toBe(before);
+    expect(active.headers.getSetCookie()).toEqual([]);
+
+    await ctx.t.db.update(carts).set({ status: "pending_payment" }).where(eq(carts.id, cartId));
+    const finished = await ctx.request(`/api/cart/status?cart_id=${cartId}`, { headers: headers(me), browser: me.browser });
+    expect(await finished.json()).toMatchObject({ finished: true, status: "pending_payment" });
+    expect(finished.headers.get("cart-session-id")).toBe("");
+    expect(finished.headers.getSetCookie()).toEqual([expect.stringMatching(/^loja\.cart=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax$/)]);
+
+    // The old token, still held by a copy, no longer gets its id named back once the cart is done with.
+    const next = await add(anonymousWithout(me), { productId: PE7_SAMPLE, quantity: 2 });
+    expect(next.status).toBe(201);
+    expect(next.headers.get("cart-session-id")).not.toBe(before);
+  });
+});
+
+/** The same browser once its cart cookie was deleted: it holds no token. */
+function anonymousWithout(caller: Caller): Caller {
+  caller.browser!.cookies.delete(CART_COOKIE);
+  return caller;
+}
 
 describe("legacy lines and shipping", () => {
   // Issue 15: the legacy choice survives, its own amount does not (PRODUCT.md's one fee; the checkout charges the same).

@@ -115,12 +115,14 @@ export async function cartOwner(c: Context<AppEnv>, issue = false): Promise<Cart
 async function forCaller<T>(c: Context<AppEnv>, run: (owner: CartOwner) => Promise<T>, issue = false): Promise<T> {
   const owner = await cartOwner(c, issue);
   const result = await run(owner);
-  if (owner.userId && owner.sessionId && !(await findSessionCart(c.get("services").db, owner.sessionId))) {
-    const out = honoHeaders(c);
-    out.set("Set-Cookie", endedCartCookie(out.secure));
-    out.set(CART_SESSION_HEADER, "");
-  }
+  if (owner.userId && owner.sessionId && !(await findSessionCart(c.get("services").db, owner.sessionId))) endCartToken(honoHeaders(c));
   return result;
+}
+
+/** Deletes the cart cookie and tells the browser to forget its id (an empty cart-session-id). */
+function endCartToken(out: CartHeaders): void {
+  out.set("Set-Cookie", endedCartCookie(out.secure));
+  out.set(CART_SESSION_HEADER, "");
 }
 
 const origin = (c: Context<AppEnv>) => new URL(c.get("services").config.PUBLIC_URL).origin;
@@ -267,7 +269,13 @@ export const cartStatusEndpoint = defineEndpoint({
   query: z.object({ cart_id: z.uuid({ error: "cart_id deve ser um UUID" }).optional() }),
   response: cartStatusCheckSchema,
   async handler({ query, c }) {
-    return forCaller(c, (owner) => checkCartStatus(c.get("services").db, owner, query.cart_id));
+    return forCaller(c, async (owner) => {
+      const answer = await checkCartStatus(c.get("services").db, owner, query.cart_id);
+      // A visitor's cart that became an order has served its token: it ends, so the browser keeps
+      // no id for it (spec §4 clears cartSessionId) and its next cart gets a new token.
+      if (answer.finished && !owner.userId && owner.sessionId) endCartToken(honoHeaders(c));
+      return answer;
+    });
   },
 });
 

@@ -39,10 +39,17 @@ export function readCartSessionId(): string | null {
   return value && /^[0-9a-f-]{36}$/i.test(value) ? value : null;
 }
 
+/**
+ * The id of a cart this page cleared as checked out (clearLocalCart). Its token ends with it (the
+ * status check deletes the cookie), but an answer to a request sent before that may still name it;
+ * it is not kept again.
+ */
+let clearedSessionId: string | null = null;
+
 /** Keeps the id the server answered with: a new one, or none once the cart joined the account (an empty value). */
 function keepCartSessionId(headers: Headers): void {
   const answered = headers.get(CART_SESSION_HEADER);
-  if (answered === null) return;
+  if (answered === null || (answered !== "" && answered === clearedSessionId)) return;
   if (answered === "") safeStorage.remove(STORAGE_KEYS.cartSessionId);
   else if (answered !== readCartSessionId()) safeStorage.set(STORAGE_KEYS.cartSessionId, answered);
 }
@@ -184,6 +191,7 @@ export function onCartSignal(listener: (detail: CartSignalDetail) => void): () =
 
 /** Spec §4: clears what this browser keeps about a cart that was checked out. */
 export function clearLocalCart(): void {
+  clearedSessionId = readCartSessionId() ?? clearedSessionId;
   for (const key of [
     STORAGE_KEYS.cartSessionId,
     STORAGE_KEYS.cartItems,
