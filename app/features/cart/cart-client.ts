@@ -40,17 +40,22 @@ export function readCartSessionId(): string | null {
 }
 
 /**
- * The id of a cart this page cleared as checked out (clearLocalCart). Its token ends with it (the
- * status check deletes the cookie), but an answer to a request sent before that may still name it;
- * it is not kept again.
+ * The id this page was told to forget: the server ended its token (an empty cart-session-id, when
+ * the cart joined the account or became an order) or the page cleared the cart as checked out. An
+ * answer to a request sent before that may still name it, and arrive after: it is not kept again.
  */
-let clearedSessionId: string | null = null;
+let forgottenSessionId: string | null = null;
 
-/** Keeps the id the server answered with: a new one, or none once the cart joined the account (an empty value). */
+function forgetCartSessionId(): void {
+  forgottenSessionId = readCartSessionId() ?? forgottenSessionId;
+  safeStorage.remove(STORAGE_KEYS.cartSessionId);
+}
+
+/** Keeps the id the server answered with: a new one, or none once its token ended (an empty value). */
 function keepCartSessionId(headers: Headers): void {
   const answered = headers.get(CART_SESSION_HEADER);
-  if (answered === null || (answered !== "" && answered === clearedSessionId)) return;
-  if (answered === "") safeStorage.remove(STORAGE_KEYS.cartSessionId);
+  if (answered === null || answered === forgottenSessionId) return;
+  if (answered === "") forgetCartSessionId();
   else if (answered !== readCartSessionId()) safeStorage.set(STORAGE_KEYS.cartSessionId, answered);
 }
 
@@ -191,9 +196,8 @@ export function onCartSignal(listener: (detail: CartSignalDetail) => void): () =
 
 /** Spec §4: clears what this browser keeps about a cart that was checked out. */
 export function clearLocalCart(): void {
-  clearedSessionId = readCartSessionId() ?? clearedSessionId;
+  forgetCartSessionId();
   for (const key of [
-    STORAGE_KEYS.cartSessionId,
     STORAGE_KEYS.cartItems,
     STORAGE_KEYS.selectedShippingMethod,
     STORAGE_KEYS.selectedShippingPrice,
