@@ -4,8 +4,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { checkOut, giveCart } from "#test/orders.ts";
 import { createTestDatabase } from "#test/database.ts";
-import { cartItems, carts, notifications, orders, products, users } from "#platform/db/schema.ts";
+import { notifications, orders, users } from "#platform/db/schema.ts";
 import { outboxDir } from "#platform/mail/mailer.ts";
 import { deleteAccount } from "#domain/account/account-data.server.ts";
 
@@ -79,21 +80,6 @@ async function findAnywhere(texts: string[], numbers: string[]): Promise<Hit[]> 
   return hits;
 }
 
-/** The API's cart is issue 5's; the test writes the cart rows and checkout re-prices them. */
-async function giveCart(userId: string): Promise<void> {
-  const [cart] = await ctx.t.db.insert(carts).values({ userId, status: "active" }).returning({ id: carts.id });
-  const [product] = await ctx.t.db.select().from(products).where(eq(products.numericId, KIT_NUMERIC_ID));
-  await ctx.t.db.insert(cartItems).values({
-    cartId: cart!.id,
-    productId: product!.id,
-    productName: product!.name,
-    quantity: 1,
-    unitPriceCents: 1,
-    totalPriceCents: 1,
-    unitType: product!.unitType,
-  });
-}
-
 describe("LGPD: a deleted account leaves no name, e-mail, phone or CPF anywhere", () => {
   it("after orders, notes, notifications and consent, the database holds none of them, while the orders stay", async () => {
     const name = `Fulana ${randomLetters(10)}`;
@@ -114,20 +100,8 @@ describe("LGPD: a deleted account leaves no name, e-mail, phone or CPF anywhere"
 
     // Order 1: paid, then withdrawn with a reason that names the customer and gives the phone.
     const order = async () => {
-      await giveCart(userId);
-      const response = await ctx.request("/api/checkout/orders", {
-        browser,
-        json: {
-          idempotencyKey: crypto.randomUUID(),
-          address,
-          saveAddress: false,
-          shippingMethod: "pac",
-          confirmAdult: true,
-          acceptTerms: true,
-        },
-      });
-      expect(response.status).toBe(201);
-      return ((await response.json()) as { orderId: string }).orderId;
+      await giveCart(ctx, userId, KIT_NUMERIC_ID);
+      return checkOut(ctx, browser, address);
     };
     const withdrawn = await order();
     expect((await ctx.request(`/api/admin/orders/${withdrawn}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(200);

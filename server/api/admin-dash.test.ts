@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { checkOut, giveCart } from "#test/orders.ts";
 import type { CustomerDetail, CustomerPage } from "#domain/customers/customer-schemas.ts";
 import type { Dashboard } from "#domain/dashboard/dashboard-schemas.ts";
 
@@ -30,31 +29,8 @@ afterAll(async () => ctx?.close());
 
 /** The customer orders one kit through checkout (Pix, awaiting payment); returns the order's id and total. */
 async function placeOrder(): Promise<{ orderId: string; totalCents: number }> {
-  await ctx.t.db.delete(carts).where(and(eq(carts.userId, customerId), eq(carts.status, "active")));
-  const [cart] = await ctx.t.db.insert(carts).values({ userId: customerId, status: "active" }).returning({ id: carts.id });
-  const [product] = await ctx.t.db.select().from(products).where(eq(products.numericId, KIT_NUMERIC_ID));
-  await ctx.t.db.insert(cartItems).values({
-    cartId: cart!.id,
-    productId: product!.id,
-    productName: product!.name,
-    quantity: 1,
-    unitPriceCents: 1,
-    totalPriceCents: 1,
-    unitType: product!.unitType,
-  });
-  const response = await ctx.request("/api/checkout/orders", {
-    browser: customer,
-    json: {
-      idempotencyKey: crypto.randomUUID(),
-      address: CHECKOUT_ADDRESS,
-      saveAddress: false,
-      shippingMethod: "pac",
-      confirmAdult: true,
-      acceptTerms: true,
-    },
-  });
-  expect(response.status).toBe(201);
-  const { orderId } = (await response.json()) as { orderId: string };
+  await giveCart(ctx, customerId, KIT_NUMERIC_ID);
+  const orderId = await checkOut(ctx, customer);
   const detail = (await (await ctx.request(`/api/orders/${orderId}`, { browser: customer })).json()) as { totalCents: number };
   return { orderId, totalCents: detail.totalCents };
 }

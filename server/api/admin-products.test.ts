@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext, PUBLIC_URL } from "#test/auth-helpers.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { checkOut, giveCart } from "#test/orders.ts";
 import { createDatabase } from "#platform/db/client.ts";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
 import { createApp } from "#server/http/app.ts";
 import { testServices } from "#test/database.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
@@ -72,31 +70,8 @@ async function freshCartLine(numericId: number, quantity: number) {
 }
 
 async function placeKitOrder(): Promise<string> {
-  await ctx.t.db.delete(carts).where(and(eq(carts.userId, customerId), eq(carts.status, "active")));
-  const [cart] = await ctx.t.db.insert(carts).values({ userId: customerId, status: "active" }).returning({ id: carts.id });
-  const [row] = await ctx.t.db.select().from(products).where(eq(products.numericId, KIT));
-  await ctx.t.db.insert(cartItems).values({
-    cartId: cart!.id,
-    productId: row!.id,
-    productName: row!.name,
-    quantity: 2,
-    unitPriceCents: 1,
-    totalPriceCents: 2,
-    unitType: "unit",
-  });
-  const response = await ctx.request("/api/checkout/orders", {
-    browser: customer,
-    json: {
-      idempotencyKey: crypto.randomUUID(),
-      address: CHECKOUT_ADDRESS,
-      saveAddress: false,
-      shippingMethod: "pac",
-      confirmAdult: true,
-      acceptTerms: true,
-    },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { orderId: string }).orderId;
+  await giveCart(ctx, customerId, KIT, 2);
+  return checkOut(ctx, customer);
 }
 
 describe("who may edit", () => {

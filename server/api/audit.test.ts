@@ -1,8 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { checkOut, giveCart } from "#test/orders.ts";
 import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
 
 /*
@@ -28,32 +26,8 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 async function placeOrder(): Promise<string> {
-  // A cancelled unpaid order gives its cart back: start each order from a fresh one.
-  await ctx.t.db.delete(carts).where(and(eq(carts.userId, customerId), eq(carts.status, "active")));
-  const [cart] = await ctx.t.db.insert(carts).values({ userId: customerId, status: "active" }).returning({ id: carts.id });
-  const [product] = await ctx.t.db.select().from(products).where(eq(products.numericId, KIT_NUMERIC_ID));
-  await ctx.t.db.insert(cartItems).values({
-    cartId: cart!.id,
-    productId: product!.id,
-    productName: product!.name,
-    quantity: 1,
-    unitPriceCents: 1,
-    totalPriceCents: 1,
-    unitType: product!.unitType,
-  });
-  const response = await ctx.request("/api/checkout/orders", {
-    browser: customer,
-    json: {
-      idempotencyKey: crypto.randomUUID(),
-      address: CHECKOUT_ADDRESS,
-      saveAddress: false,
-      shippingMethod: "pac",
-      confirmAdult: true,
-      acceptTerms: true,
-    },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { orderId: string }).orderId;
+  await giveCart(ctx, customerId, KIT_NUMERIC_ID);
+  return checkOut(ctx, customer);
 }
 
 async function auditOf(orderId: string): Promise<AuditEntryView[]> {
