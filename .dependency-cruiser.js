@@ -17,7 +17,8 @@ export const DOMAIN_NEIGHBOURS = {
   notifications: [],
   consent: [],
   audit: [],
-  auth: ["notifications"],
+  // npm run admin:create records its change in the audit log.
+  auth: ["notifications", "audit"],
   cart: ["pricing", "catalog", "shipping"],
   orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).

@@ -98,7 +98,7 @@ test("on a 390 px phone the owner finds an order by the CPF, confirms the Pix, a
   );
   // Both actions are in the order's audit entries.
   const audit = admin.getByRole("region", { name: "Registro de auditoria do pedido" });
-  await expect(audit.getByText("Informou o rastreio")).toBeVisible();
+  await expect(audit.getByText("Adicionou o rastreio")).toBeVisible();
   await expect(audit.getByText("Confirmou o pagamento")).toBeVisible();
 
   // The packing slip: hidden on screen, the only thing printed.

@@ -12,7 +12,10 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
 
 export type AuditEntry = {
-  actorUserId: string;
+  /** The admin who made the change; null for the command line (`npm run admin:create`). */
+  actorUserId: string | null;
+  /** Who, when no account made it: shown in place of an e-mail. */
+  actorLabel?: string;
   /** A stable code: "order.confirm_payment", "product.update", … */
   action: string;
   entityType: string;
@@ -22,10 +25,10 @@ export type AuditEntry = {
 };
 
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  const [actor] = await executor.select({ email: users.email }).from(users).where(eq(users.id, entry.actorUserId));
+  const [actor] = entry.actorUserId ? await executor.select({ email: users.email }).from(users).where(eq(users.id, entry.actorUserId)) : [];
   await executor.insert(auditLog).values({
     actorUserId: entry.actorUserId,
-    actorEmail: actor?.email ?? entry.actorUserId,
+    actorEmail: actor?.email ?? entry.actorLabel ?? entry.actorUserId ?? "desconhecido",
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { adminEmails, sessions, users } from "#platform/db/schema.ts";
-import { createAdmin } from "#domain/auth/create-admin.server.ts";
+import { ADMIN_CREATE_ACTOR, createAdmin } from "#domain/auth/create-admin.server.ts";
+import { listAuditLog } from "#domain/audit/audit-log.server.ts";
 
 const CONFIG_ADMIN = "chefe@example.com";
 let ctx: AuthTestContext;
@@ -113,6 +114,16 @@ describe("npm run admin:create (createAdmin)", () => {
     const browser = new Browser("203.0.113.23");
     expect((await ctx.signIn(email, "senha-da-chefe-77", browser)).status).toBe(200);
     expect(await (await isAdmin(browser, email)).json()).toBe(true);
+    // Issue 17 item 8: who became an admin, and how, is in the audit log.
+    const log = await listAuditLog(ctx.t.db, { entityType: "admin", entityId: email, page: 1 });
+    expect(log.entries).toEqual([
+      expect.objectContaining({
+        actorEmail: ADMIN_CREATE_ACTOR,
+        action: "admin.create",
+        before: { account: false, admin: false },
+        after: { account: true, admin: true },
+      }),
+    ]);
   });
 
   it("generates a password when none is given", async () => {
@@ -136,6 +147,8 @@ describe("npm run admin:create (createAdmin)", () => {
     expect(row!.verified).toBe(true);
     expect((await ctx.signIn(email, PASSWORD, new Browser("203.0.113.26"))).status).toBe(401);
     expect((await ctx.signIn(email, "senha-nova-da-dona-5", new Browser("203.0.113.27"))).status).toBe(200);
+    const log = await listAuditLog(ctx.t.db, { entityType: "admin", entityId: email, page: 1 });
+    expect(log.entries).toEqual([expect.objectContaining({ action: "admin.promote", before: { account: true, admin: false } })]);
   });
 
   it("refuses an invalid e-mail or a weak password", async () => {

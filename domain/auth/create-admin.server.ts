@@ -4,6 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { emailSchema, passwordProblem } from "#domain/auth/auth-schemas.ts";
 import type { Database } from "#platform/db/client.ts";
 import { accounts, adminEmails, sessions, users } from "#platform/db/schema.ts";
+import { recordAudit } from "#domain/audit/audit-log.server.ts";
+
+/** Who the audit log names for a change made with `npm run admin:create`. */
+export const ADMIN_CREATE_ACTOR = "linha de comando (npm run admin:create)";
 
 export type CreatedAdmin = { email: string; created: boolean; password: string; generated: boolean };
 
@@ -48,7 +52,18 @@ export async function createAdmin(db: Database, rawEmail: string, givenPassword?
         .insert(accounts)
         .values({ id: randomBytes(24).toString("base64url"), accountId: userId, providerId: "credential", userId, password: hash });
     }
+    const [wasAdmin] = await tx.select({ email: adminEmails.email }).from(adminEmails).where(eq(adminEmails.email, email));
     await tx.insert(adminEmails).values({ email }).onConflictDoNothing();
+    // Every change to who is an admin is in the audit log (issue 17 item 8), this one included.
+    await recordAudit(tx, {
+      actorUserId: null,
+      actorLabel: ADMIN_CREATE_ACTOR,
+      action: existing ? "admin.promote" : "admin.create",
+      entityType: "admin",
+      entityId: email,
+      before: { account: Boolean(existing), admin: Boolean(wasAdmin) },
+      after: { account: true, admin: true },
+    });
     return !existing;
   });
   return { email, created, password, generated };

@@ -10,10 +10,16 @@ const ACTION_LABELS: Record<string, string> = {
   "order.cancel": "Cancelou o pedido",
   "order.add_tracking": "Adicionou o rastreio",
   "order.refund": "Registrou o reembolso",
+  "order.return_accept": "Aceitou a devolução",
+  "order.return_reply": "Respondeu ao cliente",
   "product.update": "Alterou o produto",
-  "product.image_add": "Adicionou uma imagem",
-  "product.image_remove": "Removeu uma imagem",
+  "product.image_add": "Adicionou uma foto",
+  "product.image_reorder": "Reordenou as fotos",
+  "product.image_main": "Escolheu a foto principal",
+  "product.image_delete": "Excluiu uma foto",
   "shipping_rate.update": "Alterou o frete",
+  "admin.create": "Criou um administrador",
+  "admin.promote": "Tornou uma conta administradora",
 };
 
 const FIELD_LABELS: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { actionLabel } from "#app/features/admin-dash/audit-labels.ts";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { buttonClass } from "#app/ui/button-styles.ts";
@@ -74,16 +75,6 @@ function Payment({ order }: { order: OrderDetail }) {
   );
 }
 
-const ACTION_LABELS: Record<string, string> = {
-  "order.confirm_payment": "Confirmou o pagamento",
-  "order.move_status": "Mudou o status",
-  "order.add_tracking": "Informou o rastreio",
-  "order.cancel": "Cancelou o pedido",
-  "order.refund": "Registrou o reembolso",
-  "order.return_accept": "Aceitou a devolução",
-  "order.return_reply": "Respondeu ao cliente",
-};
-
 /** What an entry changed, in words: "Status: Pago → Enviado", "Reembolso: R$ 10,00"… */
 function changesOf(entry: AuditEntryView): string[] {
   const before = (entry.before ?? {}) as Record<string, unknown>;
@@ -127,7 +118,7 @@ function AuditEntries({ orderId }: { orderId: string }) {
               <time dateTime={entry.createdAt} className="text-stone-600">
                 {formatDateTime(entry.createdAt)}
               </time>{" "}
-              <span className="font-medium text-stone-950">{ACTION_LABELS[entry.action] ?? entry.action}</span>{" "}
+              <span className="font-medium text-stone-950">{actionLabel(entry.action)}</span>{" "}
               <span className="break-all text-stone-600">({entry.actorEmail})</span>
               {changesOf(entry).map((line) => (
                 <span key={line} className="block text-stone-700">
