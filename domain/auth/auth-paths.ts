@@ -27,3 +27,17 @@ export const AUTH_OPERATIONS = {
   "/change-email": { method: "POST", access: "session" },
   "/update-user": { method: "POST", access: "session" },
 } as const satisfies Record<string, { method: "GET" | "POST"; access: "public" | "session" }>;
+
+/**
+ * The session cookie better-auth sets (cookiePrefix "loja", domain/auth/auth.server.ts); over https
+ * its name carries the "__Secure-" prefix. openapi.test.ts checks it against a real sign-in. A
+ * visitor's requests carry the cart cookie too (decision 017): only this one can name an account.
+ */
+export const SESSION_COOKIE = "loja.session_token";
+
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE.replace(".", "\\.")}=`);
+
+/** Whether the request carries a session cookie: it may come from a signed-in user. */
+export function hasSessionCookie(cookie: string | undefined): boolean {
+  return cookie !== undefined && SESSION_COOKIE_PATTERN.test(cookie);
+}

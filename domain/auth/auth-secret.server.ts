@@ -24,6 +24,19 @@ function readSecret(file: string): string | undefined {
  */
 export function authSecret(config: Config): string {
   if (config.BETTER_AUTH_SECRET) return config.BETTER_AUTH_SECRET;
+  // Read once per configuration: the cart token (decision 017) asks for it on every cart request,
+  // and a file read each time held the event loop.
+  let secret = secretsByConfig.get(config);
+  if (!secret) {
+    secret = secretFromDataDir(config);
+    secretsByConfig.set(config, secret);
+  }
+  return secret;
+}
+
+const secretsByConfig = new WeakMap<Config, string>();
+
+function secretFromDataDir(config: Config): string {
   if (config.NODE_ENV === "test") return testSecret;
   const file = path.join(config.dataDir, "auth-secret");
   const existing = readSecret(file);

@@ -1,5 +1,6 @@
 import type { AppServices } from "#platform/services.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
+import { hasSessionCookie } from "#domain/auth/auth-paths.ts";
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 
@@ -15,7 +16,8 @@ export function readSessionUser(services: AppServices, request: Request): Promis
   let pending = sessionsByRequest.get(request);
   if (!pending) {
     pending = (async () => {
-      if (!request.headers.get("cookie")) return null;
+      // No session cookie, no account: a visitor (who may hold the cart cookie) costs no session read.
+      if (!hasSessionCookie(request.headers.get("cookie") ?? undefined)) return null;
       // Read only: refreshing the session (and its cookie) is the job of /api/auth/get-session.
       const result = await authFor(services).api.getSession({ headers: request.headers, query: { disableRefresh: true } });
       if (!result) return null;

@@ -8,6 +8,7 @@ import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
 import { parseParams } from "#server/http/params.ts";
 import { uploadRequestLimit, type UploadSpec } from "#server/http/uploads.ts";
+import { hasSessionCookie, SESSION_COOKIE } from "#domain/auth/auth-paths.ts";
 
 // zod's own messages in Brazilian Portuguese, so validation errors reach the UI ready to show.
 z.config(z.locales.ptBR());
@@ -281,18 +282,8 @@ export function uploadBodyLimits(endpoints: Endpoint[]): Array<{ method: string;
 /** Hono paths use `:id`; OpenAPI uses `{id}`. */
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
-/**
- * The session cookie better-auth sets (cookiePrefix "loja", domain/auth/auth.server.ts); over https
- * its name carries the "__Secure-" prefix. openapi.test.ts checks it against a real sign-in.
- */
-export const SESSION_COOKIE = "loja.session_token";
-
-const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE.replace(".", "\\.")}=`);
-
-/** Whether the request carries a session cookie: it may come from a signed-in user. */
-export function hasSessionCookie(cookie: string | undefined): boolean {
-  return cookie !== undefined && SESSION_COOKIE_PATTERN.test(cookie);
-}
+// The session cookie is the auth module's fact; the HTTP layer and its tests read it from here too.
+export { hasSessionCookie, SESSION_COOKIE };
 const SESSION_SCHEME = "session";
 
 type JsonSchema = Record<string, unknown>;
