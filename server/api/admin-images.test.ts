@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { samplePhoto } from "#test/sample-images.ts";
 import { productCatalog } from "#platform/db/schema.ts";
@@ -11,7 +12,6 @@ import { productUuid, PRODUCT_SLUGS, FIXED_PRODUCT_SLUGS } from "#domain/catalog
 import { getProductPage } from "#domain/catalog/catalog.server.ts";
 import { MAX_IMAGE_BYTES } from "#domain/catalog/product-image-rules.ts";
 import type { ProductImagesView } from "#domain/catalog/product-image-schemas.ts";
-import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
 
 /*
  * Issue 17 item 6: the owner uploads product photos. The file's first bytes decide its type (JPEG,
@@ -65,11 +65,7 @@ async function errorOf(response: Response): Promise<{ status: number; code: stri
   return { status: response.status, ...body.error };
 }
 
-async function auditOf(numericId: number): Promise<AuditEntryView[]> {
-  const response = await ctx.request(`/api/admin/audit-log?entityType=product&entityId=${productUuid(numericId)}`, { browser: admin });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { entries: AuditEntryView[] }).entries;
-}
+const auditOf = (numericId: number) => auditEntries(ctx, admin, "product", productUuid(numericId));
 
 async function catalogImage(numericId: number): Promise<string | null | undefined> {
   const [row] = await ctx.t.db

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { paymentStateOf } from "#domain/orders/admin-order-rules.ts";
 import type { AdminOrderPage } from "#domain/orders/admin-order-schemas.ts";
-import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 import { notifications, orderItems, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 
 /*
@@ -119,10 +119,7 @@ async function errorOf(response: Response): Promise<{ status: number; message: s
   return { status: response.status, message: body.error.message, code: body.error.code };
 }
 
-async function auditOf(orderId: string): Promise<AuditEntryView[]> {
-  const response = await ctx.request(`/api/admin/audit-log?entityType=order&entityId=${orderId}`, { browser: admin });
-  return ((await response.json()) as { entries: AuditEntryView[] }).entries;
-}
+const auditOf = (orderId: string) => auditEntries(ctx, admin, "order", orderId);
 
 describe("searching the orders", () => {
   it("finds an order by its number, the customer's name or e-mail, the CPF or the phone written any way", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext, PUBLIC_URL } from "#test/auth-helpers.ts";
 import { checkOut, giveCart } from "#test/orders.ts";
 import { createDatabase } from "#platform/db/client.ts";
@@ -6,7 +7,6 @@ import { createApp } from "#server/http/app.ts";
 import { testServices } from "#test/database.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { PRICE_TABLE_GRAMS, SPEC_PRICE_TABLE } from "#domain/pricing/gram-pricing.ts";
-import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
 import type { EditableProduct } from "#domain/catalog/product-edit-schemas.ts";
 import type { ShippingTableView } from "#domain/shipping/shipping-table-schemas.ts";
 
@@ -52,11 +52,7 @@ async function price(productName: string, quantity: number, request = ctx.reques
   return ((await response.json()) as { total_price: number }).total_price;
 }
 
-async function auditOf(entityType: string, entityId: string): Promise<AuditEntryView[]> {
-  const response = await ctx.request(`/api/admin/audit-log?entityType=${entityType}&entityId=${entityId}`, { browser: admin });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { entries: AuditEntryView[] }).entries;
-}
+const auditOf = (entityType: string, entityId: string) => auditEntries(ctx, admin, entityType, entityId);
 
 /** A fresh visitor's cart with `quantity` of the product: the line's price as the cart shows it. */
 async function freshCartLine(numericId: number, quantity: number) {

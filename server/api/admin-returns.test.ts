@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import type { ReturnItem } from "#domain/orders/admin-order-schemas.ts";
-import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 import { notifications, orderItems, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 
 /*
@@ -106,10 +106,7 @@ async function customersNotices(orderId: string) {
     .orderBy(notifications.createdAt);
 }
 
-async function auditOf(orderId: string): Promise<AuditEntryView[]> {
-  const response = await ctx.request(`/api/admin/audit-log?entityType=order&entityId=${orderId}`, { browser: admin });
-  return ((await response.json()) as { entries: AuditEntryView[] }).entries;
-}
+const auditOf = (orderId: string) => auditEntries(ctx, admin, "order", orderId);
 
 describe("the returns queue", () => {
   it("accept, reply and refund a return: the customer is told each time, by notification and e-mail", async () => {

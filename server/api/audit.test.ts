@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { checkOut, giveCart } from "#test/orders.ts";
 import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
@@ -30,11 +31,7 @@ async function placeOrder(): Promise<string> {
   return checkOut(ctx, customer);
 }
 
-async function auditOf(orderId: string): Promise<AuditEntryView[]> {
-  const response = await ctx.request(`/api/admin/audit-log?entityType=order&entityId=${orderId}`, { browser: admin });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { entries: AuditEntryView[] }).entries;
-}
+const auditOf = (orderId: string) => auditEntries(ctx, admin, "order", orderId);
 
 describe("the audit log of admin changes", () => {
   it("records confirming a payment, adding a tracking code and cancelling, newest first, with who and before/after", async () => {
