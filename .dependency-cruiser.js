@@ -14,7 +14,8 @@ export const DOMAIN_NEIGHBOURS = {
   catalog: ["pricing", "audit"],
   shipping: ["audit"],
   payments: [],
-  notifications: [],
+  // E-mails show amounts in R$.
+  notifications: ["pricing"],
   consent: [],
   audit: [],
   // npm run admin:create records its change in the audit log.
@@ -25,8 +26,10 @@ export const DOMAIN_NEIGHBOURS = {
   account: ["orders", "consent"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
-  dashboard: ["orders", "audit"],
+  dashboard: ["orders", "audit", "recovery"],
   customers: ["orders", "consent"],
+  // Reminders of carts left behind and their unsubscribe link (issue 19 item 5).
+  recovery: ["auth", "consent", "notifications"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

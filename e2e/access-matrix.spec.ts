@@ -33,6 +33,8 @@ const PAGES: Record<string, Access> = {
   termos: "public",
   cookies: "public",
   "produto/:slug": "public",
+  // The reminder e-mails' unsubscribe link works without signing in (issue 19 item 5).
+  descadastrar: "public",
   "delivery-address": "public",
   "unified-checkout": "public",
   direitos: "public",
@@ -56,6 +58,8 @@ const PUBLIC_API = new Set([
   "/cart/shipping",
   "/cart/status",
   "/shipping/quote",
+  // The reminder e-mails' unsubscribe link (signed; issue 19 item 5).
+  "/unsubscribe",
 ]);
 
 function apiAccess(path: string): Access | undefined {

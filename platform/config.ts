@@ -63,6 +63,16 @@ const envSchema = z.object({
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   /** Days after delivery when the rating_reminder notification is sent. */
   RATING_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /**
+   * Hours without a change after which a signed-in customer's cart counts as abandoned: the one
+   * reminder e-mail goes out (to those who allowed it) and the dashboard lists it (decision 031).
+   */
+  ABANDONED_CART_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(24),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

@@ -11,6 +11,8 @@ export type ReceivedMail = {
   subject: string;
   text: string;
   html: string;
+  /** The List-Unsubscribe header (reminder e-mails), "" when absent. */
+  listUnsubscribe: string;
   receivedAt: number;
 };
 
@@ -61,11 +63,12 @@ function decodeBody(part: Part): string {
 }
 
 /** The subject and the text and HTML bodies of a raw RFC 822 message (what nodemailer writes). */
-export function parseMail(raw: string): { subject: string; text: string; html: string; from: string } {
+export function parseMail(raw: string): { subject: string; text: string; html: string; from: string; listUnsubscribe: string } {
   const message = splitPart(raw);
   const result = {
     subject: decodeHeader(message.headers.subject ?? ""),
     from: decodeHeader(message.headers.from ?? ""),
+    listUnsubscribe: message.headers["list-unsubscribe"] ?? "",
     text: "",
     html: "",
   };

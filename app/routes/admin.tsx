@@ -36,7 +36,7 @@ async function customersSection(db: Database, params: URLSearchParams) {
 /** Admins only (customer → 403 page, visitor → /auth). `?secao=` picks the section; `?order=ID` opens one order (spec §2). */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   await requireAdmin(args);
-  const { db } = args.context.get(appContext).services;
+  const { db, config } = args.context.get(appContext).services;
   const params = args.url.searchParams;
   switch (adminSectionOf(params)) {
     case "pedidos":
@@ -51,7 +51,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
     case "auditoria":
       return { section: "auditoria" as const, log: await listAuditLog(db, { page: pageOf(params) }) };
     case "painel":
-      return { section: "painel" as const, dashboard: await getDashboard(db) };
+      return { section: "painel" as const, dashboard: await getDashboard(db, new Date(), config.ABANDONED_CART_HOURS) };
   }
 });
 

@@ -3,7 +3,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { addresses, carts, idempotencyKeys, orderItems, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { addresses, carts, idempotencyKeys, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
 import type { AppServices } from "#platform/services.ts";
 import { requestHash } from "#platform/request-hash.ts";
 import { DomainError } from "#domain/errors.ts";
@@ -14,7 +14,8 @@ import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#d
 import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
 import { toNotification } from "#domain/orders/order-store.server.ts";
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
-import { staticPixProvider, type PaymentProvider } from "#domain/payments/payment-provider.server.ts";
+import { reserveStock } from "#domain/orders/order-stock.server.ts";
+import { paymentProviderFor, type PaymentProvider } from "#domain/payments/payment-provider.server.ts";
 import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
 
@@ -36,7 +37,7 @@ export type PlacedOrder = { orderId: string; number: number; replayed: boolean }
 const STALE_ATTEMPT_MS = 2 * 60_000;
 
 export function paymentProvider(services: Services): PaymentProvider {
-  return staticPixProvider(services.config);
+  return paymentProviderFor(services.config);
 }
 
 /**
@@ -150,19 +151,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     address = { ...request.address };
   }
 
-  // Stock: one conditional update per line, in product order (two orders never wait on each other in a cycle).
-  const reserved = new Set<string>();
-  for (const line of [...cart.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    if (line.stock === null) continue;
-    const rows = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-      .returning({ id: products.id });
-    if (rows.length === 0)
-      throw new DomainError("conflict", "out_of_stock", `Estoque insuficiente de ${line.productName}. Ajuste o carrinho e tente de novo.`);
-    reserved.add(line.productId);
-  }
+  const reserved = await reserveStock(tx, cart.lines);
 
   const shippingCents = shipping?.priceCents ?? 0;
   const totalCents = cart.subtotalCents + cart.packagingCents + shippingCents;

@@ -7,6 +7,11 @@
 export const CONSENT_PURPOSES = ["age", "terms", "analytics", "marketing"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
+/** The account's choice about reminder e-mails (panel, unsubscribe link): recorded like the others, never sent by the cookie dialog. */
+export const MARKETING_EMAIL_PURPOSE = "marketing_email";
+/** Every purpose a consent event can have. */
+export const RECORDED_PURPOSES = [...CONSENT_PURPOSES, MARKETING_EMAIL_PURPOSE] as const;
+
 /**
  * The version of the consent texts (the gate's terms, the legal page, the cookie dialog) a visitor
  * saw. A new text gets a new version at the END of the list; older ones stay, so a page opened

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONSENT_PURPOSES, CONSENT_VERSIONS } from "#domain/consent/consent-rules.ts";
+import { CONSENT_PURPOSES, CONSENT_VERSIONS, RECORDED_PURPOSES } from "#domain/consent/consent-rules.ts";
 
 /** The consent API's body and answers (server/api/consent.ts), and the export's consent events. */
 
@@ -22,7 +22,7 @@ export const consentRequestSchema = z.strictObject({
 export type ConsentRequest = z.output<typeof consentRequestSchema>;
 
 export const consentEventSchema = z.object({
-  purpose: z.enum(CONSENT_PURPOSES),
+  purpose: z.enum(RECORDED_PURPOSES),
   granted: z.boolean(),
   version: z.string(),
   browserId: z.string().nullable(),

@@ -62,6 +62,25 @@ export const dashboardSchema = z.object({
   withdrawals: z.object({ count: z.number().int(), orders: z.array(waitingWithdrawalSchema) }),
   /** Products at or below their low-stock level, the emptiest first. */
   stockAlerts: z.array(stockAlertSchema),
+  /**
+   * Carts with items and no change for ABANDONED_CART_HOURS, in the last 30 days (visitors' too:
+   * customerName null), the most recent first; `subtotalCents` sums them all (issue 19 item 5).
+   */
+  abandonedCarts: z.object({
+    count: z.number().int(),
+    subtotalCents: z.number().int(),
+    carts: z.array(
+      z.object({
+        cartId: z.string(),
+        customerName: z.string().nullable(),
+        customerEmail: z.string().nullable(),
+        itemCount: z.number().int(),
+        subtotalCents: z.number().int(),
+        lastChangeAt: z.string(),
+        remindedAt: z.string().nullable(),
+      }),
+    ),
+  }),
   /** The audit log's newest entries. */
   recentAudit: z.array(auditEntrySchema),
 });

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { listAuditLog } from "#domain/audit/audit-log.server.ts";
+import { abandonedCarts } from "#domain/recovery/abandoned-carts.server.ts";
 import {
   CHART_DAYS,
   DASHBOARD_AUDIT_ENTRIES,
@@ -162,8 +163,11 @@ async function stockAlerts(tx: Tx): Promise<StockAlert[]> {
   }));
 }
 
-/** Everything the dashboard shows, as of `now` (a parameter, so tests can stand at a day's edge). */
-export async function getDashboard(db: Database, now: Date = new Date()): Promise<Dashboard> {
+/**
+ * Everything the dashboard shows, as of `now` (a parameter, so tests can stand at a day's edge);
+ * `abandonedCartHours`: the shop's ABANDONED_CART_HOURS.
+ */
+export async function getDashboard(db: Database, now: Date = new Date(), abandonedCartHours = 24): Promise<Dashboard> {
   const figures = await db.transaction(
     async (tx) => {
       const series = await dailyRevenue(tx, now);
@@ -178,6 +182,7 @@ export async function getDashboard(db: Database, now: Date = new Date()): Promis
         pendingPix: await pendingPix(tx, now),
         withdrawals: await waitingWithdrawals(tx),
         stockAlerts: await stockAlerts(tx),
+        abandonedCarts: await abandonedCarts(tx, { now, hours: abandonedCartHours, limit: DASHBOARD_LIST_LIMIT }),
       };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },

@@ -1,4 +1,5 @@
 import type { MailMessage } from "#platform/mail/mailer.ts";
+import { formatBRL } from "#domain/pricing/money.ts";
 
 /** pt-BR transactional e-mails, each as HTML and plain text with the same content. */
 
@@ -16,6 +17,8 @@ type Email = {
   action?: { label: string; url: string };
   /** Shown under the button: why the reader got this and what to do if it was not them. */
   footnote: string;
+  /** Marketing e-mails: the link that stops them, in the footnote and as List-Unsubscribe. */
+  unsubscribeUrl?: string;
 };
 
 function render(email: Email): MailMessage {
@@ -26,6 +29,7 @@ function render(email: Email): MailMessage {
     ...email.paragraphs.flatMap((p) => [p, ""]),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     email.footnote,
+    ...(email.unsubscribeUrl ? [`${UNSUBSCRIBE_LABEL}: ${email.unsubscribeUrl}`] : []),
     "",
     `— ${SHOP}`,
   ].join("\n");
@@ -44,11 +48,16 @@ function render(email: Email): MailMessage {
 ${email.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
 ${button}
 <p style="font-size:13px;color:#57534e;border-top:1px solid #e7e5e4;padding-top:16px;margin-top:32px">${escapeHtml(email.footnote)}</p>
+${email.unsubscribeUrl ? `<p style="font-size:13px"><a href="${escapeHtml(email.unsubscribeUrl)}" style="color:#57534e">${UNSUBSCRIBE_LABEL}</a></p>` : ""}
 </div>
 </body>
 </html>`;
-  return { to: email.to, subject: email.subject, text, html };
+  const message: MailMessage = { to: email.to, subject: email.subject, text, html };
+  if (email.unsubscribeUrl) message.headers = { "List-Unsubscribe": `<${email.unsubscribeUrl}>` };
+  return message;
 }
+
+const UNSUBSCRIBE_LABEL = "Não quero mais receber lembretes";
 
 function greeting(name: string | null | undefined): string {
   const first = name?.trim().split(/\s+/)[0];
@@ -174,5 +183,54 @@ export function withdrawalRequestMessage(input: {
     ],
     action: { label: "Abrir o pedido", url },
     footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,
+  });
+}
+
+/**
+ * The one reminder of a cart left behind (issue 19 item 5), only to customers who allowed reminder
+ * e-mails; it says what is in the cart and links back to it, and every copy can stop the next ones.
+ */
+export function abandonedCartMessage(input: {
+  to: string;
+  name?: string | null;
+  items: { name: string; quantity: number; unitType: string }[];
+  subtotalCents: number;
+  cartUrl: string;
+  unsubscribeUrl: string;
+}): MailMessage {
+  const list = input.items.map((item) => `${item.name} (${item.unitType === "gram" ? `${item.quantity} g` : `${item.quantity} un.`})`);
+  return render({
+    to: input.to,
+    subject: `Seu carrinho está esperando por você — ${SHOP}`,
+    greeting: greeting(input.name),
+    paragraphs: [
+      `Você deixou ${input.items.length === 1 ? "um item" : `${input.items.length} itens`} no carrinho: ${list.join("; ")}.`,
+      `Subtotal: ${formatBRL(input.subtotalCents)}. Os preços e o estoque são conferidos de novo quando você fechar o pedido.`,
+    ],
+    action: { label: "Voltar ao carrinho", url: input.cartUrl },
+    footnote: `Você recebe este lembrete porque aceitou receber lembretes por e-mail da ${SHOP}. Mandamos um só por carrinho.`,
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
+}
+
+/** Ten minutes before an unpaid Pix expires (issue 19 item 5): one e-mail per Pix, about an order the customer placed. */
+export function pixReminderMessage(input: {
+  to: string;
+  name?: string | null;
+  order: { id: string; number: number; totalCents: number };
+  minutesLeft: number;
+  publicUrl: string;
+}): MailMessage {
+  const url = `${new URL(input.publicUrl).origin}/cliente?order=${encodeURIComponent(input.order.id)}`;
+  return render({
+    to: input.to,
+    subject: `O Pix do pedido #${input.order.number} expira em ${input.minutesLeft} minutos — ${SHOP}`,
+    greeting: greeting(input.name),
+    paragraphs: [
+      `O Pix de ${formatBRL(input.order.totalCents)} do pedido #${input.order.number} ainda não foi pago e expira em ${input.minutesLeft} minutos. Depois disso o pedido é cancelado e os produtos voltam ao estoque.`,
+      "O código Pix e o QR Code estão na página do pedido.",
+    ],
+    action: { label: "Pagar agora", url },
+    footnote: `Você recebe este e-mail porque fez o pedido #${input.order.number} na ${SHOP}. Se já pagou, ignore: a confirmação chega em seguida.`,
   });
 }

@@ -1,10 +1,13 @@
 /** Scheduled work (server/jobs, decision 014): safe with several instances, rows claimed with SKIP LOCKED. */
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import { orders } from "#platform/db/schema.ts";
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { orders, users } from "#platform/db/schema.ts";
+import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { pixReminderMessage } from "#domain/notifications/mail-templates.ts";
 import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";
 import { type Services, toNotification } from "#domain/orders/order-store.server.ts";
 import { applyChange } from "#domain/orders/order-transitions.server.ts";
+import { PIX_EXPIRED_REASON, PIX_REMINDER_MINUTES } from "#domain/orders/order-status.ts";
 
 /**
  * Cancels unpaid orders whose Pix expired and releases their stock. Each instance claims a batch
@@ -39,8 +42,8 @@ export async function expirePendingOrders(
         ...(await applyChange(tx, services, order, {
           to: "cancelled",
           actorUserId: null,
-          note: "Pix expirado",
-          set: { cancelReason: "Pix expirado" },
+          note: PIX_EXPIRED_REASON,
+          set: { cancelReason: PIX_EXPIRED_REASON },
           message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "expired"),
         })),
       );
@@ -80,5 +83,57 @@ export async function sendRatingReminders(services: Services, options: { now?: D
     );
     await enqueueNotificationEmails(tx, services, created);
     return created.length;
+  });
+}
+
+/**
+ * One e-mail per Pix, PIX_REMINDER_MINUTES before it expires (issue 19 item 5): a transactional
+ * message about an order the customer placed, so it needs no marketing consent. `pix_reminded_for`
+ * keeps the expiry it was sent for: a new Pix (a new expiry) can get its own reminder. With a Pix
+ * shorter than twice the lead time a reminder would arrive right after the order: none is sent.
+ */
+export async function sendPixReminders(services: Services, options: { now?: Date; batch?: number } = {}): Promise<number> {
+  if (services.config.PIX_EXPIRY_MINUTES < 2 * PIX_REMINDER_MINUTES) return 0;
+  const now = options.now ?? new Date();
+  return services.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ order: orders, email: users.email, name: users.name })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(
+        and(
+          eq(orders.status, "pending_payment"),
+          gt(orders.pixExpiresAt, now),
+          lte(orders.pixExpiresAt, new Date(now.getTime() + PIX_REMINDER_MINUTES * 60_000)),
+          sql`${orders.pixRemindedFor} is distinct from ${orders.pixExpiresAt}`,
+          isNotNull(orders.userId),
+        ),
+      )
+      .limit(options.batch ?? 50)
+      .for("update", { of: orders, skipLocked: true });
+    if (due.length === 0) return 0;
+    await tx
+      .update(orders)
+      .set({ pixRemindedFor: sql`${orders.pixExpiresAt}` })
+      .where(
+        inArray(
+          orders.id,
+          due.map((row) => row.order.id),
+        ),
+      );
+    await enqueueEmails(
+      tx,
+      services.config,
+      due.map(({ order, email, name }) =>
+        pixReminderMessage({
+          to: email,
+          name,
+          order: { id: order.id, number: order.number, totalCents: order.totalCents },
+          minutesLeft: Math.max(1, Math.ceil((order.pixExpiresAt.getTime() - now.getTime()) / 60_000)),
+          publicUrl: services.config.PUBLIC_URL,
+        }),
+      ),
+    );
+    return due.length;
   });
 }

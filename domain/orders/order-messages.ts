@@ -1,6 +1,6 @@
 import { formatBRL } from "#domain/pricing/money.ts";
 import type { NotificationType } from "#domain/notifications/notification-rules.ts";
-import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "#domain/orders/order-status.ts";
+import { ORDER_STATUS_LABELS, orderLabel, PIX_RENEWAL_HOURS, type OrderStatus } from "#domain/orders/order-status.ts";
 
 /** Titles and texts of the notifications order events create (spec §3 types), in pt-BR. */
 export type OrderMessage = { type: NotificationType; title: string; content: string };
@@ -37,10 +37,20 @@ export function paymentMessage(order: OrderFacts, event: "paid" | "expired" | "r
     return {
       type: "payment_status_changed",
       title: "Pix expirado",
-      content: `O prazo para pagar o pedido ${label} terminou e ele foi cancelado. Os itens voltaram para o seu carrinho.`,
+      content: `O prazo para pagar o pedido ${label} terminou e ele foi cancelado. Os itens voltaram para o seu carrinho e, por ${PIX_RENEWAL_HOURS} horas, a página do pedido pode gerar um novo Pix.`,
     };
   }
   return { type: "payment_status_changed", title: "Pagamento reembolsado", content: `O pagamento do pedido ${label} foi reembolsado.` };
+}
+
+/** A new Pix for an order whose first one expired ("Gerar novo Pix"). */
+export function pixRenewedMessage(order: OrderFacts, expiresAt: Date): OrderMessage {
+  const until = expiresAt.toLocaleTimeString("pt-BR", { timeZone: "America/Sao_Paulo", hour: "2-digit", minute: "2-digit" });
+  return {
+    type: "payment_status_changed",
+    title: `Novo Pix do pedido ${orderLabel(order.number)}`,
+    content: `Geramos um novo Pix de ${formatBRL(order.totalCents)} para o pedido ${orderLabel(order.number)}, e os itens estão reservados de novo. Pague até ${until} (horário de Brasília).`,
+  };
 }
 
 export function statusMessage(order: OrderFacts, status: OrderStatus): OrderMessage {

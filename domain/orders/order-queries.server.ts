@@ -6,6 +6,7 @@ import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
 import { withdrawalState } from "#domain/orders/withdrawal.server.ts";
+import { pixRenewable } from "#domain/orders/order-status.ts";
 
 async function itemCounts(db: Executor, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
@@ -84,6 +85,7 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     ...withdrawalState(row, history),
     refund,
     cancelReason: row.cancelReason,
+    pixRenewable: pixRenewable(row, new Date()),
     pix: row.status === "pending_payment" ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() } : null,
     items: items.map((item) => ({
       productId: item.productId,

@@ -56,6 +56,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The refund recorded for the order (everything paid, freight included), null if none. */
   refund: z.object({ amountCents: z.number().int(), shippingCents: z.number().int(), createdAt: z.string() }).nullable(),
   cancelReason: z.string().nullable(),
+  /** Cancelled because its Pix expired, recently enough for "Gerar novo Pix" (decided on the server, at read time). */
+  pixRenewable: z.boolean(),
   /** Only while the order waits for payment. */
   pix: z.object({ code: z.string(), txid: z.string(), expiresAt: z.string() }).nullable(),
   items: z.array(

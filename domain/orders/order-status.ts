@@ -99,3 +99,24 @@ export function withdrawalDeadline(deliveredAt: string | Date): Date {
 const dateOnly = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Sao_Paulo" });
 /** DD/MM/AAAA in the shop's time zone (the customer's and the admin's dates read alike). */
 export const formatDate = (value: string | Date) => dateOnly.format(new Date(value));
+
+/** The cancel reason the expiry job writes; only such an order can get a new Pix. */
+export const PIX_EXPIRED_REASON = "Pix expirado";
+
+/**
+ * "Gerar novo Pix" (issue 19 item 5, decision 031): for this long after its Pix expired, the
+ * customer can pay the same order again (same items, same prices), with the stock reserved again.
+ * After that the prices and offers of the day apply: a new purchase from the cart.
+ */
+export const PIX_RENEWAL_HOURS = 48;
+
+export function pixRenewable(order: { status: OrderStatus; cancelReason: string | null; pixExpiresAt: Date }, now: Date): boolean {
+  return (
+    order.status === "cancelled" &&
+    order.cancelReason === PIX_EXPIRED_REASON &&
+    now.getTime() - order.pixExpiresAt.getTime() < PIX_RENEWAL_HOURS * 3600_000
+  );
+}
+
+/** The "your Pix expires soon" e-mail goes out this many minutes before the expiry. */
+export const PIX_REMINDER_MINUTES = 10;

@@ -11,7 +11,8 @@ import { buildBrCode } from "#domain/payments/br-code.ts";
 
 export type PixCharge = { txid: string; brCode: string; expiresAt: Date };
 
-export type ChargeRequest = { orderNumber: number; totalCents: number; now: Date };
+/** `attempt`: 1 for the order's first Pix, 2 for the first "Gerar novo Pix", … (each charge needs its own txid). */
+export type ChargeRequest = { orderNumber: number; totalCents: number; now: Date; attempt?: number };
 
 /** What a verified webhook says happened to a charge. */
 export type PaymentEvent = { txid: string; status: "paid" | "refunded"; amountCents: number };
@@ -27,9 +28,14 @@ export interface PaymentProvider {
   verifyWebhook(request: WebhookRequest): Promise<PaymentEvent | null>;
 }
 
-/** Letters and digits only, at most 25 (BR Code txid). */
-export function orderTxid(orderNumber: number): string {
-  return `PEDIDO${orderNumber}`;
+/** Letters and digits only, at most 25 (BR Code txid); a new Pix of the same order gets "R" and its attempt. */
+export function orderTxid(orderNumber: number, attempt = 1): string {
+  return attempt > 1 ? `PEDIDO${orderNumber}R${attempt}` : `PEDIDO${orderNumber}`;
+}
+
+/** The provider the shop is configured with (today only the static Pix). */
+export function paymentProviderFor(config: Parameters<typeof staticPixProvider>[0]): PaymentProvider {
+  return staticPixProvider(config);
 }
 
 export function staticPixProvider(
@@ -38,8 +44,8 @@ export function staticPixProvider(
   return {
     id: "static_pix",
     confirmedBy: "admin",
-    async createCharge({ orderNumber, totalCents, now }) {
-      const txid = orderTxid(orderNumber);
+    async createCharge({ orderNumber, totalCents, now, attempt }) {
+      const txid = orderTxid(orderNumber, attempt);
       const brCode = buildBrCode({
         key: config.PIX_KEY,
         merchantName: config.PIX_MERCHANT_NAME,

@@ -33,6 +33,8 @@ export const carts = pgTable(
     shippingPriceCents: integer("shipping_price_cents"),
     /** 8 digits, no dash: the CEP the shipping was quoted for. */
     shippingCep: text("shipping_cep"),
+    /** When the abandoned-cart reminder went out (issue 19 item 5); a later change to the cart makes it due again. */
+    abandonmentRemindedAt: timestamp("abandonment_reminded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -466,6 +468,10 @@ export const orders = pgTable(
     pixTxid: text("pix_txid").notNull().unique(),
     pixCode: text("pix_code").notNull(),
     pixExpiresAt: timestamp("pix_expires_at", { withTimezone: true }).notNull(),
+    /** 1 for the order's first Pix; each "Gerar novo Pix" after an expiry adds one (a new txid each time). */
+    pixAttempt: integer("pix_attempt").notNull().default(1),
+    /** The expiry the "your Pix expires soon" e-mail was sent for: one reminder per Pix (issue 19 item 5). */
+    pixRemindedFor: timestamp("pix_reminded_for", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     trackingCode: text("tracking_code"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
@@ -587,7 +593,8 @@ export const shippingWeightBands = pgTable(
  * What a consent is about (LGPD art. 8): the age declaration and the terms (the age gate), and each
  * optional cookie purpose (the cookie preference dialog). Necessary cookies need no consent.
  */
-export const consentPurpose = pgEnum("consent_purpose", ["age", "terms", "analytics", "marketing"]);
+/** `marketing_email`: the account's choice about reminder and offer e-mails (issue 19 item 5), not a cookie purpose. */
+export const consentPurpose = pgEnum("consent_purpose", ["age", "terms", "analytics", "marketing", "marketing_email"]);
 
 /**
  * Every consent given or withdrawn, kept on the server as the proof LGPD art. 8 §2 asks of the shop:

@@ -14,7 +14,13 @@ import { mailerFor, type MailMessage } from "#platform/mail/mailer.ts";
 
 export const SEND_EMAIL_TASK = "send-email";
 
-const mailMessageSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
+const mailMessageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
 
 /** Queues `message` on `executor` (a transaction: sent only if it commits). */
 export async function enqueueEmail(executor: JobExecutor, config: Pick<Config, "MAIL_MAX_ATTEMPTS">, message: MailMessage): Promise<void> {

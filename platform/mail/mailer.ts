@@ -5,7 +5,14 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "#platform/config.ts";
 import type { Logger } from "#platform/logger.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra header lines, e.g. List-Unsubscribe on reminder e-mails (RFC 2369). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   /** Resolves once the SMTP server accepted the message (or it was written to the outbox). */

@@ -20,7 +20,8 @@ export const adminDashboardEndpoint = defineEndpoint({
   guard: ADMIN_ONLY,
   response: dashboardSchema,
   async handler({ c }) {
-    return getDashboard(c.get("services").db);
+    const { db, config } = c.get("services");
+    return getDashboard(db, new Date(), config.ABANDONED_CART_HOURS);
   },
 });
 

@@ -6,6 +6,8 @@ import { orderDetailSchema, orderListSchema } from "#domain/orders/order-schemas
 import { quoteCartShipping } from "#domain/checkout/checkout-cart.server.ts";
 import { placeOrder } from "#domain/checkout/place-order.server.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
+import { PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
+import { renewPix } from "#domain/orders/renew-pix.server.ts";
 import { getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { requestWithdrawal, UNOPENED_MESSAGE } from "#domain/orders/withdrawal.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
@@ -129,6 +131,22 @@ export const requestWithdrawalEndpoint = defineEndpoint({
   async handler({ body, params, c, user }) {
     // Asking again answers the same 201 with the first request, as a replayed checkout does (decision 005).
     await requestWithdrawal(c.get("services"), params.id, user.id, { reason: body.reason || null, unopened: body.unopened === true });
+    return orderOr404(c, params.id, user.id);
+  },
+});
+
+export const renewPixEndpoint = defineEndpoint({
+  method: "post",
+  path: "/orders/:id/pix",
+  operationId: "renewPix",
+  summary: `Gera um novo Pix para um pedido cancelado porque o Pix venceu (até ${PIX_RENEWAL_HOURS} h depois; reserva o estoque de novo). Pedir de novo responde o mesmo Pix`,
+  tag: "pedidos",
+  guard: USER_ONLY,
+  params: orderParams,
+  response: orderDetailSchema,
+  async handler({ params, c, user }) {
+    await expirePendingOrders(c.get("services"), { userId: user.id });
+    await renewPix(c.get("services"), params.id, user.id);
     return orderOr404(c, params.id, user.id);
   },
 });

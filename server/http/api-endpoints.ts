@@ -17,7 +17,8 @@ import { adminProductEndpoints } from "#server/api/admin-products.ts";
 import { adminImageEndpoints } from "#server/api/admin-images.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
-import { orderEndpoints } from "#server/api/orders.ts";
+import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
+import { recoveryEndpoints } from "#server/api/recovery.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -39,6 +40,9 @@ export const apiEndpoints: Endpoint[] = [
   // Checkout, orders and notifications (issue 6).
   ...orderEndpoints,
   ...notificationEndpoints,
+  // Reminders and a new Pix for an expired order (issue 19 item 5).
+  renewPixEndpoint,
+  ...recoveryEndpoints,
   // The owner's admin (issue 17).
   ...auditEndpoints,
   ...adminDashEndpoints,

@@ -1,15 +1,19 @@
 /**
  * The shop's background work (decision 014): every instance runs one worker on the queue in its
- * PostgreSQL. E-mails are jobs queued by the changes that cause them; the Pix expiry and the rating
- * reminder are schedules, each occurrence queued by one instance and run by one worker.
+ * PostgreSQL. E-mails are jobs queued by the changes that cause them; the Pix expiry and the
+ * reminders (rating, Pix about to expire, cart left behind) are schedules, each occurrence queued
+ * by one instance and run by one worker.
  */
-import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
+import { expirePendingOrders, sendPixReminders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
+import { sendAbandonedCartReminders } from "#domain/recovery/abandoned-carts.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/mail-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
+export const PIX_REMINDER_TASK = "pix-reminder";
+export const ABANDONED_CART_TASK = "abandoned-cart-reminder";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -18,6 +22,9 @@ export const RATING_REMINDER_TASK = "rating-reminder";
 export const SCHEDULES: Schedule[] = [
   { task: PIX_EXPIRY_TASK, pattern: "* * * * *", backfillMinutes: 5 },
   { task: RATING_REMINDER_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
+  // Ten minutes before expiry: a minute's step keeps it between 10 and 9 minutes before.
+  { task: PIX_REMINDER_TASK, pattern: "* * * * *", backfillMinutes: 5 },
+  { task: ABANDONED_CART_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -52,6 +59,8 @@ export function startJobs(services: AppServices, url: string, options: JobsOptio
       [SEND_EMAIL_TASK]: sendEmailJob(services),
       [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
       [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
+      [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),
+      [ABANDONED_CART_TASK]: scheduled(services, ABANDONED_CART_TASK, () => sendAbandonedCartReminders(services)),
     },
     schedules: options.schedules === false ? [] : SCHEDULES,
     pollIntervalMs: options.pollIntervalMs,

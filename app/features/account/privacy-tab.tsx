@@ -11,6 +11,7 @@ import { ModalFrame } from "#app/ui/modal.tsx";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { accountApi } from "#app/features/account/account-api.ts";
 import { DELETE_CONFIRMATION, deleteAccountSchema } from "#domain/account/address-schema.ts";
+import { ReminderEmails } from "#app/features/account/reminder-emails.tsx";
 
 function DeleteAccountDialog() {
   const { notify } = useAuth();
@@ -68,7 +69,7 @@ function DeleteAccountDialog() {
   );
 }
 
-/** Privacidade (LGPD): a copy of everything we keep, and deleting the account. */
+/** Privacidade (LGPD): a copy of everything we keep, the reminder e-mails choice, and deleting the account. */
 export function PrivacyTab() {
   return (
     <div className="space-y-6">
@@ -82,6 +83,7 @@ export function PrivacyTab() {
           Baixar meus dados (JSON)
         </a>
       </section>
+      <ReminderEmails />
       <section className="space-y-3 rounded-xl border border-red-200 p-4 sm:p-5" aria-labelledby="privacidade-excluir">
         <h2 id="privacidade-excluir" className="text-base font-semibold text-stone-950">
           Excluir minha conta

@@ -13,6 +13,7 @@ import { stockText, timeLeftText } from "#app/features/admin-dash/admin-format.t
 import { AuditEntries } from "#app/features/admin-dash/audit-log-view.tsx";
 import { RevenueChart } from "#app/features/admin-dash/revenue-chart.tsx";
 import { WithdrawalList } from "#app/features/admin-dash/withdrawal-list.tsx";
+import { AbandonedCartList } from "#app/features/admin-dash/abandoned-cart-list.tsx";
 
 const linkClass = `font-semibold text-emerald-800 underline-offset-4 hover:underline ${focusRing}`;
 
@@ -158,6 +159,9 @@ export function DashboardView({ dashboard }: { dashboard: Dashboard }) {
             Alerta com {LOW_STOCK_THRESHOLD.unit} unidades ou menos (produtos por unidade) e {LOW_STOCK_THRESHOLD.gram} g ou menos (amostras
             por grama).
           </p>
+        </Card>
+        <Card title={`Carrinhos abandonados (${dashboard.abandonedCarts.count})`}>
+          <AbandonedCartList abandoned={dashboard.abandonedCarts} />
         </Card>
       </div>
       <Card title="Últimas alterações">

@@ -4,6 +4,7 @@ import { OrderDetails, OrderList } from "#app/features/orders/order-views.tsx";
 import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
 import { useOrderUpdates } from "#app/features/orders/success-page.tsx";
 import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
+import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
 export function CustomerOrders({
@@ -23,6 +24,7 @@ export function CustomerOrders({
           ← Todos os pedidos
         </Link>
         {order.pix ? <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} /> : null}
+        <RenewPix order={order} />
         <OrderDetails order={order} />
         <WithdrawalRequest order={order} />
       </div>

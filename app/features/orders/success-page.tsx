@@ -7,6 +7,7 @@ import { buttonClass } from "#app/ui/button-styles.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
 import { OrderStatusBadge } from "#app/features/orders/order-views.tsx";
 import type { OrderWithQr } from "#domain/orders/order-types.ts";
+import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 
 /**
  * Re-reads the page when a notification about this order arrives (payment confirmed, expired…), and
@@ -54,6 +55,8 @@ export function SuccessPage({ order }: { order: OrderWithQr | null }) {
       </div>
       {order.pix ? (
         <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} />
+      ) : order.pixRenewable ? (
+        <RenewPix order={order} />
       ) : order.status === "cancelled" ? (
         <p role="status" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
           Este pedido foi cancelado{order.cancelReason ? `: ${order.cancelReason}` : ""}.
