@@ -117,9 +117,9 @@ test.beforeAll(async () => {
     },
   });
   expect(saved.status()).toBe(201);
-  // Something in every account's cart: /checkout answers an empty cart with the domain's refusal
-  // (409, e2e/page-refusals.spec.ts), which is about the cart, not about who may see the page.
-  for (const principal of [customer, otherCustomer, admin]) {
+  // Something in every cart, the visitor's too (issue 20): /checkout answers an empty cart with the
+  // domain's refusal (409, e2e/page-refusals.spec.ts), which is about the cart, not about who may see the page.
+  for (const principal of [anonymous, customer, otherCustomer, admin]) {
     const added = await principal.context.post("/api/cart/items", {
       data: { productId: productUuid(201), quantity: 1 },
       headers: { origin: E2E_BASE_URL },

@@ -299,11 +299,30 @@ test.describe("a customer", () => {
     await expectAccessible(page, "/checkout com itens");
     await form.getByLabel("CEP").fill("01310-100");
     await form.getByRole("button", { name: "Buscar CEP" }).click();
-    await expect(form.getByRole("radio", { name: /SEDEX/ })).toBeVisible();
+    // The order placed before saved the CPF (issue 20): shown masked, with a way to type another.
+    await expect(form.getByTestId("cpf-salvo")).toHaveText("***.982.247-**");
+    await form.getByRole("button", { name: "Alterar CPF" }).click();
     await form.getByLabel("CPF").fill("111.111.111-11");
-    await form.getByRole("button", { name: "Fazer pedido e pagar com Pix" }).click();
-    await expect(form.getByLabel("CPF")).toHaveAccessibleDescription("CPF inválido: confira os dígitos.");
-    await expectAccessible(page, "/checkout com opções de envio e erros");
+    await form.getByRole("button", { name: "Continuar para o envio" }).click();
+    await expect(form.getByLabel("CPF")).toHaveAccessibleDescription(/CPF inválido: confira os dígitos\./);
+    await expectAccessible(page, "/checkout com erros no endereço");
+    await form.getByRole("button", { name: "Usar o CPF salvo" }).click();
+    for (const [label, value] of [
+      ["Nome de quem recebe", "Cliente Acessível"],
+      ["Telefone", "11912345678"],
+      ["Rua", "Avenida Paulista"],
+      ["Número", "1000"],
+      ["Bairro", "Bela Vista"],
+      ["Cidade", "São Paulo"],
+    ] as const)
+      await form.getByLabel(label, { exact: true }).fill(value);
+    await form.getByLabel("UF").selectOption("SP");
+    await form.getByRole("button", { name: "Continuar para o envio" }).click();
+    await expect(form.getByRole("radio", { name: /SEDEX/ })).toBeVisible();
+    await expectAccessible(page, "/checkout na etapa de envio");
+    await form.getByRole("button", { name: "Continuar para o pagamento" }).click();
+    await expect(form.getByRole("heading", { name: "Revisão e pagamento" })).toBeFocused();
+    await expectAccessible(page, "/checkout na revisão");
   });
 
   test("the address form with its errors, and the account deletion dialog", async ({ page }) => {

@@ -42,15 +42,14 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
   await signUp.getByRole("button", { name: "Criar conta e continuar" }).click();
   await expect(page.getByText(`Comprando como ${email}`)).toBeVisible({ timeout: 15_000 });
 
-  // Address: CEP first (no lookup service in this closed network: the customer types the rest).
+  // Address (issue 20: one step at a time): CEP first (no lookup service in this closed network: the customer types the rest).
   const form = page.getByRole("form", { name: "Finalizar compra" });
   await form.getByLabel("CEP").fill("01310-100");
   await form.getByRole("button", { name: "Buscar CEP" }).click();
-  await expect(form.getByRole("radio", { name: /SEDEX/ })).toBeVisible();
   // Invalid CPF and phone are refused next to their fields, in Portuguese.
   await form.getByLabel("CPF").fill("111.111.111-11");
   await form.getByLabel("Telefone").fill("123");
-  await form.getByRole("button", { name: "Fazer pedido e pagar com Pix" }).click();
+  await form.getByRole("button", { name: "Continuar para o envio" }).click();
   await expect(form.getByLabel("CPF")).toHaveAccessibleDescription("CPF inválido: confira os dígitos.");
   await expect(form.getByLabel("Telefone")).toHaveAccessibleDescription("Informe o telefone com DDD, ex.: (11) 91234-5678.");
 
@@ -62,7 +61,9 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
   await form.getByLabel("Bairro").fill("Bela Vista");
   await form.getByLabel("Cidade").fill("São Paulo");
   await form.getByLabel("UF").selectOption("SP");
+  await form.getByRole("button", { name: "Continuar para o envio" }).click();
   await form.getByRole("radio", { name: /SEDEX/ }).check();
+  await form.getByRole("button", { name: "Continuar para o pagamento" }).click();
   await form.getByLabel(/Declaro que tenho 18 anos ou mais/).check();
   await form.getByLabel(/Li e aceito os/).check();
   // 50 g R$ 500,00 + 25 sachets R$ 25,00 + course R$ 297,00 + SEDEX to São Paulo R$ 29,90.

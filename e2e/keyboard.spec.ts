@@ -253,6 +253,11 @@ test("a customer goes from the cart to a placed order, copies the Pix code and r
   await page.keyboard.type("SP");
   await expect(uf).toHaveValue("SP");
 
+  // Issue 20: the address step continues to the shipping step, whose heading takes focus.
+  await keys.tabTo(form.getByRole("button", { name: "Continuar para o envio" }), { limit: 5 });
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("heading", { name: "Envio" })).toBeFocused();
+
   // Shipping: the radio group takes one Tab stop, and the arrows choose.
   const pac = form.getByRole("radio", { name: /PAC/ });
   const sedex = form.getByRole("radio", { name: /SEDEX/ });
@@ -261,11 +266,14 @@ test("a customer goes from the cart to a placed order, copies the Pix code and r
   await page.keyboard.press("ArrowDown");
   await expect(sedex).toBeChecked();
   await expect(sedex).toBeFocused();
+  await keys.tabTo(form.getByRole("button", { name: "Continuar para o pagamento" }), { limit: 5 });
+  await page.keyboard.press("Enter");
+  await expect(form.getByRole("heading", { name: "Revisão e pagamento" })).toBeFocused();
 
   // The two confirmations and the order.
   for (const name of [/Declaro que tenho 18 anos ou mais/, /Li e aceito os/]) {
     const box = form.getByRole("checkbox", { name });
-    await keys.tabTo(box, { limit: 5 });
+    await keys.tabTo(box, { limit: 8 });
     await page.keyboard.press("Space");
     await expect(box).toBeChecked();
   }

@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { publicConfig } from "#platform/config.ts";
 import type { AppServices } from "#platform/services.ts";
+import { cartSessionOf } from "#server/http/cart-token.ts";
 import { PUBLIC_URL } from "#test/auth-helpers.ts";
 
 /**
@@ -11,7 +12,14 @@ import { PUBLIC_URL } from "#test/auth-helpers.ts";
 export function pageArgs(services: AppServices, path: string, cookie = "") {
   const request = new Request(new URL(path, PUBLIC_URL), { headers: cookie ? { cookie } : {} });
   const context = new RouterContextProvider();
-  context.set(appContext, { services, publicConfig: publicConfig(services.config), nonce: "", requestId: "teste", islands: {} });
+  context.set(appContext, {
+    services,
+    publicConfig: publicConfig(services.config),
+    nonce: "",
+    requestId: "teste",
+    islands: {},
+    visitorCartSessionId: (request) => cartSessionOf(services.config, request.headers.get("cookie") ?? undefined).sessionId,
+  });
   const url = new URL(request.url);
   return { request, context, url, params: {}, pattern: url.pathname };
 }

@@ -18,6 +18,8 @@ export type AppLoadContext = {
   requestId: string;
   /** The island pages' modules of the client build (decision 009); empty without one. */
   islands: IslandModules;
+  /** The visitor's cart session id, from the request's cart cookie as the HTTP shell verifies it (decision 017); null without one. */
+  visitorCartSessionId: (request: Request) => string | null;
 };
 
 export const appContext = createContext<AppLoadContext>();

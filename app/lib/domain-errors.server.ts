@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { DomainError, type DomainErrorKind } from "#domain/errors.ts";
 import { signInRedirect, type PageArgs } from "#app/lib/guards.server.ts";
+import { messageForPeople } from "#app/lib/error-messages.ts";
 import type { PageRefusal } from "#app/lib/page-refusal.ts";
 
 /**
@@ -25,7 +26,7 @@ export const PAGE_STATUS = {
 export function asPageError(error: unknown, args: PageArgs): unknown {
   if (!(error instanceof DomainError)) return error;
   if (error.kind === "unauthorized") return signInRedirect(args);
-  const body: PageRefusal = { refusal: { kind: error.kind, code: error.code, message: error.message } };
+  const body: PageRefusal = { refusal: { kind: error.kind, code: error.code, message: messageForPeople(error.code, error.message) } };
   return data(body, { status: PAGE_STATUS[error.kind] });
 }
 

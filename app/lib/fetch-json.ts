@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { messageForPeople } from "#app/lib/error-messages.ts";
 
 /**
  * The browser's one way to call the shop's JSON API: a plain `fetch` (no client library, to keep
@@ -12,14 +13,16 @@ import type { z } from "zod";
  * cart's count is on all of them), ~24 KB gzip against decision 006's budget (decision 011).
  */
 
-/** The server answered with an error status. */
+/** The server answered with an error status; `message` is what a person reads, `apiMessage` what the API said. */
 export class ApiCallError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(message: string, status: number, code: string) {
+  readonly apiMessage: string;
+  constructor(message: string, status: number, code: string, apiMessage = message) {
     super(message);
     this.status = status;
     this.code = code;
+    this.apiMessage = apiMessage;
   }
 }
 
@@ -76,7 +79,9 @@ export async function fetchJson<S extends z.ZodType = z.ZodUnknown>(path: string
   }
   if (!response.ok) {
     const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiCallError(error?.message || request.fallbackMessage || "", response.status, error?.code ?? "unknown");
+    const code = error?.code ?? "unknown";
+    const apiMessage = error?.message ?? "";
+    throw new ApiCallError(messageForPeople(code, apiMessage, request.fallbackMessage), response.status, code, apiMessage);
   }
   request.onAnswer?.(response.headers);
   // The answer of the endpoint whose schema the caller named: its handler's return was checked against it.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "#app/routes/checkout.tsx";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { cartItems, carts, products } from "#platform/db/schema.ts";
-import { createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
+import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { pageArgs } from "#test/page-args.ts";
 
 /* The checkout's loader on a real PostgreSQL: the domain's refusal of an empty cart is a 409 page. */
@@ -21,8 +21,19 @@ afterAll(async () => {
 const load = (path: string, cookie = "") => loader({ ...pageArgs(ctx.t.services, path, cookie), params: {}, pattern: "/checkout" });
 
 describe("the checkout's loader", () => {
-  it("gives a visitor the identification step", async () => {
-    expect(await load("/checkout")).toMatchObject({ signedIn: false });
+  it("answers a visitor without a cart with the same refusal, not the identification step (issue 20)", async () => {
+    const thrown = await load("/checkout").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toMatchObject({ init: { status: 409 }, data: { refusal: { code: "cart_empty", message: "Seu carrinho está vazio." } } });
+  });
+
+  it("gives a visitor with a cart the identification step", async () => {
+    const browser = new Browser();
+    const added = await ctx.request("/api/cart/items", { browser, json: { productId: productUuid(201), quantity: 1 } });
+    expect(added.status).toBe(201);
+    expect(await load("/checkout", browser.header())).toMatchObject({ signedIn: false, needsShipping: false });
   });
 
   it("answers a customer with an empty cart with the domain's refusal: 409, cart_empty, in Portuguese", async () => {

@@ -6,28 +6,50 @@ import { PageError } from "#app/features/shell/page-error.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import { currentUser } from "#app/lib/guards.server.ts";
+import { maskedSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
-import { requireCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
+import { requireCheckoutCart, requireVisitorCartItems } from "#domain/checkout/checkout-cart.server.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
 
 /**
- * /checkout and /checkout-flow (spec §2: the same flow). Visitors see the identification step;
- * customers their cart priced by the server, or, with nothing to buy, the domain's refusal
- * (cart_empty, 409: "Seu carrinho está vazio.") shown by the ErrorBoundary below.
+ * /checkout and /checkout-flow (spec §2: the same flow). Visitors with something in their cart see
+ * the identification step; customers their cart priced by the server. Either one with nothing to buy
+ * gets the domain's refusal (cart_empty, 409: "Seu carrinho está vazio.") from the ErrorBoundary below.
  */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
-  const { services } = getAppContext(args.context);
+  const { services, visitorCartSessionId } = getAppContext(args.context);
   const expiryMinutes = services.config.PIX_EXPIRY_MINUTES;
   const user = await currentUser(args);
-  if (!user) return { signedIn: false as const, expiryMinutes };
-  const [cart, addresses] = await Promise.all([requireCheckoutCart(services.db, user.id), listAddresses(services.db, user.id)]);
-  // The first saved address fills the form: its shipping options come with the page.
-  const cep = addresses[0]?.cep;
-  const initialQuote = cart.needsShipping && cep ? { cep, options: await quoteShipping(services.db, cep, cart.weightGrams) } : null;
-  return { initialQuote, signedIn: true as const, user: { name: user.name, email: user.email }, cart, addresses, expiryMinutes };
+  if (!user) {
+    const { needsShipping } = await requireVisitorCartItems(services.db, visitorCartSessionId(args.request));
+    return { signedIn: false as const, needsShipping, expiryMinutes };
+  }
+  const [cart, addresses, savedCpf] = await Promise.all([
+    requireCheckoutCart(services.db, user.id),
+    listAddresses(services.db, user.id),
+    maskedSavedCpf(services.db, user.id),
+  ]);
+  // The address the form starts with (decision 033): the CEP chosen in the cart a moment ago wins
+  // (its saved address if there is one, else a new address with that CEP); else the first saved one.
+  const cartCep = cart.savedShipping.cep;
+  const startAddress = cartCep ? addresses.find((entry) => entry.cep === cartCep) : addresses[0];
+  const start = { addressId: startAddress?.id ?? null, cep: cartCep ?? startAddress?.cep ?? null };
+  // Its shipping options come with the page (no fetch on load).
+  const initialQuote =
+    cart.needsShipping && start.cep ? { cep: start.cep, options: await quoteShipping(services.db, start.cep, cart.weightGrams) } : null;
+  return {
+    initialQuote,
+    signedIn: true as const,
+    user: { name: user.name, email: user.email },
+    cart,
+    addresses,
+    start,
+    savedCpf,
+    expiryMinutes,
+  };
 });
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -17,6 +17,7 @@ import { forgetQueuedEmails } from "#platform/mail/mail-queue.ts";
 import { removeOutboxMessagesTo } from "#platform/mail/mailer.ts";
 import { forgetAccountConsent, listAccountConsent } from "#domain/consent/consent.server.ts";
 import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/order-privacy.server.ts";
+import { readSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import type { Address, addressSchema } from "#domain/account/address-schema.ts";
 import type { z } from "zod";
 
@@ -165,6 +166,8 @@ export async function exportAccountData(db: Database, userId: string) {
       .where(eq(sessions.userId, userId))
       .orderBy(asc(sessions.createdAt)),
     addresses: await listAddresses(db, userId),
+    // The CPF the last order saved (decision 033): the customer's own, so the export has it whole.
+    savedCpf: await readSavedCpf(db, userId),
     referral: await db
       .select({ code: referralLinks.code, totalCredits: referralLinks.totalCredits, createdAt: referralLinks.createdAt })
       .from(referralLinks)

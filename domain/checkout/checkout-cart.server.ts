@@ -1,7 +1,7 @@
 /**
  * The cart as the checkout sees it: the customer's active cart, re-priced from `products`.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { cartItems, carts, products } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
@@ -138,6 +138,23 @@ export async function requireCheckoutCart(db: Executor, userId: string): Promise
   const cart = await loadCheckoutCart(db, userId);
   if (!cart || cart.lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
   return cart;
+}
+
+/**
+ * A visitor at the checkout (issue 20): refused (cart_empty) like a customer when their browser's
+ * cart has nothing, instead of being asked to create an account for an empty cart.
+ */
+export async function requireVisitorCartItems(db: Executor, sessionId: string | null): Promise<{ needsShipping: boolean }> {
+  const lines = sessionId
+    ? await db
+        .select({ needsShipping: products.needsShipping })
+        .from(cartItems)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(and(eq(carts.sessionId, sessionId), isNull(carts.userId), eq(carts.status, "active")))
+    : [];
+  if (lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
+  return { needsShipping: lines.some((line) => line.needsShipping) };
 }
 
 /** Shipping options for the customer's cart and a CEP (digital-only carts: none needed). */

@@ -43,6 +43,13 @@ export const checkoutAddressSchema = addressSchema.extend({ cpf: cpfSchema });
 export type CheckoutAddressInput = z.input<typeof checkoutAddressSchema>;
 export type CheckoutAddress = z.output<typeof checkoutAddressSchema>;
 
+/**
+ * The address as an order sends it: without the CPF, the account's saved one is used (decision
+ * 033); the page only ever shows that one masked, so it cannot send it back.
+ */
+export const orderAddressSchema = addressSchema.extend({ cpf: cpfSchema.optional() });
+export type OrderAddress = z.output<typeof orderAddressSchema>;
+
 export const shippingQuoteSchema = z.object({ cep: cepSchema });
 
 /** POST /checkout/cep-lookup: the CEP whose address the form fills in. */
@@ -55,7 +62,7 @@ export const cepLookupInput = z.object({ cep: cepSchema });
  */
 export const placeOrderSchema = z.object({
   idempotencyKey: z.uuid("Chave de idempotência inválida. Recarregue a página e tente de novo."),
-  address: checkoutAddressSchema.optional(),
+  address: orderAddressSchema.optional(),
   saveAddress: z.boolean().optional().default(false),
   shippingMethod: z.enum(SHIPPING_METHODS, "Escolha a forma de envio.").optional(),
   confirmAdult: z.literal(true, "Confirme que você tem 18 anos ou mais."),

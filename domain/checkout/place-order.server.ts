@@ -9,7 +9,8 @@ import { requestHash } from "#platform/request-hash.ts";
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
-import type { CheckoutAddress } from "#domain/checkout/checkout-schemas.ts";
+import type { OrderAddress } from "#domain/checkout/checkout-schemas.ts";
+import { orderCpf, rememberOrderCpf } from "#domain/checkout/order-cpf.server.ts";
 import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
 import { toNotification } from "#domain/orders/order-store.server.ts";
@@ -26,7 +27,8 @@ export type SessionCustomer = { id: string; email: string; name: string };
 
 export type PlaceOrderRequest = {
   idempotencyKey: string;
-  address?: CheckoutAddress;
+  /** Without a CPF: the account's saved one (decision 033). */
+  address?: OrderAddress;
   saveAddress: boolean;
   shippingMethod?: ShippingMethod;
 };
@@ -148,7 +150,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     const options = await quoteShipping(tx, request.address.cep, cart.weightGrams);
     shipping = options.find((option) => option.method === request.shippingMethod) ?? null;
     if (!shipping) throw new DomainError("conflict", "shipping_unavailable", "Essa forma de envio não atende o seu CEP. Escolha outra.");
-    address = { ...request.address };
+    address = { ...request.address, cpf: await orderCpf(tx, customer.id, request.address.cpf) };
   }
 
   const reserved = await reserveStock(tx, cart.lines);
@@ -212,6 +214,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   await announceCartStatus(tx, cart.cartId);
 
   if (request.address && request.saveAddress) await saveAddressIfNew(tx, customer.id, request.address);
+  if (address) await rememberOrderCpf(tx, customer.id, address.cpf);
 
   const facts = {
     number,
@@ -228,7 +231,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
 }
 
 /** PRODUCT.md: the address is saved to the account (unless it is already there, or the account has 10). */
-async function saveAddressIfNew(tx: Tx, userId: string, address: CheckoutAddress): Promise<void> {
+async function saveAddressIfNew(tx: Tx, userId: string, address: OrderAddress): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
   const existing = await tx.select().from(addresses).where(eq(addresses.userId, userId));
   if (existing.length >= 10) return;

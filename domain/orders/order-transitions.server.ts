@@ -10,6 +10,7 @@ import { createNotifications, enqueueNotificationEmails, type CreatedNotificatio
 import { paymentMessage, refundMessage, statusMessage, trackingMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
 import {
   canTransition,
+  ORDER_STATUS_LABELS,
   holdsStock,
   isValidTrackingCode,
   normalizeTrackingCode,
@@ -63,10 +64,11 @@ export type Change = {
 
 export async function applyChange(tx: Tx, services: Services, order: OrderRow, change: Change): Promise<CreatedNotification[]> {
   if (!canTransition(order.status, change.to)) {
+    // The statuses as the admin reads them ("Entregue"), never their code names (issue 20).
     throw new DomainError(
       "conflict",
       "invalid_transition",
-      `Não é possível mudar o pedido de \u201c${order.status}\u201d para \u201c${change.to}\u201d.`,
+      `Não é possível mudar o pedido de \u201c${ORDER_STATUS_LABELS[order.status]}\u201d para \u201c${ORDER_STATUS_LABELS[change.to]}\u201d.`,
     );
   }
   if (change.to === "delivered" && order.status === "paid" && order.shippingMethod) {

@@ -13,7 +13,7 @@ import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { paymentProviderFor } from "#domain/payments/payment-provider.server.ts";
 import { pixRenewedMessage } from "#domain/orders/order-messages.ts";
-import { pixRenewable, PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
+import { PIX_EXPIRED_REASON, pixRenewable, PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { lockOrder, type Services, toNotification } from "#domain/orders/order-store.server.ts";
 
@@ -24,13 +24,14 @@ export async function renewPix(services: Services, orderId: string, userId: stri
     const order = await lockOrder(tx, orderId);
     if (order.userId !== userId) throw new DomainError("not_found", "not_found", "Pedido não encontrado.");
     if (order.status === "pending_payment" && order.pixExpiresAt > now) return;
+    if (order.status !== "cancelled" || order.cancelReason !== PIX_EXPIRED_REASON) {
+      throw new DomainError("conflict", "pix_not_renewable", "Este pedido não está esperando um novo Pix.");
+    }
     if (!pixRenewable(order, now)) {
       throw new DomainError(
         "conflict",
         "pix_not_renewable",
-        order.status === "cancelled" && order.cancelReason
-          ? `O novo Pix só pode ser gerado até ${PIX_RENEWAL_HOURS} horas depois do vencimento. Monte o pedido de novo pelo carrinho.`
-          : "Este pedido não está esperando um novo Pix.",
+        `O novo Pix só pode ser gerado até ${PIX_RENEWAL_HOURS} horas depois do vencimento. Monte o pedido de novo pelo carrinho.`,
       );
     }
     const lines = await tx

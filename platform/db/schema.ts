@@ -661,3 +661,21 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_entity").on(t.entityType, t.entityId, t.createdAt), index("audit_log_created").on(t.createdAt)],
 );
+
+/**
+ * The customer's CPF, saved by their first order with one (issue 20, decision 033) and shown masked
+ * on the next checkout. A table of its own, not a column of `users`: better-auth reads that row
+ * into every session, and the CPF has no business in a session's answer.
+ */
+export const savedCpfs = pgTable(
+  "saved_cpfs",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Eleven digits, check digits valid (checked by the checkout's schema before it gets here). */
+    cpf: text("cpf").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("saved_cpfs_digits", sql`${t.cpf} ~ '^[0-9]{11}$'`)],
+);

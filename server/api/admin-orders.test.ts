@@ -457,3 +457,17 @@ describe("access", () => {
     expect(await ctx.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toEqual([]);
   });
 });
+
+describe("a refused status change", () => {
+  it("names the statuses as the admin reads them, never their code names (issue 20)", async () => {
+    const order = await seedOrder({ status: "delivered", totalCents: 5_000, userId: customerId });
+    const refused = await errorOf(
+      await ctx.request(`/api/admin/orders/${order.id}/status`, { browser: admin, json: { status: "shipped" } }),
+    );
+    expect(refused).toEqual({
+      status: 409,
+      code: "invalid_transition",
+      message: "Não é possível mudar o pedido de \u201cEntregue\u201d para \u201cEnviado\u201d.",
+    });
+  });
+});

@@ -16,6 +16,7 @@ import { hasSessionCookie, mountEndpoints, openApiDocument, uploadBodyLimits } f
 import { appContext } from "#app/lib/app-context.server.ts";
 import { readIslandModules } from "#server/http/islands.ts";
 import { apiBodyLimit } from "#server/http/body-limit.ts";
+import { cartSessionOf } from "#server/http/cart-token.ts";
 import { csrfProtection } from "#server/http/csrf.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
@@ -129,6 +130,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
         nonce: c.get("secureHeadersNonce") ?? "",
         requestId: c.get("requestId"),
         islands,
+        visitorCartSessionId: (request) => cartSessionOf(config, request.headers.get("cookie") ?? undefined).sessionId,
       });
       const response = await handle(c.req.raw, context);
       return hasSessionCookie(c.req.header("cookie")) ? privatePage(response) : response;

@@ -129,7 +129,10 @@ describe("no account enumeration", () => {
     const b = await ctx.request("/api/auth/request-password-reset", { json: { email: unknown } });
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);
-    expect(await a.json()).toEqual(await b.json());
+    const answer = await a.json();
+    expect(answer).toEqual(await b.json());
+    // In Portuguese (issue 20), not better-auth's "If this email exists in our system…".
+    expect(answer).toEqual({ status: true, message: "Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha." });
     await resetLink(known);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ctx.mail.messages.some((m) => m.to.includes(unknown))).toBe(false);

@@ -134,6 +134,15 @@ function limitsFor(c: Context<AppEnv>, path: string, address: string, email: str
   return limits;
 }
 
+/**
+ * What a successful answer says, in Portuguese, where better-auth says something in English (issue
+ * 20: "If this email exists in our system, check your email for the reset link"). A `message`
+ * of any other path is dropped: no English reaches a person, even in an answer that went well.
+ */
+const SUCCESS_MESSAGES: Record<string, string> = {
+  "/request-password-reset": "Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha.",
+};
+
 /** A copy of better-auth's answer in the shop's shape. */
 async function shopResponse(path: string, response: Response): Promise<Response> {
   const type = response.headers.get("content-type") ?? "";
@@ -154,6 +163,11 @@ async function shopResponse(path: string, response: Response): Promise<Response>
   if (path === "/sign-up/email") {
     // The same answer whether the e-mail was new or already had an account.
     return new Response(JSON.stringify({ status: true }), { status: response.status, headers });
+  }
+  if (body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string") {
+    const record = body as { message?: string };
+    if (SUCCESS_MESSAGES[path]) record.message = SUCCESS_MESSAGES[path];
+    else delete record.message;
   }
   if (body && typeof body === "object") {
     // The session token lives in an HttpOnly cookie; it has no business in a body scripts can read.

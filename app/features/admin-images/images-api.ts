@@ -1,3 +1,4 @@
+import { messageForPeople } from "#app/lib/error-messages.ts";
 import { ApiCallError, fetchJson, NetworkError } from "#app/lib/fetch-json.ts";
 import { IMAGE_UPLOAD_FIELD, MAX_IMAGE_BYTES } from "#domain/catalog/product-image-rules.ts";
 // Types only: zod stays out of the browser (app/lib/fetch-json.ts).
@@ -42,7 +43,12 @@ export const imagesApi = {
     const body = (await response.json().catch(() => null)) as ProductImagesView | { error?: { code?: string; message?: string } } | null;
     if (!response.ok) {
       const error = body && "error" in body ? body.error : undefined;
-      throw new ApiCallError(error?.message || FALLBACK, response.status, error?.code ?? "unknown");
+      throw new ApiCallError(
+        messageForPeople(error?.code ?? "unknown", error?.message ?? "", FALLBACK),
+        response.status,
+        error?.code ?? "unknown",
+        error?.message ?? "",
+      );
     }
     return body as ProductImagesView;
   },

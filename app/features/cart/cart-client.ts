@@ -4,7 +4,7 @@
  * The /cart page and the offline queue load their own code on demand.
  */
 import type { z } from "zod";
-import { fetchJson, NetworkError, type ApiAnswer } from "#app/lib/fetch-json.ts";
+import { ApiCallError, fetchJson, NetworkError, type ApiAnswer } from "#app/lib/fetch-json.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import type {
   addItemResultSchema,
@@ -236,9 +236,10 @@ export function recordCartEvent(type: string): void {
 
 export type CartErrorKind = "network" | "database" | "permission" | "validation" | "unknown";
 
-/** Spec §5's classification. */
+/** Spec §5's classification, of the message as the API sent it (what a person reads is translated: ApiCallError). */
 export function classifyCartError(error: unknown, online = typeof navigator === "undefined" ? true : navigator.onLine): CartErrorKind {
-  const message = error instanceof Error ? error.message.toLowerCase() : String(error ?? "").toLowerCase();
+  const sent = error instanceof ApiCallError ? error.apiMessage : error instanceof Error ? error.message : String(error ?? "");
+  const message = sent.toLowerCase();
   const code = String((error as { code?: unknown } | null)?.code ?? "");
   if (!online || error instanceof NetworkError || message.includes("network") || message.includes("connection")) return "network";
   if (code.startsWith("22") || code.startsWith("23")) return "database";

@@ -1,15 +1,27 @@
 import type { Address } from "#domain/account/address-schema.ts";
 import { UfSelect } from "#app/features/account/uf-select.tsx";
 import { digits, type AddressForm } from "#app/features/checkout/address-form.ts";
+import { SavedCpf } from "#app/features/checkout/saved-cpf.tsx";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
+import { StepActions } from "#app/features/checkout/step-actions.tsx";
+import { maskCep, maskCpf, maskedChange, maskPhone } from "#app/lib/input-masks.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field } from "#app/ui/field.tsx";
 
 type AddressStepProps = {
   number: number;
-  /** The customer's saved addresses; the first one fills the form at the start. */
+  focusOnShow: boolean;
+  /** The customer's saved addresses. */
   addresses: Address[];
+  /** The saved address the form started with ("" for a new one). */
+  startAddressId: string;
   address: AddressForm;
+  /** The account's CPF, masked; while it is used (not being changed), the CPF field is not shown. */
+  savedCpf: string | null;
+  usingSavedCpf: boolean;
+  onChangeCpf: () => void;
+  onUseSavedCpf: () => void;
+  onValue: (name: keyof AddressForm, value: string) => void;
   errors: Record<string, string>;
   /** What the CEP lookup found (or why it did not), announced as it changes. */
   cepNote: string | null;
@@ -18,13 +30,22 @@ type AddressStepProps = {
   onChooseSaved: (id: string) => void;
   saveAddress: boolean;
   onSaveAddress: (save: boolean) => void;
+  onBack: (() => void) | null;
+  onContinue: () => void;
 };
 
 /** The delivery address (only when the cart has physical items): a saved one, or typed with help from the CEP. */
 export function AddressStep({
   number,
+  focusOnShow,
   addresses,
+  startAddressId,
   address,
+  savedCpf,
+  usingSavedCpf,
+  onChangeCpf,
+  onUseSavedCpf,
+  onValue,
   errors,
   cepNote,
   onField,
@@ -32,9 +53,11 @@ export function AddressStep({
   onChooseSaved,
   saveAddress,
   onSaveAddress,
+  onBack,
+  onContinue,
 }: AddressStepProps) {
   return (
-    <CheckoutStep number={number} title="Endereço de entrega">
+    <CheckoutStep number={number} title="Endereço de entrega" focusOnShow={focusOnShow}>
       <div className="grid gap-4 sm:grid-cols-6">
         {addresses.length > 0 ? (
           <div className="sm:col-span-6">
@@ -43,7 +66,7 @@ export function AddressStep({
             </label>
             <select
               id="checkout-endereco-salvo"
-              defaultValue={addresses[0]?.id}
+              defaultValue={startAddressId}
               onChange={(event) => onChooseSaved(event.target.value)}
               className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-2 py-2.5 text-base"
             >
@@ -63,7 +86,7 @@ export function AddressStep({
             autoComplete="postal-code"
             inputMode="numeric"
             value={address.cep}
-            onChange={onField("cep")}
+            onChange={maskedChange(maskCep, (value) => onValue("cep", value))}
             onBlur={() => digits(address.cep).length === 8 && onLookupCep()}
             error={errors.cep}
             hint="Digite o CEP para preencher o endereço."
@@ -86,15 +109,28 @@ export function AddressStep({
           onChange={onField("recipientName")}
           error={errors.recipientName}
         />
-        <Field
-          className="sm:col-span-2"
-          label="CPF"
-          name="cpf"
-          inputMode="numeric"
-          value={address.cpf}
-          onChange={onField("cpf")}
-          error={errors.cpf}
-        />
+        {savedCpf ? (
+          <SavedCpf
+            className="sm:col-span-2"
+            masked={savedCpf}
+            using={usingSavedCpf}
+            value={address.cpf}
+            error={errors.cpf}
+            onValue={(value) => onValue("cpf", value)}
+            onChange={onChangeCpf}
+            onUseSaved={onUseSavedCpf}
+          />
+        ) : (
+          <Field
+            className="sm:col-span-2"
+            label="CPF"
+            name="cpf"
+            inputMode="numeric"
+            value={address.cpf}
+            onChange={maskedChange(maskCpf, (value) => onValue("cpf", value))}
+            error={errors.cpf}
+          />
+        )}
         <Field
           className="sm:col-span-2"
           label="Telefone"
@@ -103,7 +139,7 @@ export function AddressStep({
           autoComplete="tel-national"
           inputMode="tel"
           value={address.phone}
-          onChange={onField("phone")}
+          onChange={maskedChange(maskPhone, (value) => onValue("phone", value))}
           error={errors.phone}
         />
         <Field
@@ -155,6 +191,7 @@ export function AddressStep({
           Salvar este endereço na minha conta
         </label>
       </div>
+      <StepActions onBack={onBack} continueLabel="Continuar para o envio" onContinue={onContinue} />
     </CheckoutStep>
   );
 }

@@ -1,54 +1,104 @@
 import type { Address } from "#domain/account/address-schema.ts";
 import { AddressStep } from "#app/features/checkout/address-step.tsx";
-import type { CheckoutCart, InitialQuote } from "#app/features/checkout/checkout-types.ts";
+import { CheckoutProgress } from "#app/features/checkout/checkout-progress.tsx";
+import type { CheckoutCart, CheckoutStart, InitialQuote } from "#app/features/checkout/checkout-types.ts";
+import { DeliverySummary } from "#app/features/checkout/delivery-summary.tsx";
 import { ReviewStep } from "#app/features/checkout/review-step.tsx";
 import { ShippingStep } from "#app/features/checkout/shipping-step.tsx";
 import { useCheckout } from "#app/features/checkout/use-checkout.ts";
+import { FormMessage } from "#app/ui/field.tsx";
 
-type CheckoutFormProps = { cart: CheckoutCart; addresses: Address[]; expiryMinutes: number; initialQuote: InitialQuote };
+type CheckoutFormProps = {
+  cart: CheckoutCart;
+  addresses: Address[];
+  start: CheckoutStart;
+  savedCpf: string | null;
+  expiryMinutes: number;
+  initialQuote: InitialQuote;
+  focusFirstStep: boolean;
+};
 
-/** Steps 2 on: address and shipping (only for physical items), then review and pay; one form, one submit. */
-export function CheckoutForm({ cart, addresses, expiryMinutes, initialQuote }: CheckoutFormProps) {
-  const checkout = useCheckout({ cart, addresses, initialQuote });
-  const { shipping, errors } = checkout;
-  // Step 1 (identification) is above the form; a cart without physical items skips two numbers.
-  let step = 2;
+/**
+ * The steps after identification, one at a time (decision 033): address and shipping (only for
+ * physical items), then review and pay. One form: Enter in a field continues, the last step places the order.
+ */
+export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, initialQuote, focusFirstStep }: CheckoutFormProps) {
+  const checkout = useCheckout({ cart, addresses, start, savedCpf, initialQuote, focusFirstStep });
+  const { shipping, errors, step, steps } = checkout;
+  const number = steps.indexOf(step) + 1;
+  const previous = steps[steps.indexOf(step) - 1];
+  // Identification is done here: going back before the first step of this form is going back to the cart.
+  const back = previous && previous !== "identificacao" ? () => checkout.goTo(previous) : null;
   return (
-    <form noValidate onSubmit={checkout.onSubmit} aria-label="Finalizar compra" className="space-y-6">
-      {cart.needsShipping ? (
-        <AddressStep
-          number={step++}
-          addresses={addresses}
-          address={checkout.address}
-          errors={errors}
-          cepNote={checkout.cepNote}
-          onField={checkout.set}
-          onLookupCep={() => void checkout.lookupCep()}
-          onChooseSaved={checkout.chooseSaved}
-          saveAddress={checkout.saveAddress}
-          onSaveAddress={checkout.setSaveAddress}
-        />
-      ) : null}
-      {cart.needsShipping ? (
-        <ShippingStep
-          number={step++}
-          quotes={shipping.quotes}
-          quoteError={shipping.quoteError}
-          method={shipping.method}
-          error={errors.shipping}
-          onChoose={checkout.chooseMethod}
-        />
-      ) : null}
-      <ReviewStep
-        number={step++}
-        cart={cart}
-        shippingCents={cart.needsShipping ? (shipping.selected?.priceCents ?? null) : 0}
-        errors={errors}
-        clearError={checkout.clearError}
-        expiryMinutes={expiryMinutes}
-        formError={checkout.formError}
-        pending={checkout.pending}
-      />
-    </form>
+    <div className="space-y-6">
+      <CheckoutProgress steps={steps} current={step} />
+      <form noValidate onSubmit={checkout.onSubmit} aria-label="Finalizar compra" className="space-y-4">
+        {step === "endereco" ? (
+          <AddressStep
+            number={number}
+            focusOnShow={checkout.moved}
+            addresses={addresses}
+            startAddressId={start.addressId ?? ""}
+            address={checkout.address}
+            savedCpf={savedCpf}
+            usingSavedCpf={checkout.usingSavedCpf}
+            onChangeCpf={checkout.changeCpf}
+            onUseSavedCpf={checkout.keepSavedCpf}
+            onValue={checkout.setValue}
+            errors={errors}
+            cepNote={checkout.cepNote}
+            onField={checkout.set}
+            onLookupCep={() => void checkout.lookupCep()}
+            onChooseSaved={checkout.chooseSaved}
+            saveAddress={checkout.saveAddress}
+            onSaveAddress={checkout.setSaveAddress}
+            onBack={back}
+            onContinue={checkout.continueFromAddress}
+          />
+        ) : null}
+        {step === "envio" ? (
+          <ShippingStep
+            number={number}
+            focusOnShow={checkout.moved}
+            cep={checkout.address.cep}
+            quoting={shipping.quoting}
+            quotes={shipping.quotes}
+            quoteError={shipping.quoteError}
+            method={shipping.method}
+            error={errors.shipping}
+            onChoose={checkout.chooseMethod}
+            onBack={() => checkout.goTo("endereco")}
+            onContinue={checkout.continueFromShipping}
+          />
+        ) : null}
+        {step === "revisao" ? (
+          <ReviewStep
+            number={number}
+            focusOnShow={checkout.moved}
+            delivery={
+              cart.needsShipping ? (
+                <DeliverySummary
+                  address={checkout.address}
+                  cpf={checkout.usingSavedCpf && savedCpf ? savedCpf : checkout.address.cpf}
+                  shipping={shipping.selected}
+                  onChangeAddress={() => checkout.goTo("endereco")}
+                  onChangeShipping={() => checkout.goTo("envio")}
+                />
+              ) : null
+            }
+            onBack={back}
+            cart={cart}
+            shippingCents={cart.needsShipping ? (shipping.selected?.priceCents ?? null) : 0}
+            errors={errors}
+            clearError={checkout.clearError}
+            expiryMinutes={expiryMinutes}
+            formError={checkout.formError}
+            pending={checkout.pending}
+          />
+        ) : checkout.formError ? (
+          <FormMessage kind="error">{checkout.formError}</FormMessage>
+        ) : null}
+      </form>
+    </div>
   );
 }

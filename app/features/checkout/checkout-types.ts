@@ -26,16 +26,22 @@ export type CheckoutCart = {
 
 export type ShippingOption = { method: ShippingMethod; label: string; priceCents: number; deliveryDays: number };
 
-/** The options for the first saved address, quoted by the loader so the page opens with them. */
+/** The options for the starting CEP, quoted by the loader so the page opens with them. */
 export type InitialQuote = { cep: string; options: ShippingOption[] } | null;
 
+/** Where the address form starts: a saved address (by id) or a new one, and the CEP to quote (the cart's when chosen there). */
+export type CheckoutStart = { addressId: string | null; cep: string | null };
+
 export type CheckoutData =
-  | { signedIn: false; expiryMinutes: number }
+  | { signedIn: false; needsShipping: boolean; expiryMinutes: number }
   | {
       signedIn: true;
       user: { name: string; email: string };
       cart: CheckoutCart;
       addresses: Address[];
+      start: CheckoutStart;
+      /** The account's CPF, masked ("***.982.247-**"), or null before the first order with one. */
+      savedCpf: string | null;
       expiryMinutes: number;
       initialQuote: InitialQuote;
     };

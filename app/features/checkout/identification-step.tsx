@@ -35,13 +35,11 @@ export function IdentificationStep({ next }: { next: string }) {
   );
 }
 
-/** Step 1 for a signed-in customer: who is buying. */
+/** Step 1 done, for a signed-in customer: who is buying, one line above the steps. */
 export function SignedInIdentification({ email }: { email: string }) {
   return (
-    <CheckoutStep number={1} title="Identificação">
-      <p className="text-sm text-stone-800">
-        Comprando como <strong>{email}</strong>.
-      </p>
-    </CheckoutStep>
+    <p className="text-sm text-stone-800">
+      Comprando como <strong>{email}</strong>.
+    </p>
   );
 }

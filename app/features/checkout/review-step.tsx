@@ -7,6 +7,11 @@ import { FormMessage } from "#app/ui/field.tsx";
 
 type ReviewStepProps = {
   number: number;
+  focusOnShow: boolean;
+  /** Where and how the order goes (address and shipping), each with a way back to change it; none without physical items. */
+  delivery: React.ReactNode;
+  /** Back to the previous step (shipping), or null when there is none before (to the cart). */
+  onBack: (() => void) | null;
   cart: CheckoutCart;
   /** null while the cart needs shipping and none is chosen; 0 without physical items. */
   shippingCents: number | null;
@@ -54,11 +59,24 @@ function Confirmation({
 }
 
 /** The order under review, the 18+ and terms confirmations, and the button that places it. */
-export function ReviewStep({ number, cart, shippingCents, errors, clearError, expiryMinutes, formError, pending }: ReviewStepProps) {
+export function ReviewStep({
+  number,
+  focusOnShow,
+  delivery,
+  onBack,
+  cart,
+  shippingCents,
+  errors,
+  clearError,
+  expiryMinutes,
+  formError,
+  pending,
+}: ReviewStepProps) {
   // A line that cannot be ordered (stock, a quantity no longer allowed) is fixed in the cart first.
   const blocked = cart.lines.some((line) => line.problem);
   return (
-    <CheckoutStep number={number} title="Revisão e pagamento">
+    <CheckoutStep number={number} title="Revisão e pagamento" focusOnShow={focusOnShow}>
+      {delivery}
       <OrderSummary cart={cart} shippingCents={shippingCents} />
       <div className="mt-5 space-y-3 text-sm">
         <Confirmation
@@ -91,6 +109,15 @@ export function ReviewStep({ number, cart, shippingCents, errors, clearError, ex
       <button type="submit" disabled={pending || blocked} className={buttonClass("primary", "mt-4 w-full")}>
         {pending ? "Fechando o pedido…" : "Fazer pedido e pagar com Pix"}
       </button>
+      {onBack ? (
+        <button type="button" onClick={onBack} className={buttonClass("secondary", "mt-2 w-full")}>
+          Voltar
+        </button>
+      ) : (
+        <Link to="/cart" className={buttonClass("secondary", "mt-2 w-full")}>
+          Voltar ao carrinho
+        </Link>
+      )}
     </CheckoutStep>
   );
 }

@@ -3,9 +3,14 @@ import { formatBRL } from "#domain/pricing/money.ts";
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import type { ShippingOption } from "#app/features/checkout/checkout-types.ts";
+import { StepActions } from "#app/features/checkout/step-actions.tsx";
 
 type ShippingStepProps = {
   number: number;
+  focusOnShow: boolean;
+  /** The CEP the options are for, formatted ("01310-100"). */
+  cep: string;
+  quoting: boolean;
   /** null until a CEP was quoted. */
   quotes: ShippingOption[] | null;
   quoteError: string | null;
@@ -13,16 +18,36 @@ type ShippingStepProps = {
   /** "Escolha a forma de envio." after a submit without one. */
   error: string | undefined;
   onChoose: (method: ShippingMethod) => void;
+  onBack: () => void;
+  onContinue: () => void;
 };
 
 /** The shipping options for the address's CEP, one radio each, with the quote's or the submit's error. */
-export function ShippingStep({ number, quotes, quoteError, method, error, onChoose }: ShippingStepProps) {
+export function ShippingStep({
+  number,
+  focusOnShow,
+  cep,
+  quoting,
+  quotes,
+  quoteError,
+  method,
+  error,
+  onChoose,
+  onBack,
+  onContinue,
+}: ShippingStepProps) {
   const shippingGroup = useId();
   return (
-    <CheckoutStep number={number} title="Envio">
+    <CheckoutStep number={number} title="Envio" focusOnShow={focusOnShow}>
       <fieldset aria-describedby={error || quoteError ? `${shippingGroup}-erro` : undefined}>
-        <legend className="sr-only">Forma de envio</legend>
-        {quotes === null && !quoteError ? <p className="text-sm text-stone-700">Informe o CEP para ver as opções de envio.</p> : null}
+        <legend className="mb-2 text-sm text-stone-800">Forma de envio para o CEP {cep}</legend>
+        {quoting ? (
+          <p role="status" className="text-sm text-stone-700">
+            Calculando o frete…
+          </p>
+        ) : quotes === null && !quoteError ? (
+          <p className="text-sm text-stone-700">Informe o CEP para ver as opções de envio.</p>
+        ) : null}
         <div className="space-y-2">
           {(quotes ?? []).map((option) => (
             <label
@@ -49,6 +74,7 @@ export function ShippingStep({ number, quotes, quoteError, method, error, onChoo
           </p>
         ) : null}
       </fieldset>
+      <StepActions onBack={onBack} continueLabel="Continuar para o pagamento" onContinue={onContinue} />
     </CheckoutStep>
   );
 }

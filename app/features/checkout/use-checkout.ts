@@ -1,25 +1,51 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Address } from "#domain/account/address-schema.ts";
+import { formatCep } from "#domain/account/address-schema.ts";
 import { signalCart } from "#app/features/cart/cart-client.ts";
 import { checkoutApi } from "#app/features/orders/order-api.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { maskCep } from "#app/lib/input-masks.ts";
+import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { fieldErrors } from "#app/lib/use-schema-form.ts";
-import { checkoutAddressSchema } from "#domain/checkout/checkout-schemas.ts";
+import { checkoutAddressSchema, orderAddressSchema } from "#domain/checkout/checkout-schemas.ts";
 import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { digits, EMPTY_ADDRESS, fromSaved, type AddressForm } from "#app/features/checkout/address-form.ts";
-import type { CheckoutCart, InitialQuote } from "#app/features/checkout/checkout-types.ts";
+import { checkoutSteps, type CheckoutStepId } from "#app/features/checkout/checkout-progress.tsx";
+import type { CheckoutCart, CheckoutStart, InitialQuote } from "#app/features/checkout/checkout-types.ts";
 import { useShippingQuotes } from "#app/features/checkout/use-shipping-quotes.ts";
 
+type UseCheckoutOptions = {
+  cart: CheckoutCart;
+  addresses: Address[];
+  start: CheckoutStart;
+  savedCpf: string | null;
+  initialQuote: InitialQuote;
+  /** The customer signed in on this page a moment ago: the first step shown moves focus to its heading. */
+  focusFirstStep: boolean;
+};
+
+/** The address the form starts with: the saved one the loader chose, else a new one with the cart's CEP. */
+function startingAddress(addresses: Address[], start: CheckoutStart): AddressForm {
+  const saved = addresses.find((entry) => entry.id === start.addressId);
+  if (saved) return fromSaved(saved);
+  return { ...EMPTY_ADDRESS, cep: start.cep ? formatCep(start.cep) : "" };
+}
+
 /**
- * The checkout form's state: the address (filled from a saved one or by CEP), the shipping options,
- * the errors shown next to each field, and placing the order.
+ * The checkout form's state: the step shown, the address (filled from a saved one, by CEP, or the
+ * cart's CEP), the CPF (typed, or the account's saved one), the shipping options, the errors shown
+ * next to each field, and placing the order.
  */
-export function useCheckout({ cart, addresses, initialQuote }: { cart: CheckoutCart; addresses: Address[]; initialQuote: InitialQuote }) {
+export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, focusFirstStep }: UseCheckoutOptions) {
   const navigate = useNavigate();
   const idempotencyKey = useRef<string | null>(null);
-  const first = addresses[0];
-  const [address, setAddress] = useState<AddressForm>(first ? fromSaved(first) : EMPTY_ADDRESS);
+  const steps = checkoutSteps(cart.needsShipping);
+  const [step, setStep] = useState<CheckoutStepId>(steps[1]!);
+  // Focus follows a step change the customer made, never the page's first paint.
+  const [moved, setMoved] = useState(focusFirstStep);
+  const [address, setAddress] = useState<AddressForm>(() => startingAddress(addresses, start));
+  const [usingSavedCpf, setUsingSavedCpf] = useState(savedCpf !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cepNote, setCepNote] = useState<string | null>(null);
   const shipping = useShippingQuotes(initialQuote, cart.savedShipping.method);
@@ -33,14 +59,24 @@ export function useCheckout({ cart, addresses, initialQuote }: { cart: CheckoutC
       const { [name]: _gone, ...rest } = current;
       return rest;
     });
-  // Typing in a field clears its message; the next submit checks everything again.
-  const set = (name: keyof AddressForm) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    setAddress((current) => ({ ...current, [name]: event.target.value }));
+  // Typing in a field clears its message; the next check looks at everything again.
+  const setValue = (name: keyof AddressForm, value: string) => {
+    setAddress((current) => ({ ...current, [name]: value }));
     clearError(name);
   };
+  const set = (name: keyof AddressForm) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValue(name, event.target.value);
 
-  async function lookupCep() {
-    const cep = digits(address.cep);
+  function goTo(next: CheckoutStepId) {
+    setFormError(null);
+    setMoved(true);
+    setStep(next);
+  }
+
+  /** Fills the address from a CEP (the one typed, or the one the form starts with, which an empty CEP field then shows). */
+  async function lookupCep(cepText = address.cep) {
+    const cep = digits(cepText);
+    if (cepText !== address.cep) setAddress((current) => (current.cep ? current : { ...current, cep: maskCep(cep) }));
     if (cep.length !== 8) {
       setErrors((current) => ({ ...current, cep: "O CEP tem 8 dígitos, ex.: 01310-100." }));
       return;
@@ -72,6 +108,19 @@ export function useCheckout({ cart, addresses, initialQuote }: { cart: CheckoutC
     }
   }
 
+  // A new address that starts with a CEP (the cart's, or the last one this browser quoted): the
+  // street comes from its lookup. A saved address needs none.
+  useEffect(() => {
+    if (!cart.needsShipping || start.addressId) return;
+    const cep = start.cep ?? digits(safeStorage.get(STORAGE_KEYS.validatedShippingCep) ?? "");
+    if (cep.length !== 8) return;
+    // A task of its own, after the first paint: the lookup's messages and the quote come as its answers do.
+    const timer = setTimeout(() => void lookupCep(cep), 0);
+    return () => clearTimeout(timer);
+    // Once, on the first paint.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   /** A saved address (by id) fills the form and quotes its CEP; "" starts a new one. The CPF typed stays. */
   function chooseSaved(id: string) {
     const saved = addresses.find((entry) => entry.id === id);
@@ -90,32 +139,68 @@ export function useCheckout({ cart, addresses, initialQuote }: { cart: CheckoutC
     clearError("shipping");
   }
 
+  /** The address as the order sends it (no CPF: the saved one), or its errors by field. */
+  function checkedAddress(): { ok: true; value: AddressForm } | { ok: false; errors: Record<string, string> } {
+    const sent = usingSavedCpf ? { ...address, cpf: undefined } : address;
+    const parsed = (usingSavedCpf ? orderAddressSchema : checkoutAddressSchema).safeParse(sent);
+    return parsed.success ? { ok: true, value: sent as AddressForm } : { ok: false, errors: fieldErrors(parsed.error) };
+  }
+
+  /** Shows the errors and puts the customer on the first field that has one. */
+  function refuse(next: Record<string, string>) {
+    setErrors(next);
+    setFormError("Confira os campos destacados.");
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('form[aria-label="Finalizar compra"] [aria-invalid="true"]')?.focus());
+  }
+
+  function continueFromAddress() {
+    const checked = checkedAddress();
+    if (!checked.ok) return refuse(checked.errors);
+    setErrors({});
+    void shipping.quote(digits(address.cep));
+    goTo("envio");
+  }
+
+  function continueFromShipping() {
+    if (!shipping.method) return refuse({ shipping: "Escolha a forma de envio." });
+    setErrors({});
+    goTo("revisao");
+  }
+
+  function changeCpf() {
+    setUsingSavedCpf(false);
+    setAddress((current) => ({ ...current, cpf: "" }));
+  }
+  function keepSavedCpf() {
+    setUsingSavedCpf(true);
+    clearError("cpf");
+  }
+
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Enter in a field of an earlier step means "continue", not "place the order".
+    if (step === "endereco") return continueFromAddress();
+    if (step === "envio") return continueFromShipping();
     if (pending) return;
     const data = new FormData(event.currentTarget);
     const next: Record<string, string> = {};
-    let parsedAddress: AddressForm | undefined;
+    let sentAddress: AddressForm | undefined;
     if (cart.needsShipping) {
-      const parsed = checkoutAddressSchema.safeParse(address);
-      if (parsed.success) parsedAddress = address;
-      else Object.assign(next, fieldErrors(parsed.error));
-      if (!shipping.method) next.shipping = "Escolha a forma de envio.";
+      const checked = checkedAddress();
+      if (!checked.ok || !shipping.method) return goTo(checked.ok ? "envio" : "endereco");
+      sentAddress = checked.value;
     }
     if (data.get("confirmAdult") !== "on") next.confirmAdult = "Confirme que você tem 18 anos ou mais.";
     if (data.get("acceptTerms") !== "on") next.acceptTerms = "Aceite os termos para continuar.";
-    setErrors(next);
-    if (Object.keys(next).length > 0) {
-      setFormError("Confira os campos destacados.");
-      return;
-    }
+    if (Object.keys(next).length > 0) return refuse(next);
+    setErrors({});
     setFormError(null);
     setPending(true);
     idempotencyKey.current ??= crypto.randomUUID();
     try {
       const placed = await checkoutApi.placeOrder({
         idempotencyKey: idempotencyKey.current,
-        address: parsedAddress,
+        address: sentAddress,
         saveAddress: cart.needsShipping && saveAddress,
         shippingMethod: cart.needsShipping ? (shipping.method ?? undefined) : undefined,
         confirmAdult: true,
@@ -132,17 +217,27 @@ export function useCheckout({ cart, addresses, initialQuote }: { cart: CheckoutC
   }
 
   return {
+    steps,
+    step,
+    moved,
+    goTo,
     address,
     set,
+    setValue,
     errors,
     clearError,
     cepNote,
     lookupCep,
     chooseSaved,
+    usingSavedCpf,
+    changeCpf,
+    keepSavedCpf,
     saveAddress,
     setSaveAddress,
     shipping,
     chooseMethod,
+    continueFromAddress,
+    continueFromShipping,
     formError,
     pending,
     onSubmit,

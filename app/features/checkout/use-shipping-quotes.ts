@@ -9,6 +9,7 @@ export function useShippingQuotes(initialQuote: InitialQuote, savedMethod: strin
   // The loader quoted the first saved address already.
   const [quotes, setQuotes] = useState<ShippingOption[] | null>(initialQuote?.options ?? null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
+  const [quoting, setQuoting] = useState(false);
   const [method, setMethod] = useState<ShippingMethod | null>(() => {
     const options = initialQuote?.options ?? [];
     return options.find((option) => option.method === savedMethod)?.method ?? options[0]?.method ?? null;
@@ -20,6 +21,7 @@ export function useShippingQuotes(initialQuote: InitialQuote, savedMethod: strin
     if (quotedCep.current === cep) return;
     quotedCep.current = cep;
     setQuoteError(null);
+    setQuoting(true);
     try {
       const result = await checkoutApi.quoteShipping(cep);
       setQuotes(result.options);
@@ -29,9 +31,11 @@ export function useShippingQuotes(initialQuote: InitialQuote, savedMethod: strin
       quotedCep.current = null;
       setQuotes(null);
       setQuoteError(error instanceof ApiCallError ? error.message : "Não foi possível calcular o frete.");
+    } finally {
+      setQuoting(false);
     }
   }
 
   const selected = quotes?.find((option) => option.method === method) ?? null;
-  return { quotes, quoteError, method, setMethod, selected, quote };
+  return { quotes, quoteError, quoting, method, setMethod, selected, quote };
 }
