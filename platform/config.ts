@@ -63,6 +63,8 @@ const envSchema = z.object({
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   /** Days after delivery when the rating_reminder notification is sent. */
   RATING_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** Cents a referrer earns when a customer who signed up through their link has a first order paid (decision 027). */
+  REFERRAL_CREDIT_CENTS: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

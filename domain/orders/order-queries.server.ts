@@ -1,7 +1,7 @@
 /** Reading orders: the customer's list, the admin's list, and one order with lines and history. */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { orderDiscounts, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
@@ -53,7 +53,7 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     .from(orders)
     .where(ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, ownerId)));
   if (!row) return null;
-  const [items, history, refund] = await Promise.all([
+  const [items, history, refund, discounts] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.productName)),
     db
       .select()
@@ -61,6 +61,11 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     refundOf(db, id),
+    db
+      .select({ kind: orderDiscounts.kind, label: orderDiscounts.label, amountCents: orderDiscounts.amountCents })
+      .from(orderDiscounts)
+      .where(eq(orderDiscounts.orderId, id))
+      .orderBy(asc(orderDiscounts.kind)),
   ]);
   return {
     id: row.id,
@@ -75,6 +80,7 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     packagingCents: row.packagingCents,
     shippingCents: row.shippingCents,
     discountCents: row.discountCents,
+    discounts,
     shippingMethod: row.shippingMethod,
     shippingDays: row.shippingDays,
     shippingAddress: row.shippingAddress,
