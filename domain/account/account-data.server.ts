@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import {

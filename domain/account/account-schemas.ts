@@ -22,7 +22,6 @@ export const savedAddressSchema = z.object({
 
 export const addressListSchema = z.object({ addresses: z.array(savedAddressSchema) });
 
-
 /** The LGPD export: everything kept about the account; only its envelope is fixed here. */
 export const accountExportSchema = z
   .object({

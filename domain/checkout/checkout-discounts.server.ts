@@ -46,6 +46,11 @@ export async function previewCheckoutDiscounts(db: Database, userId: string, cou
   const cart = await loadCheckoutCart(db, userId);
   if (!cart || cart.lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
   // The freight is not known here (the customer may still change it): a free-shipping coupon's amount is the page's.
-  const amounts = { subtotalCents: cart.subtotalCents, packagingCents: cart.packagingCents, shippingCents: 0, needsShipping: cart.needsShipping };
+  const amounts = {
+    subtotalCents: cart.subtotalCents,
+    packagingCents: cart.packagingCents,
+    shippingCents: 0,
+    needsShipping: cart.needsShipping,
+  };
   return { coupon: await previewCoupon(db, couponCode, userId, amounts), creditCents };
 }

@@ -169,7 +169,12 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   }
 
   const shippingCents = shipping?.priceCents ?? 0;
-  const amounts = { subtotalCents: cart.subtotalCents, packagingCents: cart.packagingCents, shippingCents, needsShipping: cart.needsShipping };
+  const amounts = {
+    subtotalCents: cart.subtotalCents,
+    packagingCents: cart.packagingCents,
+    shippingCents,
+    needsShipping: cart.needsShipping,
+  };
   const discounts = await priceOrderDiscounts(tx, customer.id, request, amounts);
   const totalCents = discounts.totalCents;
   const numberRows = await tx.execute<{ number: string }>(sql`select nextval(pg_get_serial_sequence('orders', 'number')) as number`);

@@ -58,7 +58,8 @@ export function priceDiscounts(amounts: OrderAmounts, coupon: CouponTerms | null
   const couponCents = coupon ? Math.min(couponDiscountCents(coupon, amounts), room) : 0;
   const credit = Math.max(0, Math.min(creditCents, room - couponCents));
   const lines: DiscountLine[] = [];
-  if (coupon && couponCents > 0) lines.push({ kind: "coupon", label: couponLabel(coupon), amountCents: couponCents, couponCode: coupon.code });
+  if (coupon && couponCents > 0)
+    lines.push({ kind: "coupon", label: couponLabel(coupon), amountCents: couponCents, couponCode: coupon.code });
   if (credit > 0) lines.push({ kind: "credit", label: CREDIT_LABEL, amountCents: credit, couponCode: null });
   const discountCents = couponCents + credit;
   return { lines, discountCents, totalCents: gross - discountCents };
@@ -67,7 +68,11 @@ export function priceDiscounts(amounts: OrderAmounts, coupon: CouponTerms | null
 /** What a coupon's terms read as in the admin's list: "10% · a partir de R$ 100,00 · 1ª compra". */
 export function describeCoupon(coupon: CouponTerms & { minSubtotalCents: number; firstPurchaseOnly: boolean }): string {
   const what =
-    coupon.kind === "percent" ? `${coupon.value}% nos produtos` : coupon.kind === "fixed" ? `${formatBRL(coupon.value ?? 0)} nos produtos` : "Frete grátis";
+    coupon.kind === "percent"
+      ? `${coupon.value}% nos produtos`
+      : coupon.kind === "fixed"
+        ? `${formatBRL(coupon.value ?? 0)} nos produtos`
+        : "Frete grátis";
   const parts = [what];
   if (coupon.minSubtotalCents > 0) parts.push(`a partir de ${formatBRL(coupon.minSubtotalCents)}`);
   if (coupon.firstPurchaseOnly) parts.push("só na 1ª compra");

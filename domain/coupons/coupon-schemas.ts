@@ -28,7 +28,13 @@ export const newCouponSchema = z
     kind: z.enum(COUPON_KINDS, "Escolha o tipo: porcentagem, valor fixo ou frete grátis."),
     /** percent: 1–100; fixed: cents; free_shipping: leave out. */
     value: z.number("Valor inválido.").int("Valor inválido.").nullable().optional(),
-    minSubtotalCents: z.number("Mínimo inválido.").int("Mínimo inválido.").min(0, "Mínimo inválido.").max(100_000_000).optional().default(0),
+    minSubtotalCents: z
+      .number("Mínimo inválido.")
+      .int("Mínimo inválido.")
+      .min(0, "Mínimo inválido.")
+      .max(100_000_000)
+      .optional()
+      .default(0),
     startsAt: optionalDate,
     endsAt: optionalDate,
     maxUses: optionalLimit("Limite de usos inválido (1 ou mais)."),

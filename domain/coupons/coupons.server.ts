@@ -45,7 +45,14 @@ export async function createCoupon(db: Database, input: NewCoupon, adminId: stri
     const [row] = await tx.insert(coupons).values(input).onConflictDoNothing({ target: coupons.code }).returning();
     if (!row) throw new DomainError("conflict", "coupon_code_taken", `Já existe um cupom ${input.code}. Escolha outro código.`);
     const view = toView(row);
-    await recordAudit(tx, { actorUserId: adminId, action: "coupon.create", entityType: "coupon", entityId: row.id, before: null, after: view });
+    await recordAudit(tx, {
+      actorUserId: adminId,
+      action: "coupon.create",
+      entityType: "coupon",
+      entityId: row.id,
+      before: null,
+      after: view,
+    });
     return view;
   });
 }
@@ -89,7 +96,8 @@ async function checkedCoupon(
   const now = options.now ?? new Date();
   if (row.startsAt && now < row.startsAt) throw refuse("coupon_not_started", `O cupom ${code} vale a partir de ${day(row.startsAt)}.`);
   if (row.endsAt && now >= row.endsAt) throw refuse("coupon_expired", `O cupom ${code} expirou em ${day(row.endsAt)}.`);
-  if (row.maxUses !== null && row.uses >= row.maxUses) throw refuse("coupon_used_up", `O cupom ${code} esgotou: já foi usado o máximo de vezes.`);
+  if (row.maxUses !== null && row.uses >= row.maxUses)
+    throw refuse("coupon_used_up", `O cupom ${code} esgotou: já foi usado o máximo de vezes.`);
   if (amounts.subtotalCents < row.minSubtotalCents)
     throw refuse("coupon_minimum", `O cupom ${code} vale para compras a partir de ${formatBRL(row.minSubtotalCents)} em produtos.`);
   if (row.kind === "free_shipping" && !amounts.needsShipping)

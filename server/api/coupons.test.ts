@@ -115,8 +115,12 @@ describe("the admin's coupons", () => {
     const off = await ctx.request(`/api/admin/coupons/${created.id}`, { browser: admin, method: "PATCH", json: { active: false } });
     expect(off.status).toBe(200);
     expect(((await off.json()) as CouponView).active).toBe(false);
-    expect((await ctx.request(`/api/admin/coupons/${created.id}`, { browser: someone.browser, method: "PATCH", json: { active: true } })).status).toBe(403);
-    expect((await ctx.request(`/api/admin/coupons/${crypto.randomUUID()}`, { browser: admin, method: "PATCH", json: { active: true } })).status).toBe(404);
+    expect(
+      (await ctx.request(`/api/admin/coupons/${created.id}`, { browser: someone.browser, method: "PATCH", json: { active: true } })).status,
+    ).toBe(403);
+    expect(
+      (await ctx.request(`/api/admin/coupons/${crypto.randomUUID()}`, { browser: admin, method: "PATCH", json: { active: true } })).status,
+    ).toBe(404);
 
     const entries = await auditEntries(ctx, admin, "coupon", created.id);
     expect(entries.map((entry) => entry.action)).toEqual(["coupon.deactivate", "coupon.create"]);
@@ -182,7 +186,14 @@ describe("applying a coupon at checkout", () => {
     const key = crypto.randomUUID();
     const first = await ctx.request("/api/checkout/orders", {
       browser: buyer.browser,
-      json: { idempotencyKey: key, address: CHECKOUT_ADDRESS, shippingMethod: "pac", confirmAdult: true, acceptTerms: true, couponCode: code },
+      json: {
+        idempotencyKey: key,
+        address: CHECKOUT_ADDRESS,
+        shippingMethod: "pac",
+        confirmAdult: true,
+        acceptTerms: true,
+        couponCode: code,
+      },
     });
     expect(first.status).toBe(201);
     for (const changed of [{ couponCode: "OUTRO" }, { couponCode: code, useCredits: true }]) {
@@ -208,7 +219,9 @@ describe("each rule at its limit", () => {
 
     const short = newCode("MINIMO");
     await createCoupon({ code: short, kind: "fixed", value: 100, minSubtotalCents: subtotal + 1 });
-    expect(await refusal(await preview(buyer.browser, short))).toMatch(new RegExp(`^O cupom ${short} vale para compras a partir de R\\$\\s[\\d.,]+ em produtos\\.$`));
+    expect(await refusal(await preview(buyer.browser, short))).toMatch(
+      new RegExp(`^O cupom ${short} vale para compras a partir de R\\$\\s[\\d.,]+ em produtos\\.$`),
+    );
     const exact = newCode("MINIMO");
     await createCoupon({ code: exact, kind: "fixed", value: 100, minSubtotalCents: subtotal });
     expect((await preview(buyer.browser, exact)).status).toBe(200);
@@ -325,7 +338,10 @@ describe("parallel redemptions", () => {
     const code = newCode("SOUMA");
     await createCoupon({ code, kind: "percent", value: 20, maxUsesPerCustomer: 1 });
     const [userId] = await someUsers(1);
-    const results = await redeemInParallel(code, Array.from({ length: 20 }, () => userId!));
+    const results = await redeemInParallel(
+      code,
+      Array.from({ length: 20 }, () => userId!),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 });

@@ -111,7 +111,9 @@ describe("the referral journey", () => {
     expect(spentOn.discounts).toEqual([{ kind: "credit", label: "Crédito de indicação", amountCents: 1000 }]);
     expect(spentOn.discountCents).toBe(1000);
     expect(spentOn.totalCents).toBe(spentOn.subtotalCents + spentOn.packagingCents + spentOn.shippingCents - 1000);
-    expect(spentOn.pix!.code).toContain(`54${String((spentOn.totalCents / 100).toFixed(2).length).padStart(2, "0")}${(spentOn.totalCents / 100).toFixed(2)}`);
+    expect(spentOn.pix!.code).toContain(
+      `54${String((spentOn.totalCents / 100).toFixed(2).length).padStart(2, "0")}${(spentOn.totalCents / 100).toFixed(2)}`,
+    );
     const afterSpend = await summary(referrer.browser);
     expect(afterSpend.totalCredits).toBe(0);
     expect(afterSpend.entries[0]).toMatchObject({ kind: "order_payment", amountCents: -1000, orderNumber: spentOn.number });
