@@ -76,10 +76,22 @@ export function CouponsSection({ coupons }: { coupons: CouponView[] }) {
 
   return (
     <AdminSectionFrame title="Cupons">
-      <form onSubmit={(event) => void create(event)} noValidate aria-label="Novo cupom" className="space-y-4 rounded-xl border border-stone-200 bg-white p-4">
+      <form
+        onSubmit={(event) => void create(event)}
+        noValidate
+        aria-label="Novo cupom"
+        className="space-y-4 rounded-xl border border-stone-200 bg-white p-4"
+      >
         <h3 className="font-semibold text-stone-950">Novo cupom</h3>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Código" name="code" required autoCapitalize="characters" maxLength={30} hint="Letras, números, - e _ (ex.: BEMVINDO10)." />
+          <Field
+            label="Código"
+            name="code"
+            required
+            autoCapitalize="characters"
+            maxLength={30}
+            hint="Letras, números, - e _ (ex.: BEMVINDO10)."
+          />
           <div>
             <label htmlFor="cupom-tipo" className="block text-sm font-medium text-stone-900">
               Tipo
