@@ -5,6 +5,7 @@ import {
   addresses,
   cartItems,
   carts,
+  creditEntries,
   notifications,
   referralLinks,
   sessions,
@@ -127,6 +128,12 @@ export async function exportAccountData(db: Database, userId: string) {
       .select({ code: referralLinks.code, totalCredits: referralLinks.totalCredits, createdAt: referralLinks.createdAt })
       .from(referralLinks)
       .where(eq(referralLinks.userId, userId)),
+    // Decision 027: the credit ledger is the customer's too.
+    creditEntries: await db
+      .select({ kind: creditEntries.kind, amountCents: creditEntries.amountCents, createdAt: creditEntries.createdAt })
+      .from(creditEntries)
+      .where(eq(creditEntries.userId, userId))
+      .orderBy(asc(creditEntries.createdAt)),
     notifications: await db
       .select({
         type: notifications.type,
