@@ -19,17 +19,20 @@ export const DOMAIN_NEIGHBOURS = {
   consent: [],
   audit: [],
   // npm run admin:create records its change in the audit log.
-  auth: ["notifications", "audit"],
+  auth: ["notifications", "audit", "referrals"],
   cart: ["pricing", "catalog", "shipping"],
-  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit"],
+  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
-  account: ["orders", "consent"],
-  checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders"],
+  account: ["orders", "consent", "referrals"],
+  checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit", "recovery"],
   customers: ["orders", "consent"],
   // Reminders of carts left behind and their unsubscribe link (issue 19 item 5).
   recovery: ["auth", "consent", "notifications"],
+  // Referrals and their credit ledger; coupons (issue 19, decisions 027 and 028).
+  referrals: [],
+  coupons: ["pricing", "audit"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

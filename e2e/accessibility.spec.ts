@@ -434,6 +434,7 @@ test.describe("an admin", () => {
     await checkScreen(page, "/admin?secao=devolucoes");
     await checkScreen(page, "/admin?secao=frete");
     await checkScreen(page, "/admin?secao=auditoria");
+    await checkScreen(page, "/admin?secao=cupons");
   });
 
   test("/admin, one order awaiting payment and one paid (tracking form)", async ({ page }) => {

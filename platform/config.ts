@@ -73,6 +73,8 @@ const envSchema = z.object({
     .min(1)
     .max(30 * 24)
     .default(24),
+  /** Cents a referrer earns when a customer who signed up through their link has a first order paid (decision 027). */
+  REFERRAL_CREDIT_CENTS: z.coerce.number().int().min(0).max(100_000).default(1000),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

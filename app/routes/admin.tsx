@@ -7,6 +7,8 @@ import { AuditSection } from "#app/features/admin-dash/audit-section.tsx";
 import { CustomerDetailView, CustomersView } from "#app/features/admin-dash/customers-view.tsx";
 import { DashboardView } from "#app/features/admin-dash/dashboard-view.tsx";
 import { ShippingSlot } from "#app/features/admin-dash/admin-slots.tsx";
+import { CouponsSection } from "#app/features/admin-coupons/coupons-section.tsx";
+import { listCoupons } from "#domain/coupons/coupons.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
@@ -50,6 +52,8 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
       return { section: "frete" as const };
     case "auditoria":
       return { section: "auditoria" as const, log: await listAuditLog(db, { page: pageOf(params) }) };
+    case "cupons":
+      return { section: "cupons" as const, coupons: await listCoupons(db) };
     case "painel":
       return { section: "painel" as const, dashboard: await getDashboard(db, new Date(), config.ABANDONED_CART_HOURS) };
   }
@@ -69,6 +73,8 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return <ShippingSlot />;
     case "auditoria":
       return <AuditSection log={data.log} />;
+    case "cupons":
+      return <CouponsSection coupons={data.coupons} />;
     case "painel":
       return <DashboardView dashboard={data.dashboard} />;
   }

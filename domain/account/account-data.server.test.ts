@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { addCreditEntry } from "#domain/referrals/credit-ledger.server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import {
@@ -119,10 +120,15 @@ describe("referral link", () => {
     const again = (await (await ctx.request("/api/account/referral", { browser })).json()) as { code: string };
     expect(again.code).toBe(first.code);
 
+    // Decision 027: one link per customer, and total_credits is the sum of the customer's ledger.
     const userId = await ctx.userId(email);
-    await ctx.t.db.update(referralLinks).set({ totalCredits: 1000 }).where(eq(referralLinks.userId, userId));
-    await ctx.t.db.insert(referralLinks).values({ userId, code: `EXTRA${Date.now()}`, totalCredits: 550 });
-    await customerWithData("vizinha"); // someone else's credits must not count
+    await expect(ctx.t.db.insert(referralLinks).values({ userId, code: `EXTRA${Date.now()}`, totalCredits: 550 })).rejects.toThrow();
+    await ctx.t.db.transaction(async (tx) => {
+      await addCreditEntry(tx, { userId, kind: "referral_reward", amountCents: 1000 });
+      await addCreditEntry(tx, { userId, kind: "referral_reward", amountCents: 550 });
+    });
+    const neighbour = await customerWithData("vizinha"); // someone else's credits must not count
+    await ctx.t.db.transaction((tx) => addCreditEntry(tx, { userId: neighbour.userId, kind: "referral_reward", amountCents: 700 }));
     const summed = (await (await ctx.request("/api/account/referral", { browser })).json()) as { totalCredits: number };
     expect(summed.totalCredits).toBe(1550);
   });

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import {
@@ -6,6 +5,7 @@ import {
   addresses,
   cartItems,
   carts,
+  creditEntries,
   notifications,
   referralLinks,
   sessions,
@@ -71,47 +71,6 @@ export async function removeAddress(db: Database, userId: string, id: string): P
   return removed.length > 0;
 }
 
-/** Unambiguous letters and digits (no 0/O, 1/I/L) for codes people read aloud or type. */
-const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-function referralCode(): string {
-  const bytes = randomBytes(8);
-  return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
-}
-
-export type ReferralSummary = { code: string; link: string; totalCredits: number };
-
-/**
- * The customer's referral link (created on first use, with a random code) and spec §7's
- * `total_credits`, summed over the customer's referral_links rows.
- */
-export async function referralSummary(db: Database, publicUrl: string, userId: string): Promise<ReferralSummary> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral:${userId}`}))`);
-    const rows = await tx
-      .select({ code: referralLinks.code, totalCredits: referralLinks.totalCredits })
-      .from(referralLinks)
-      .where(eq(referralLinks.userId, userId))
-      .orderBy(asc(referralLinks.createdAt));
-    let code = rows[0]?.code;
-    if (!code) {
-      for (let attempt = 0; !code; attempt++) {
-        const candidate = referralCode();
-        const inserted = await tx
-          .insert(referralLinks)
-          .values({ userId, code: candidate })
-          .onConflictDoNothing({ target: referralLinks.code })
-          .returning({ code: referralLinks.code });
-        code = inserted[0]?.code;
-        if (!code && attempt > 5) throw new Error("could not find a free referral code");
-      }
-    }
-    const totalCredits = rows.reduce((sum, row) => sum + row.totalCredits, 0);
-    const link = new URL(`/?ref=${code}`, publicUrl).toString();
-    return { code, link, totalCredits };
-  });
-}
-
 /** LGPD: everything the shop keeps about the customer, and nothing about anyone else. */
 export async function exportAccountData(db: Database, userId: string) {
   const [user] = await db
@@ -172,6 +131,12 @@ export async function exportAccountData(db: Database, userId: string) {
       .select({ code: referralLinks.code, totalCredits: referralLinks.totalCredits, createdAt: referralLinks.createdAt })
       .from(referralLinks)
       .where(eq(referralLinks.userId, userId)),
+    // Decision 027: the credit ledger is the customer's too.
+    creditEntries: await db
+      .select({ kind: creditEntries.kind, amountCents: creditEntries.amountCents, createdAt: creditEntries.createdAt })
+      .from(creditEntries)
+      .where(eq(creditEntries.userId, userId))
+      .orderBy(asc(creditEntries.createdAt)),
     notifications: await db
       .select({
         type: notifications.type,

@@ -22,9 +22,6 @@ export const savedAddressSchema = z.object({
 
 export const addressListSchema = z.object({ addresses: z.array(savedAddressSchema) });
 
-/** The referral link and the credits it earned (total_credits). */
-export const referralSummarySchema = z.object({ code: z.string(), link: z.string(), totalCredits: z.number().int() });
-
 /** The LGPD export: everything kept about the account; only its envelope is fixed here. */
 export const accountExportSchema = z
   .object({

@@ -13,6 +13,8 @@ import { authLogger } from "#domain/auth/auth-logger.ts";
 import { announceSessionEnded } from "#domain/auth/session-ended.server.ts";
 import { signInLinkPlugin } from "#domain/auth/sign-in-link.server.ts";
 import { resetRate, signInAccountKey } from "#platform/rate-limit.ts";
+import { recordReferral } from "#domain/referrals/referrals.server.ts";
+import { referralCodeFromCookies } from "#domain/referrals/referral-rules.ts";
 
 const DAY = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -98,6 +100,18 @@ export function createAuth(services: AppServices) {
       updateAge: DAY,
     },
     databaseHooks: {
+      user: {
+        create: {
+          // A sign-up from a browser that visited a referral link (the loja.ref cookie, decision 027)
+          // records who referred the new account. Runs after better-auth's own commit; a failure
+          // here costs the referral, never the sign-up.
+          after: async (user, context) => {
+            const code = referralCodeFromCookies(context?.headers?.get("cookie"));
+            if (!code) return;
+            await recordReferral(db, user.id, code).catch((error: unknown) => logger.warn({ err: error }, "referral not recorded"));
+          },
+        },
+      },
       session: {
         delete: {
           // Every session better-auth ends (sign-out, a password changed or reset): that account's

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addressSchema } from "#domain/account/address-schema.ts";
 import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
+import { couponCodeSchema } from "#domain/coupons/coupon-schemas.ts";
 
 /**
  * The checkout's inputs, one zod schema each, used by the form in the browser and by the API on
@@ -67,5 +68,9 @@ export const placeOrderSchema = z.object({
   shippingMethod: z.enum(SHIPPING_METHODS, "Escolha a forma de envio.").optional(),
   confirmAdult: z.literal(true, "Confirme que você tem 18 anos ou mais."),
   acceptTerms: z.literal(true, "Aceite os termos para continuar."),
+  /** Decision 028: a coupon code as typed (checked and applied by the server); empty means none. */
+  couponCode: couponCodeSchema.optional().or(z.literal("").transform(() => undefined)),
+  /** Decision 027: pay part of the order with the customer's credit (the server decides how much). */
+  useCredits: z.boolean("Informe se usa o crédito.").optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;

@@ -11,6 +11,7 @@ import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import type { OrderAddress } from "#domain/checkout/checkout-schemas.ts";
 import { orderCpf, rememberOrderCpf } from "#domain/checkout/order-cpf.server.ts";
+import { priceOrderDiscounts, recordOrderDiscounts } from "#domain/checkout/checkout-discounts.server.ts";
 import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
 import { toNotification } from "#domain/orders/order-store.server.ts";
@@ -31,6 +32,9 @@ export type PlaceOrderRequest = {
   address?: OrderAddress;
   saveAddress: boolean;
   shippingMethod?: ShippingMethod;
+  /** Decisions 027 and 028: a coupon to apply, and whether to pay part with credit. */
+  couponCode?: string;
+  useCredits?: boolean;
 };
 
 export type PlacedOrder = { orderId: string; number: number; replayed: boolean };
@@ -156,7 +160,14 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   const reserved = await reserveStock(tx, cart.lines);
 
   const shippingCents = shipping?.priceCents ?? 0;
-  const totalCents = cart.subtotalCents + cart.packagingCents + shippingCents;
+  const amounts = {
+    subtotalCents: cart.subtotalCents,
+    packagingCents: cart.packagingCents,
+    shippingCents,
+    needsShipping: cart.needsShipping,
+  };
+  const discounts = await priceOrderDiscounts(tx, customer.id, request, amounts);
+  const totalCents = discounts.totalCents;
   const numberRows = await tx.execute<{ number: string }>(sql`select nextval(pg_get_serial_sequence('orders', 'number')) as number`);
   const number = Number(numberRows.rows[0]!.number);
   const charge = await paymentProvider(services).createCharge({ orderNumber: number, totalCents, now: new Date() });
@@ -173,6 +184,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       subtotalCents: cart.subtotalCents,
       packagingCents: cart.packagingCents,
       shippingCents,
+      discountCents: discounts.discountCents,
       totalCents,
       shippingMethod: shipping?.method ?? null,
       shippingDays: shipping?.deliveryDays ?? null,
@@ -183,6 +195,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     })
     .returning({ id: orders.id });
   const orderId = order!.id;
+  await recordOrderDiscounts(tx, orderId, customer.id, discounts);
 
   await tx.insert(orderItems).values(
     cart.lines.map((line) => ({
@@ -221,6 +234,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     totalCents,
     customerName: address?.recipientName ?? customer.name,
     expiryMinutes: services.config.PIX_EXPIRY_MINUTES,
+    discounts: discounts.lines,
   };
   const admins = await adminUserIds(services, tx);
   const notifications = await createNotifications(tx, [

@@ -5,13 +5,26 @@ import { ORDER_STATUS_LABELS, orderLabel, PIX_RENEWAL_HOURS, type OrderStatus } 
 /** Titles and texts of the notifications order events create (spec §3 types), in pt-BR. */
 export type OrderMessage = { type: NotificationType; title: string; content: string };
 
-type OrderFacts = { number: number; totalCents: number; customerName?: string; expiryMinutes?: number };
+type OrderFacts = {
+  number: number;
+  totalCents: number;
+  customerName?: string;
+  expiryMinutes?: number;
+  /** The coupon and credit lines (decisions 027, 028); the total is already net of them. */
+  discounts?: ReadonlyArray<{ label: string; amountCents: number }>;
+};
+
+/** " Descontos: Cupom X (10%) −R$ 5,00; Crédito de indicação −R$ 10,00." or nothing. */
+function discountsSentence(order: OrderFacts): string {
+  if (!order.discounts?.length) return "";
+  return ` Descontos: ${order.discounts.map((line) => `${line.label} −${formatBRL(line.amountCents)}`).join("; ")}.`;
+}
 
 export function orderCreatedMessage(order: OrderFacts): OrderMessage {
   return {
     type: "order_created",
     title: `Pedido ${orderLabel(order.number)} recebido`,
-    content: `Recebemos seu pedido ${orderLabel(order.number)} de ${formatBRL(order.totalCents)}. Pague com Pix em até ${order.expiryMinutes ?? 30} minutos para confirmá-lo.`,
+    content: `Recebemos seu pedido ${orderLabel(order.number)} de ${formatBRL(order.totalCents)}.${discountsSentence(order)} Pague com Pix em até ${order.expiryMinutes ?? 30} minutos para confirmá-lo.`,
   };
 }
 
@@ -19,7 +32,7 @@ export function adminNewOrderMessage(order: OrderFacts): OrderMessage {
   return {
     type: "admin_new_order",
     title: `Novo pedido ${orderLabel(order.number)}`,
-    content: `${order.customerName ?? "Um cliente"} fez um pedido de ${formatBRL(order.totalCents)}, aguardando pagamento via Pix.`,
+    content: `${order.customerName ?? "Um cliente"} fez um pedido de ${formatBRL(order.totalCents)}, aguardando pagamento via Pix.${discountsSentence(order)}`,
   };
 }
 

@@ -1,7 +1,7 @@
 /** Reading orders: the customer's list, the admin's list, and one order with lines and history. */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { orderDiscounts, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
@@ -54,7 +54,7 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     .from(orders)
     .where(ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, ownerId)));
   if (!row) return null;
-  const [items, history, refund] = await Promise.all([
+  const [items, history, refund, discounts] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.productName)),
     db
       .select()
@@ -62,6 +62,11 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     refundOf(db, id),
+    db
+      .select({ kind: orderDiscounts.kind, label: orderDiscounts.label, amountCents: orderDiscounts.amountCents })
+      .from(orderDiscounts)
+      .where(eq(orderDiscounts.orderId, id))
+      .orderBy(asc(orderDiscounts.kind)),
   ]);
   return {
     id: row.id,
@@ -76,6 +81,7 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     packagingCents: row.packagingCents,
     shippingCents: row.shippingCents,
     discountCents: row.discountCents,
+    discounts,
     shippingMethod: row.shippingMethod,
     shippingDays: row.shippingDays,
     shippingAddress: row.shippingAddress,
@@ -85,7 +91,8 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     ...withdrawalState(row, history),
     refund,
     cancelReason: row.cancelReason,
-    pixRenewable: pixRenewable(row, new Date()),
+    // A coupon or credit given back at the expiry is not claimed again: such an order is bought again from the cart (decision 031).
+    pixRenewable: pixRenewable(row, new Date()) && discounts.length === 0,
     pix: row.status === "pending_payment" ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() } : null,
     items: items.map((item) => ({
       productId: item.productId,

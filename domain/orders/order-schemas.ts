@@ -39,6 +39,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   packagingCents: z.number().int(),
   shippingCents: z.number().int(),
   discountCents: z.number().int(),
+  /** What discountCents is made of: the coupon and the credit (decisions 027, 028), in the order applied. */
+  discounts: z.array(z.object({ kind: z.enum(["coupon", "credit"]), label: z.string(), amountCents: z.number().int() })),
   shippingMethod: z.string().nullable(),
   shippingDays: z.number().int().nullable(),
   shippingAddress: orderAddressSnapshotSchema.nullable(),

@@ -20,6 +20,9 @@ import {
 import { lockOrder, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
 import { recordRefund, refundInPlace, refundNote, refundOf, refundRefusal } from "#domain/orders/refunds.server.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
+import { releaseOrderCoupon } from "#domain/coupons/coupons.server.ts";
+import { returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
+import { rewardReferrer } from "#domain/referrals/referrals.server.ts";
 
 /** Gives back the stock this order's lines took. */
 async function releaseStock(tx: Tx, orderId: string): Promise<void> {
@@ -94,6 +97,13 @@ export async function applyChange(tx: Tx, services: Services, order: OrderRow, c
   // The whole order goes back, freight included (CDC art. 49); recorded once per order.
   if (change.to === "refunded") await recordRefund(tx, order, "admin", change.refundCents);
   if (change.to === "cancelled" && order.status === "pending_payment") await reopenCart(tx, order);
+  // An order that ends unkept (cancelled, expired, refunded) gives back its credit and its coupon use (decisions 027, 028).
+  if (change.to === "cancelled" || change.to === "refunded") {
+    await returnOrderCredit(tx, order.id);
+    await releaseOrderCoupon(tx, order.id);
+  }
+  // A referred customer's first paid order earns the referrer's credit, in this same transaction.
+  if (change.to === "paid") await rewardReferrer(tx, services.config, order);
   // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
   if (change.to === "paid" && order.cartId) {
     await tx

@@ -7,7 +7,7 @@
  * is answered as it is.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { carts, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { carts, orderDiscounts, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
@@ -32,6 +32,14 @@ export async function renewPix(services: Services, orderId: string, userId: stri
         "conflict",
         "pix_not_renewable",
         `O novo Pix só pode ser gerado até ${PIX_RENEWAL_HOURS} horas depois do vencimento. Monte o pedido de novo pelo carrinho.`,
+      );
+    }
+    const [discount] = await tx.select({ id: orderDiscounts.id }).from(orderDiscounts).where(eq(orderDiscounts.orderId, order.id)).limit(1);
+    if (discount) {
+      throw new DomainError(
+        "conflict",
+        "pix_not_renewable",
+        "O cupom ou o crédito deste pedido voltaram para você quando o Pix venceu. Monte o pedido de novo pelo carrinho para usá-los.",
       );
     }
     const lines = await tx

@@ -251,13 +251,22 @@ export const notifications = pgTable(
   ],
 );
 
-export const referralLinks = pgTable("referral_links", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  userId: text("user_id").notNull(),
-  code: text("code").notNull().unique(),
-  totalCredits: integer("total_credits").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A customer's referral link (spec §3). `total_credits` is the sum of the customer's credit_entries,
+ * kept here by every ledger write in its own transaction (decision 027): the row is the lock that
+ * makes a spend see the balance it spends, and the check keeps it from going below zero.
+ */
+export const referralLinks = pgTable(
+  "referral_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    code: text("code").notNull().unique(),
+    totalCredits: integer("total_credits").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("referral_links_one_per_user").on(t.userId), check("referral_links_credits", sql`${t.totalCredits} >= 0`)],
+);
 
 /**
  * How many browser error reports are kept. The endpoint is public, so the table is a ring of this
@@ -678,4 +687,142 @@ export const savedCpfs = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("saved_cpfs_digits", sql`${t.cpf} ~ '^[0-9]{11}$'`)],
+);
+
+/**
+ * Who signed up through whose link (decision 027): one referrer per account, never oneself.
+ * `rewarded_at`: when the referred customer's first paid order earned the referrer's credit.
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referrerUserId: text("referrer_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredUserId: text("referred_user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    rewardedAt: timestamp("rewarded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("referrals_referrer").on(t.referrerUserId, t.createdAt),
+    check("referrals_not_self", sql`${t.referrerUserId} <> ${t.referredUserId}`),
+  ],
+);
+
+export const creditEntryKind = pgEnum("credit_entry_kind", ["referral_reward", "order_payment", "order_return"]);
+
+/**
+ * The credit ledger (PRODUCT.md "Referrals"): rows are only added. A reward per referral, a payment
+ * and its return per order, at most once each (the unique indexes), whatever retries or races.
+ */
+export const creditEntries = pgTable(
+  "credit_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: creditEntryKind("kind").notNull(),
+    /** Signed: rewards and returns add, payments subtract. */
+    amountCents: integer("amount_cents").notNull(),
+    referralId: uuid("referral_id").references(() => referrals.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("credit_entries_user").on(t.userId, t.createdAt),
+    uniqueIndex("credit_entries_one_reward")
+      .on(t.referralId)
+      .where(sql`kind = 'referral_reward'`),
+    uniqueIndex("credit_entries_once_per_order")
+      .on(t.kind, t.orderId)
+      .where(sql`order_id is not null`),
+    check("credit_entries_amount", sql`${t.amountCents} <> 0`),
+  ],
+);
+
+export const couponKind = pgEnum("coupon_kind", ["percent", "fixed", "free_shipping"]);
+
+/**
+ * The admin's coupons (decision 028). `uses` counts the redemptions of live orders; the coupon's row
+ * is locked by each redemption, so the limits hold under any number of parallel checkouts, and the
+ * check is the last guard.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Upper case, as customers type it in any case. */
+    code: text("code").notNull().unique(),
+    kind: couponKind("kind").notNull(),
+    /** percent: 1–100; fixed: cents off the products; free_shipping: null. */
+    value: integer("value"),
+    minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Null: no limit. */
+    maxUses: integer("max_uses"),
+    maxUsesPerCustomer: integer("max_uses_per_customer"),
+    firstPurchaseOnly: boolean("first_purchase_only").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    uses: integer("uses").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "coupons_value",
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'fixed' and ${t.value} > 0) or (${t.kind} = 'free_shipping' and ${t.value} is null)`,
+    ),
+    check("coupons_uses", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check(
+      "coupons_limits",
+      sql`${t.minSubtotalCents} >= 0 and (${t.maxUses} is null or ${t.maxUses} > 0) and (${t.maxUsesPerCustomer} is null or ${t.maxUsesPerCustomer} > 0)`,
+    ),
+    check("coupons_dates", sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+/** One coupon used by one order; `released_at` set when the order was cancelled, expired or refunded. */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    couponId: uuid("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    discountCents: integer("discount_cents").notNull(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("coupon_redemptions_coupon_user").on(t.couponId, t.userId)],
+);
+
+export const orderDiscountKind = pgEnum("order_discount_kind", ["coupon", "credit"]);
+
+/** The discounts of an order as the customer saw them (orders.discount_cents is their sum). */
+export const orderDiscounts = pgTable(
+  "order_discounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: orderDiscountKind("kind").notNull(),
+    /** What the customer reads: "Cupom BEMVINDO (10%)", "Crédito de indicação". */
+    label: text("label").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    couponCode: text("coupon_code"),
+  },
+  (t) => [index("order_discounts_order").on(t.orderId), check("order_discounts_amount", sql`${t.amountCents} > 0`)],
 );

@@ -6,10 +6,11 @@ import {
   exportAccountData,
   listAddresses,
   MAX_ADDRESSES,
-  referralSummary,
   removeAddress,
 } from "#domain/account/account-data.server.ts";
-import { accountExportSchema, addressListSchema, referralSummarySchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
+import { accountExportSchema, addressListSchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
+import { referralSummary } from "#domain/referrals/referrals.server.ts";
+import { referralSummarySchema } from "#domain/referrals/referral-schemas.ts";
 import { addressSchema, deleteAccountSchema } from "#domain/account/address-schema.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { authFor } from "#domain/auth/auth.server.ts";

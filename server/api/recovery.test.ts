@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDashboard } from "#domain/dashboard/dashboard.server.ts";
 import { expirePendingOrders, sendPixReminders } from "#domain/orders/order-jobs.server.ts";
 import { sendAbandonedCartReminders } from "#domain/recovery/abandoned-carts.server.ts";
-import { cartItems, carts, consentEvents, orders, products } from "#platform/db/schema.ts";
+import { cartItems, carts, consentEvents, orderDiscounts, orders, products } from "#platform/db/schema.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { linksIn } from "#test/mail-server.ts";
 import { checkOut, giveCart } from "#test/orders.ts";
@@ -313,6 +313,16 @@ describe("Gerar novo Pix", () => {
     } finally {
       await ctx.t.db.update(products).set({ stock }).where(eq(products.numericId, KIT));
     }
+  });
+
+  it("is not offered for an order whose coupon or credit came back at the expiry", async () => {
+    const nina = await expiredOrder("novo-pix-cupom");
+    await ctx.t.db.insert(orderDiscounts).values({ orderId: nina.orderId, kind: "coupon", label: "Cupom BEMVINDO", amountCents: 500 });
+    const order = (await (await ctx.request(`/api/orders/${nina.orderId}`, { browser: nina.browser })).json()) as OrderJson;
+    expect(order.pixRenewable).toBe(false);
+    const refused = await ctx.request(`/api/orders/${nina.orderId}/pix`, { browser: nina.browser, method: "POST" });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as ErrorJson).error.message).toContain("Monte o pedido de novo pelo carrinho");
   });
 
   it("the new Pix gets its own reminder", async () => {

@@ -19,6 +19,7 @@ import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
 import { recoveryEndpoints } from "#server/api/recovery.ts";
+import { couponEndpoints } from "#server/api/coupons.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -49,6 +50,8 @@ export const apiEndpoints: Endpoint[] = [
   ...adminOrderEndpoints,
   ...adminProductEndpoints,
   ...adminImageEndpoints,
+  // Coupons: the admin's and the checkout's preview (issue 19).
+  ...couponEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -58,7 +61,7 @@ export const apiTagDescriptions: Record<string, string> = {
   contas: "Quem é administrador (spec §7 is_admin)",
   conta: "Dados da conta conectada: endereços, indicação, LGPD",
   admin:
-    "Administração: painel, pedidos, devoluções, clientes, produtos e suas fotos, tabela de frete, administradores e registro de auditoria",
+    "Administração: painel, pedidos, devoluções, clientes, produtos e suas fotos, tabela de frete, administradores, registro de auditoria e cupons",
   carrinho: "O carrinho da conta ou do navegador (cookie do carrinho, emitido pela loja) e o frete",
   checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
   pedidos: "Os pedidos da conta conectada",

@@ -77,6 +77,9 @@ const VALID_BODIES: Record<string, unknown> = {
   adminMoveOrderStatus: { status: "preparing", note: "Separando" },
   adminRefundOrder: { amountCents: 1000, note: "Item avariado" },
   adminReplyReturn: { message: "A etiqueta segue por e-mail." },
+  adminCreateCoupon: { code: "FUZZ10", kind: "percent", value: 10 },
+  adminUpdateCoupon: { active: false },
+  previewCoupon: { couponCode: "FUZZ10" },
   adminUpdateProduct: {
     version: 1,
     name: "Kit novo",

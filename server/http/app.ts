@@ -18,6 +18,7 @@ import { readIslandModules } from "#server/http/islands.ts";
 import { apiBodyLimit } from "#server/http/body-limit.ts";
 import { cartSessionOf } from "#server/http/cart-token.ts";
 import { csrfProtection } from "#server/http/csrf.ts";
+import { referralCookie } from "#server/http/referral-cookie.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
 import { ApiError, asApiError, errorBody, notFoundError } from "#server/http/errors.ts";
@@ -79,6 +80,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   });
   // Before anything that changes state: the API, /api/auth and React Router actions.
   app.use(csrfProtection(config.PUBLIC_URL));
+  // Any page opened through a referral link keeps its code (decision 027); one substring check otherwise.
+  app.use(referralCookie(new URL(config.PUBLIC_URL).protocol === "https:"));
 
   app.onError((error, c) => {
     const refusal = asApiError(error);

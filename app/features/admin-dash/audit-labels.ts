@@ -20,6 +20,9 @@ const ACTION_LABELS: Record<string, string> = {
   "shipping_rate.update": "Alterou o frete",
   "admin.create": "Criou um administrador",
   "admin.promote": "Tornou uma conta administradora",
+  "coupon.create": "Criou o cupom",
+  "coupon.deactivate": "Desativou o cupom",
+  "coupon.activate": "Reativou o cupom",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -32,7 +35,13 @@ const FIELD_LABELS: Record<string, string> = {
   badge: "Selo",
 };
 
-const ENTITY_LABELS: Record<string, string> = { order: "Pedido", product: "Produto", shipping_rate: "Frete", admin: "Administrador" };
+const ENTITY_LABELS: Record<string, string> = {
+  order: "Pedido",
+  product: "Produto",
+  shipping_rate: "Frete",
+  admin: "Administrador",
+  coupon: "Cupom",
+};
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 export const entityLabel = (entityType: string) => ENTITY_LABELS[entityType] ?? entityType;

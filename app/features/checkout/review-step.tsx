@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
 import { OrderSummary } from "#app/features/checkout/order-summary.tsx";
+import { CheckoutDiscounts } from "#app/features/checkout/checkout-discounts.tsx";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 
@@ -78,6 +79,7 @@ export function ReviewStep({
     <CheckoutStep number={number} title="Revisão e pagamento" focusOnShow={focusOnShow}>
       {delivery}
       <OrderSummary cart={cart} shippingCents={shippingCents} />
+      <CheckoutDiscounts cart={cart} shippingCents={shippingCents} />
       <div className="mt-5 space-y-3 text-sm">
         <Confirmation
           name="confirmAdult"

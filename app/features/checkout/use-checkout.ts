@@ -205,6 +205,9 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
         shippingMethod: cart.needsShipping ? (shipping.method ?? undefined) : undefined,
         confirmAdult: true,
         acceptTerms: true,
+        // The review step's CheckoutDiscounts fields (decisions 027, 028).
+        couponCode: String(data.get("couponCode") ?? "") || undefined,
+        useCredits: data.get("useCredits") === "on",
       });
       signalCart({ type: "checkout-completed" });
       await navigate(`/success?order=${encodeURIComponent(placed.orderId)}`);

@@ -120,12 +120,12 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
             <dd>{formatBRL(order.shippingCents)}</dd>
           </div>
         ) : null}
-        {order.discountCents > 0 ? (
-          <div className="flex justify-between">
-            <dt>Créditos</dt>
-            <dd>−{formatBRL(order.discountCents)}</dd>
+        {order.discounts.map((line) => (
+          <div key={line.kind} className="flex justify-between gap-3 text-emerald-900">
+            <dt>{line.label}</dt>
+            <dd className="shrink-0">−{formatBRL(line.amountCents)}</dd>
           </div>
-        ) : null}
+        ))}
         <div className="flex justify-between border-t border-stone-200 pt-1 text-base font-bold">
           <dt>Total</dt>
           <dd>{formatBRL(order.totalCents)}</dd>

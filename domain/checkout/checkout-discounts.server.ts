@@ -1,0 +1,56 @@
+/**
+ * The coupon and the credit of an order being placed (decisions 027 and 028). `priceOrderDiscounts`
+ * runs inside the order's transaction before the order exists: it locks the coupon's row and the
+ * customer's credit row, so what it reads stays true until the order commits (parallel checkouts
+ * queue there). `recordOrderDiscounts` then writes the use, the debit and the order's lines.
+ */
+import { orderDiscounts } from "#platform/db/schema.ts";
+import type { Database } from "#platform/db/client.ts";
+import { claimCoupon, previewCoupon, recordRedemption, type ClaimedCoupon } from "#domain/coupons/coupons.server.ts";
+import { priceDiscounts, type OrderAmounts, type PricedDiscounts } from "#domain/coupons/coupon-rules.ts";
+import type { CouponPreview } from "#domain/coupons/coupon-schemas.ts";
+import { addCreditEntry, creditBalance, lockCreditBalance } from "#domain/referrals/credit-ledger.server.ts";
+import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
+import { DomainError } from "#domain/errors.ts";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export type DiscountRequest = { couponCode?: string; useCredits?: boolean };
+
+export type OrderDiscounts = PricedDiscounts & { coupon: ClaimedCoupon | null };
+
+export async function priceOrderDiscounts(
+  tx: Tx,
+  userId: string,
+  request: DiscountRequest,
+  amounts: OrderAmounts & { needsShipping: boolean },
+): Promise<OrderDiscounts> {
+  const coupon = request.couponCode ? await claimCoupon(tx, request.couponCode, userId, amounts) : null;
+  const credit = request.useCredits ? await lockCreditBalance(tx, userId) : 0;
+  return { ...priceDiscounts(amounts, coupon?.terms ?? null, credit), coupon };
+}
+
+export async function recordOrderDiscounts(tx: Tx, orderId: string, userId: string, discounts: OrderDiscounts): Promise<void> {
+  if (discounts.lines.length === 0) return;
+  await tx.insert(orderDiscounts).values(discounts.lines.map((line) => ({ orderId, ...line })));
+  for (const line of discounts.lines) {
+    if (line.kind === "coupon" && discounts.coupon) await recordRedemption(tx, discounts.coupon, orderId, userId, line.amountCents);
+    if (line.kind === "credit") await addCreditEntry(tx, { userId, kind: "order_payment", amountCents: -line.amountCents, orderId });
+  }
+}
+
+/** POST /api/checkout/coupon-preview: the coupon's terms for the customer's cart (or its refusal) and their credit. */
+export async function previewCheckoutDiscounts(db: Database, userId: string, couponCode: string | undefined): Promise<CouponPreview> {
+  const creditCents = await creditBalance(db, userId);
+  if (!couponCode) return { coupon: null, creditCents };
+  const cart = await loadCheckoutCart(db, userId);
+  if (!cart || cart.lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
+  // The freight is not known here (the customer may still change it): a free-shipping coupon's amount is the page's.
+  const amounts = {
+    subtotalCents: cart.subtotalCents,
+    packagingCents: cart.packagingCents,
+    shippingCents: 0,
+    needsShipping: cart.needsShipping,
+  };
+  return { coupon: await previewCoupon(db, couponCode, userId, amounts), creditCents };
+}
