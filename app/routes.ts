@@ -21,6 +21,8 @@ export default [
   route("termos", "routes/legal.tsx", { id: "termos" }),
   route("cookies", "routes/legal.tsx", { id: "cookies" }),
   route("produto/:slug", "routes/produto.tsx"),
+  // Product search (issue 20, decision 032).
+  route("busca", "routes/busca.tsx"),
   // Redirects of spec §2 (permanent on the server, never a history entry in the browser).
   route("delivery-address", "routes/redirect.tsx", { id: "redirect-delivery-address" }),
   route("unified-checkout", "routes/redirect.tsx", { id: "redirect-unified-checkout" }),
