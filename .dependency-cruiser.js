@@ -21,7 +21,8 @@ export const DOMAIN_NEIGHBOURS = {
   // npm run admin:create records its change in the audit log.
   auth: ["notifications", "audit", "referrals"],
   cart: ["pricing", "catalog", "shipping"],
-  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals"],
+  // The orders list shows each line's current product picture (catalog's image resolution).
+  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals", "catalog"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
   account: ["orders", "consent", "referrals"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],

@@ -23,6 +23,8 @@ export default [
   route("produto/:slug", "routes/produto.tsx"),
   // The reminder e-mails' unsubscribe link (issue 19 item 5).
   route("descadastrar", "routes/descadastrar.tsx"),
+  // Product search (issue 20, decision 032).
+  route("busca", "routes/busca.tsx"),
   // Redirects of spec §2 (permanent on the server, never a history entry in the browser).
   route("delivery-address", "routes/redirect.tsx", { id: "redirect-delivery-address" }),
   route("unified-checkout", "routes/redirect.tsx", { id: "redirect-unified-checkout" }),

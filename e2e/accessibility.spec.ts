@@ -32,6 +32,12 @@ const VISITOR_PAGES = [
   "/produto/cogumelo-golden-teacher",
   "/produto/consultoria-cultivo",
   "/produto/curso-cultivo-domestico",
+  // The search (decision 032): empty, with results, without results, a category, a refused query.
+  "/busca",
+  "/busca?q=cultura",
+  "/busca?q=xyzzy",
+  "/busca?categoria=spawn",
+  `/busca?q=${"a".repeat(81)}`,
   "/cursos",
   "/referencias",
   "/guia-cultivo",

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 
 /**
  * A small non-modal popover: a button that opens a panel (role "dialog") beside it, aligned to
@@ -10,6 +11,8 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from
  * not a link, else the panel itself); Escape closes and gives focus back to the button; a click or
  * focus outside closes without moving focus. The panel sits right after the button in the DOM (no
  * portal), so Tab goes from the button into it, and from its end to whatever follows the button.
+ * Following a link inside the panel closes it (a tapped notification must not stay over the page
+ * it opened), and so does any navigation.
  */
 
 /** Space kept between the panel and the viewport's edges (Radix's collisionPadding). */
@@ -33,6 +36,7 @@ type PopoverProps = {
   /** The panel's accessible name: a label, or the id of its heading. */
   label?: string;
   labelledBy?: string;
+  /** Called when the user opens or closes it (not when a navigation closes it). */
   onOpenChange?: (open: boolean) => void;
   /** The panel's content; `close` is for links and buttons that should close it when used. */
   children: React.ReactNode | ((close: () => void) => React.ReactNode);
@@ -51,7 +55,11 @@ export function Popover({
   onOpenChange,
   children,
 }: PopoverProps) {
-  const [open, setOpen] = useState(false);
+  // The panel belongs to the history entry it was opened on: another page (or the same page with
+  // another query) closes it, leaving focus to the navigation (see useFocusOnNavigation).
+  const { key: locationKey } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === locationKey;
   // Escape and the panel's own close buttons give focus back to the button; outside clicks do not.
   const [focusTriggerOnClose, setFocusTriggerOnClose] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -62,11 +70,11 @@ export function Popover({
 
   const change = useCallback(
     (next: boolean, focusTrigger = false) => {
-      setOpen(next);
+      setOpenOn(next ? locationKey : null);
       setFocusTriggerOnClose(focusTrigger);
       onOpenChange?.(next);
     },
-    [onOpenChange],
+    [onOpenChange, locationKey],
   );
   const closeAndFocusTrigger = useCallback(() => change(false, true), [change]);
 
@@ -166,6 +174,10 @@ export function Popover({
           aria-labelledby={labelledBy}
           data-state="open"
           className={`absolute right-0 ${placement} ${className}`}
+          onClick={(event) => {
+            // A followed link (even to the page already shown) closes the panel; its own handler ran first.
+            if (event.target instanceof Element && event.target.closest("a[href]")) change(false);
+          }}
         >
           {typeof children === "function" ? children(closeAndFocusTrigger) : children}
           {arrow ? (

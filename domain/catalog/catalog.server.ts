@@ -1,5 +1,5 @@
 /** Catalogue reads for pages and the pricing endpoint. PostgreSQL is the source of truth (PRODUCT.md). */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { productCatalog, productImages, products } from "#platform/db/schema.ts";
 import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
@@ -71,6 +71,14 @@ function toSummary(row: SummaryRow, origin: string): ProductSummary {
 export async function listProducts(db: Database, origin: string): Promise<ProductSummary[]> {
   const rows = await selectProducts(db).orderBy(asc(products.sortOrder));
   return rows.map((row) => toSummary(row, origin));
+}
+
+/** These products (by uuid), in the order given; unknown ids are left out. */
+export async function productSummariesByIds(db: Database, ids: readonly string[], origin: string): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db).where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.uuid, toSummary(row, origin)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getProductPage(

@@ -1,28 +1,43 @@
 /** Reading orders: the customer's list, the admin's list, and one order with lines and history. */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderDiscounts, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { orderDiscounts, orderItems, orders, orderStatusHistory, productCatalog } from "#platform/db/schema.ts";
+import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
 import { withdrawalState } from "#domain/orders/withdrawal.server.ts";
 import { pixRenewable } from "#domain/orders/order-status.ts";
 
-async function itemCounts(db: Executor, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
+type LinePreview = { productName: string; image: string };
+
+/** Each order's lines as the list shows them: the product's name then and its picture now (spec §4's resolution). */
+async function linePreviews(db: Executor, ids: string[]): Promise<Map<string, LinePreview[]>> {
+  const previews = new Map<string, LinePreview[]>();
+  if (ids.length === 0) return previews;
   const rows = await db
-    .select({ orderId: orderItems.orderId, count: sql<number>`count(*)::int` })
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      dbImage: productCatalog.image,
+    })
     .from(orderItems)
+    .leftJoin(productCatalog, eq(productCatalog.id, orderItems.productId))
     .where(inArray(orderItems.orderId, ids))
-    .groupBy(orderItems.orderId);
-  return new Map(rows.map((row) => [row.orderId, row.count]));
+    .orderBy(asc(orderItems.productName));
+  for (const row of rows) {
+    const image = resolveProductImage({ dbImage: row.dbImage, name: row.productName, id: row.productId });
+    previews.set(row.orderId, [...(previews.get(row.orderId) ?? []), { productName: row.productName, image }]);
+  }
+  return previews;
 }
 
 const LIST_LIMIT = 100;
 
-/** The list rows of these orders, with their line counts; the customer's name and e-mail only for the admin. */
+/** The list rows of these orders, with their lines (names and pictures); the customer's name and e-mail only for the admin. */
 async function summaries(db: Database, rows: Array<typeof orders.$inferSelect>, withCustomer: boolean): Promise<OrderSummary[]> {
-  const counts = await itemCounts(
+  const previews = await linePreviews(
     db,
     rows.map((row) => row.id),
   );
@@ -32,7 +47,8 @@ async function summaries(db: Database, rows: Array<typeof orders.$inferSelect>, 
     status: row.status,
     totalCents: row.totalCents,
     createdAt: row.createdAt.toISOString(),
-    itemCount: counts.get(row.id) ?? 0,
+    itemCount: previews.get(row.id)?.length ?? 0,
+    lines: previews.get(row.id) ?? [],
     ...(withCustomer ? { customerEmail: row.customerEmail, customerName: row.customerName } : {}),
   }));
 }

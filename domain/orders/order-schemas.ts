@@ -30,11 +30,13 @@ export const orderSummarySchema = z.object({
   totalCents: z.number().int(),
   createdAt: z.string(),
   itemCount: z.number().int(),
+  /** What was bought, for the list: each line's product name and current picture, in name order. */
+  lines: z.array(z.object({ productName: z.string(), image: z.string() })),
   customerEmail: z.string().optional(),
   customerName: z.string().optional(),
 });
 
-export const orderDetailSchema = orderSummarySchema.extend({
+export const orderDetailSchema = orderSummarySchema.omit({ lines: true }).extend({
   subtotalCents: z.number().int(),
   packagingCents: z.number().int(),
   shippingCents: z.number().int(),

@@ -1,4 +1,5 @@
 import { calculatePriceEndpoint } from "#server/api/pricing.ts";
+import { searchEndpoint } from "#server/api/search.ts";
 import { clientErrorEndpoint } from "#server/api/client-errors.ts";
 import { recordConsentEndpoint } from "#server/api/consent.ts";
 import {
@@ -27,6 +28,8 @@ export const apiEndpoints: Endpoint[] = [
   clientErrorEndpoint,
   recordConsentEndpoint,
   calculatePriceEndpoint,
+  // Product search (issue 20).
+  searchEndpoint,
   // Accounts (issue 4): the admin check of spec §7, the customer panel, an admin list.
   isAdminEndpoint,
   listAddressesEndpoint,
@@ -57,7 +60,7 @@ export const apiEndpoints: Endpoint[] = [
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
 export const apiTagDescriptions: Record<string, string> = {
   sistema: "Erros do navegador, para o painel de manutenção",
-  catálogo: "Preços calculados pelo servidor (spec §7)",
+  catálogo: "Preços calculados pelo servidor (spec §7) e a busca de produtos",
   contas: "Quem é administrador (spec §7 is_admin)",
   conta: "Dados da conta conectada: endereços, indicação, LGPD",
   admin:

@@ -62,7 +62,8 @@ export function CustomerPanel({ user, addresses, referral, order, orders }: Cust
       <h1 className="text-3xl font-bold text-stone-950">Minha conta</h1>
       <p className="mt-2 text-stone-700">Olá, {firstName}! Aqui ficam seus pedidos, endereços, indicações e dados.</p>
       <Tabs.Root value={tab} onValueChange={select} className="mt-8">
-        <Tabs.List aria-label="Seções da conta" className="flex gap-1 overflow-x-auto border-b border-stone-200 pb-2">
+        {/* Wrapping, not scrolling: on a phone every tab stays in sight (a scrolled row hid the last ones). */}
+        <Tabs.List aria-label="Seções da conta" className="flex flex-wrap gap-1 border-b border-stone-200 pb-2">
           {PANEL_TABS.map(({ value, label, icon: Icon }) => (
             <Tabs.Trigger key={value} value={value} className={triggerClass}>
               <Icon aria-hidden="true" className="size-4" />

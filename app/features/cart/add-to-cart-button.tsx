@@ -14,12 +14,21 @@ export type AddToCartProps = {
   quantity: number;
   packagingEnabled: boolean;
   className?: string;
+  /** The button's words (the phone's buy bar says "Comprar"). */
+  label?: string;
 };
 
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 /** The product page's "Adicionar ao carrinho": the server prices the line; a toast and the badge confirm it. */
-export function AddToCartButton({ productId, productName, quantity, packagingEnabled, className }: AddToCartProps) {
+export function AddToCartButton({
+  productId,
+  productName,
+  quantity,
+  packagingEnabled,
+  className,
+  label = "Adicionar ao carrinho",
+}: AddToCartProps) {
   const [pending, setPending] = useState(false);
 
   /** With the body (and key) of the attempt: if its answer was lost after the server applied it, the replay changes nothing. */
@@ -64,7 +73,7 @@ export function AddToCartButton({ productId, productName, quantity, packagingEna
   return (
     <button type="button" onClick={() => void add()} aria-busy={pending} disabled={pending} className={buttonClass("primary", className)}>
       <ShoppingCart aria-hidden="true" className="size-5" />
-      {pending ? "Adicionando…" : "Adicionar ao carrinho"}
+      {pending ? "Adicionando…" : label}
     </button>
   );
 }

@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import { Clock, Truck } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
 import { DEFAULT_PACKAGING_FEE_CENTS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
@@ -8,6 +8,8 @@ import { formatBRL } from "#domain/pricing/money.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { QuantityStepper, quantityLimits } from "#app/ui/quantity-stepper.tsx";
 import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
+import { StickyBuyBar, useOnScreen } from "#app/features/catalog/sticky-buy-bar.tsx";
+import { useDeliveryEstimate } from "#app/features/catalog/use-delivery-estimate.ts";
 
 type PurchaseProduct = Pick<
   ProductPageData,
@@ -33,6 +35,8 @@ export function PurchaseBox({ product }: { product: PurchaseProduct }) {
 
 function UnavailableBox({ product }: { product: PurchaseProduct }) {
   const noteId = useId();
+  const [buttonRef, buttonOnScreen] = useOnScreen<HTMLButtonElement>();
+  const delivery = useDeliveryEstimate(product);
   return (
     <section aria-label="Compra" className="rounded-2xl border border-stone-200 bg-stone-100 p-5">
       <p className="text-stone-700">
@@ -44,9 +48,18 @@ function UnavailableBox({ product }: { product: PurchaseProduct }) {
       <p id={noteId} className="mt-3 font-semibold text-stone-800">
         Este produto está indisponível para compra no momento.
       </p>
-      <button type="button" disabled aria-describedby={noteId} className={buttonClass("primary", "mt-4 w-full py-3 text-base")}>
+      <button
+        ref={buttonRef}
+        type="button"
+        disabled
+        aria-describedby={noteId}
+        className={buttonClass("primary", "mt-4 w-full py-3 text-base")}
+      >
         Indisponível
       </button>
+      <StickyBuyBar price={formatBRL(product.startingPriceCents)} priceNote="a partir de" delivery={delivery.short} hidden={buttonOnScreen}>
+        <p className="shrink-0 rounded-lg bg-stone-200 px-3 py-2 text-sm font-semibold text-stone-800">Indisponível</p>
+      </StickyBuyBar>
     </section>
   );
 }
@@ -68,6 +81,8 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
   const { price, source } = useLivePrice(product.name, subject, quantity, packagingEnabled);
 
   const unitLabel = isGram ? "g" : quantity === 1 ? "unidade" : "unidades";
+  const delivery = useDeliveryEstimate(product);
+  const [buttonRef, buttonOnScreen] = useOnScreen<HTMLDivElement>();
 
   // Whatever was asked for (a button, a typed value, a shortcut) becomes the nearest sellable quantity.
   const change = (next: number) => setQuantity(normalizeQuantity(product.unitType, next));
@@ -171,14 +186,37 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
         </p>
       ) : null}
       {!product.needsShipping ? <p className="mt-4 text-sm text-stone-700">Sem entrega física: as instruções chegam por e-mail.</p> : null}
+      {delivery.shipping ? (
+        <p data-testid="delivery-estimate" className="mt-4 flex items-start gap-2 text-sm text-stone-700">
+          <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {delivery.shipping}
+        </p>
+      ) : null}
 
-      <AddToCartButton
-        productId={product.uuid}
-        productName={product.name}
-        quantity={quantity}
-        packagingEnabled={packagingEnabled}
-        className="mt-4 w-full py-3 text-base"
-      />
+      <div ref={buttonRef} className="mt-4">
+        <AddToCartButton
+          productId={product.uuid}
+          productName={product.name}
+          quantity={quantity}
+          packagingEnabled={packagingEnabled}
+          className="w-full py-3 text-base"
+        />
+      </div>
+      <StickyBuyBar
+        price={formatBRL(price.finalTotalCents)}
+        priceNote={`Total (${quantity} ${unitLabel})`}
+        delivery={delivery.short}
+        hidden={buttonOnScreen}
+      >
+        <AddToCartButton
+          productId={product.uuid}
+          productName={product.name}
+          quantity={quantity}
+          packagingEnabled={packagingEnabled}
+          label="Comprar"
+          className="shrink-0 px-5 py-3 text-base"
+        />
+      </StickyBuyBar>
     </section>
   );
 }

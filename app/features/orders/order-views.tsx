@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PictureSources } from "#app/features/catalog/product-image.tsx";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "#domain/orders/order-status.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
@@ -26,7 +27,33 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 
 const quantityText = (unitType: "gram" | "unit", quantity: number) => (unitType === "gram" ? `${quantity} g` : `${quantity} un.`);
 
-/** A list of orders; each opens with ?order=ID on the same page. */
+/** How many pictures a list row shows; the names say the rest. */
+const THUMBNAILS = 3;
+
+/** The first lines' pictures, overlapping a little: decoration, the names next to them say what they are. */
+function LineThumbnails({ lines }: { lines: OrderSummary["lines"] }) {
+  if (lines.length === 0) return null;
+  return (
+    <span aria-hidden="true" className="flex shrink-0 -space-x-4">
+      {lines.slice(0, THUMBNAILS).map((line, index) => (
+        <picture key={`${line.productName}-${index}`} className="block">
+          <PictureSources src={line.image} sizes="56px" />
+          <img
+            src={line.image}
+            alt=""
+            width={56}
+            height={42}
+            loading="lazy"
+            decoding="async"
+            className="h-[42px] w-14 rounded-md bg-stone-100 object-cover ring-2 ring-white"
+          />
+        </picture>
+      ))}
+    </span>
+  );
+}
+
+/** A list of orders; each opens with ?order=ID on the same page. Each row names what was bought, with pictures. */
 export function OrderList({
   orders,
   hrefFor,
@@ -40,21 +67,27 @@ export function OrderList({
     <ul className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
       {orders.map((order) => (
         <li key={order.id}>
-          <Link
-            to={hrefFor(order.id)}
-            preventScrollReset
-            className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-stone-50"
-          >
-            <span className="font-semibold text-stone-950">Pedido {orderLabel(order.number)}</span>
-            <OrderStatusBadge status={order.status} />
-            {showCustomer ? (
-              <span className="text-sm text-stone-700">
-                {order.customerName} · {order.customerEmail}
+          <Link to={hrefFor(order.id)} preventScrollReset className="flex items-start gap-3 px-4 py-3 hover:bg-stone-50">
+            <LineThumbnails lines={order.lines} />
+            <span className="min-w-0 flex-1">
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="font-semibold text-stone-950">Pedido {orderLabel(order.number)}</span>
+                <OrderStatusBadge status={order.status} />
               </span>
-            ) : null}
-            <span className="ml-auto text-sm text-stone-700">
-              {formatDateTime(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "itens"} ·{" "}
-              <strong>{formatBRL(order.totalCents)}</strong>
+              {order.lines.length > 0 ? (
+                <span data-testid="order-line-names" className="mt-1 block text-sm text-stone-800">
+                  {order.lines.map((line) => line.productName).join(", ")}
+                </span>
+              ) : null}
+              {showCustomer ? (
+                <span className="block text-sm text-stone-700">
+                  {order.customerName} · {order.customerEmail}
+                </span>
+              ) : null}
+              <span className="mt-0.5 block text-sm text-stone-700">
+                {formatDateTime(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "itens"} ·{" "}
+                <strong>{formatBRL(order.totalCents)}</strong>
+              </span>
             </span>
           </Link>
         </li>

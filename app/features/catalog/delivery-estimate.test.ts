@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { deliveryEstimate, storedCep } from "#app/features/catalog/delivery-estimate.ts";
+
+describe("deliveryEstimate", () => {
+  it("adds the made-to-order lead time to the shipping days of the known CEP", () => {
+    expect(
+      deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: 15, shipping: { cep: "01310100", minDays: 2, maxDays: 8 } }),
+    ).toEqual({
+      short: "Chega em 17 a 23 dias úteis no CEP 01310-100",
+      shipping: "Entrega no CEP 01310-100: 2 a 8 dias úteis após o envio; com a produção, cerca de 17 a 23 dias úteis.",
+    });
+  });
+
+  it("gives the shipping days alone for items in stock, and one number when the options agree", () => {
+    expect(
+      deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: null, shipping: { cep: "69900000", minDays: 5, maxDays: 5 } }),
+    ).toEqual({
+      short: "Entrega em 5 dias úteis no CEP 69900-000",
+      shipping: "Entrega no CEP 69900-000: 5 dias úteis após o envio.",
+    });
+    expect(
+      deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: null, shipping: { cep: "01310100", minDays: 1, maxDays: 1 } }).short,
+    ).toBe("Entrega em 1 dia útil no CEP 01310-100");
+  });
+
+  it("without a CEP says where the shipping days come from, keeping the lead time", () => {
+    expect(deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: 15, shipping: null })).toEqual({
+      short: "Sob encomenda: 15 dias úteis + frete",
+      shipping: "O prazo de entrega aparece no carrinho, assim que você informar o CEP.",
+    });
+    expect(deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: null, shipping: null }).short).toBe(
+      "Prazo de entrega pelo CEP, no carrinho",
+    );
+  });
+
+  it("services and courses have no shipping at all", () => {
+    expect(
+      deliveryEstimate({ needsShipping: false, leadTimeBusinessDays: null, shipping: { cep: "01310100", minDays: 2, maxDays: 8 } }),
+    ).toEqual({
+      short: "Sem frete: instruções por e-mail",
+      shipping: null,
+    });
+  });
+
+  it("reads only the 8 digits the cart stores", () => {
+    expect(storedCep("01310100")).toBe("01310100");
+    for (const value of [null, "", "01310-100", "0131010", "00000000", "abcdefgh"]) expect(storedCep(value)).toBeNull();
+  });
+});

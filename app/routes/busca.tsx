@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { searchProducts } from "#domain/catalog/product-search.server.ts";
+import { productCardOf, searchInputSchema } from "#domain/catalog/search-schemas.ts";
+import { SEARCH_QUERY_MAX_LENGTH } from "#domain/catalog/search-rules.ts";
+import { SearchPage, type SearchPageData } from "#app/features/search/search-page.tsx";
+import { getAppContext } from "#app/lib/app-context.server.ts";
+import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
+import type { Route } from "./+types/busca";
+
+/**
+ * Result pages stay out of search engines (decision 032): thin, endless variations of the same
+ * cards. `follow`, so the products they link to are still found; /busca is not in the sitemap.
+ */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.query ? `Busca: ${loaderData.query} | Loja Micologia` : "Buscar produtos | Loja Micologia" },
+  { name: "robots", content: "noindex, follow" },
+];
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const loader = withDomainErrors(async ({ url, context }: Route.LoaderArgs) => {
+  const raw = { q: url.searchParams.get("q") ?? undefined, categoria: url.searchParams.get("categoria") ?? undefined };
+  const parsed = searchInputSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problem = `${capitalise(parsed.error.issues[0]?.message ?? "busca inválida")}.`;
+    const refused: SearchPageData = {
+      query: (raw.q ?? "").trim().slice(0, SEARCH_QUERY_MAX_LENGTH),
+      category: null,
+      products: [],
+      problem,
+    };
+    return data(refused, { status: 400 });
+  }
+  const { services } = getAppContext(context);
+  const origin = new URL(services.config.PUBLIC_URL).origin;
+  const products = await searchProducts(services.db, parsed.data.q, parsed.data.categoria, origin);
+  const page: SearchPageData = {
+    query: parsed.data.q,
+    category: parsed.data.categoria ?? null,
+    products: products.map(productCardOf),
+    problem: null,
+  };
+  return data(page);
+});
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  return <SearchPage {...loaderData} />;
+}

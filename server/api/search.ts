@@ -1,0 +1,26 @@
+import { searchProducts } from "#domain/catalog/product-search.server.ts";
+import { productCardOf, searchInputSchema, searchResultSchema } from "#domain/catalog/search-schemas.ts";
+import { defineLeanEndpoint } from "#server/http/api.ts";
+
+/**
+ * The product search of /busca as JSON (decision 032), for scripts and a future live search. The
+ * page itself reads the domain directly in its loader and needs no API call.
+ */
+export const searchEndpoint = defineLeanEndpoint({
+  method: "get",
+  path: "/search",
+  operationId: "searchProducts",
+  summary: "Busca produtos por nome, categoria ou descrição, sem diferenciar acentos e maiúsculas, os mais relevantes primeiro",
+  tag: "catálogo",
+  query: searchInputSchema,
+  response: searchResultSchema,
+  async run({ query, services }) {
+    const origin = new URL(services.config.PUBLIC_URL).origin;
+    const products = await searchProducts(services.db, query.q, query.categoria, origin);
+    return {
+      query: query.q,
+      category: query.categoria ?? null,
+      products: products.map(productCardOf),
+    };
+  },
+});
