@@ -20,13 +20,17 @@ export const DOMAIN_NEIGHBOURS = {
   // npm run admin:create records its change in the audit log.
   auth: ["notifications", "audit"],
   cart: ["pricing", "catalog", "shipping"],
-  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit"],
+  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "delivery"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
-  account: ["orders", "consent"],
+  account: ["orders", "consent", "reviews"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit"],
   customers: ["orders", "consent"],
+  // Reviews read orders' rows through the schema only; the admin's moderation is audited (issue 19).
+  reviews: ["audit"],
+  // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
+  delivery: ["auth"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

@@ -1,6 +1,7 @@
 import { AdminOrderPage } from "#app/features/admin-orders/order-page.tsx";
 import { AdminOrdersSection } from "#app/features/admin-orders/orders-section.tsx";
 import { AdminReturnsSection } from "#app/features/admin-orders/returns-section.tsx";
+import { AdminReviewsSection } from "#app/features/admin-reviews/reviews-section.tsx";
 import { AdminShell } from "#app/features/admin-dash/admin-shell.tsx";
 import { adminSectionOf, pageOf, sectionHref } from "#app/features/admin-dash/admin-sections.ts";
 import { AuditSection } from "#app/features/admin-dash/audit-section.tsx";
@@ -52,6 +53,9 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
       return { section: "auditoria" as const, log: await listAuditLog(db, { page: pageOf(params) }) };
     case "painel":
       return { section: "painel" as const, dashboard: await getDashboard(db) };
+    case "avaliacoes":
+      // The moderation reads its own data from the admin API (decision 029).
+      return { section: "avaliacoes" as const };
   }
 });
 
@@ -71,6 +75,8 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return <AuditSection log={data.log} />;
     case "painel":
       return <DashboardView dashboard={data.dashboard} />;
+    case "avaliacoes":
+      return <AdminReviewsSection />;
   }
 }
 

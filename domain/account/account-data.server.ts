@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { accountReviews, forgetAccountReviews } from "#domain/reviews/review-moderation.server.ts";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import {
@@ -185,6 +186,7 @@ export async function exportAccountData(db: Database, userId: string) {
     orders: await exportCustomerOrders(db, userId),
     // LGPD art. 8 §2: each consent given or withdrawn (purpose, text version, time, browser).
     consent: await listAccountConsent(db, userId),
+    reviews: await accountReviews(db, userId),
   };
 }
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
@@ -199,6 +201,8 @@ export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountD
 export async function deleteAccount(services: Pick<AppServices, "config" | "db" | "logger">, userId: string): Promise<void> {
   const email = await services.db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    // Before the orders lose their owner: the account's reviews go and their products are recounted.
+    await forgetAccountReviews(tx, userId);
     const scrubCustomer = await anonymiseCustomerOrders(tx, userId);
     await forgetAccountConsent(tx, userId);
     if (user) await forgetQueuedEmails(tx, user.email, scrubCustomer);

@@ -18,6 +18,8 @@ import { adminImageEndpoints } from "#server/api/admin-images.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints } from "#server/api/orders.ts";
+import { reviewEndpoints } from "#server/api/reviews.ts";
+import { deliveryEndpoints } from "#server/api/deliveries.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -45,6 +47,9 @@ export const apiEndpoints: Endpoint[] = [
   ...adminOrderEndpoints,
   ...adminProductEndpoints,
   ...adminImageEndpoints,
+  // Reviews and digital delivery (issue 19).
+  ...reviewEndpoints,
+  ...deliveryEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */

@@ -20,6 +20,8 @@ const ACTION_LABELS: Record<string, string> = {
   "shipping_rate.update": "Alterou o frete",
   "admin.create": "Criou um administrador",
   "admin.promote": "Tornou uma conta administradora",
+  "review.approve": "Publicou uma avaliação",
+  "review.hide": "Ocultou uma avaliação",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -30,9 +32,17 @@ const FIELD_LABELS: Record<string, string> = {
   stock: "Estoque",
   name: "Nome",
   badge: "Selo",
+  stars: "Estrelas",
+  accessInstructions: "Instruções de acesso",
 };
 
-const ENTITY_LABELS: Record<string, string> = { order: "Pedido", product: "Produto", shipping_rate: "Frete", admin: "Administrador" };
+const ENTITY_LABELS: Record<string, string> = {
+  order: "Pedido",
+  product: "Produto",
+  shipping_rate: "Frete",
+  admin: "Administrador",
+  review: "Avaliação",
+};
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 export const entityLabel = (entityType: string) => ENTITY_LABELS[entityType] ?? entityType;

@@ -4,6 +4,8 @@ import { OrderDetails, OrderList } from "#app/features/orders/order-views.tsx";
 import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
 import { useOrderUpdates } from "#app/features/orders/success-page.tsx";
 import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
+import { OrderDeliveries } from "#app/features/delivery/order-deliveries.tsx";
+import { OrderReviews } from "#app/features/reviews/order-reviews.tsx";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
 export function CustomerOrders({
@@ -24,6 +26,8 @@ export function CustomerOrders({
         </Link>
         {order.pix ? <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} /> : null}
         <OrderDetails order={order} />
+        <OrderDeliveries orderId={order.id} />
+        <OrderReviews order={order} />
         <WithdrawalRequest order={order} />
       </div>
     );
