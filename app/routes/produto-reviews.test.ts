@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as productLoader, meta as productMeta } from "#app/routes/produto.tsx";
+import { deleteAccount } from "#domain/account/account-data.server.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import type { AdminReviewList, MyReview, OrderReviews } from "#domain/reviews/review-schemas.ts";
 import { auditEntries } from "#test/audit.ts";
@@ -154,5 +155,22 @@ describe("the admin's moderation", () => {
     const response = await ctx.request(`/api/admin/reviews/${crypto.randomUUID()}/status`, { browser: admin, json: { status: "pending" } });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain("Escolha publicar (approved) ou ocultar (hidden).");
+  });
+});
+
+describe("deleting the account (LGPD)", () => {
+  it("deletes the customer's reviews and takes them out of the product's rating", async () => {
+    const email = uniqueEmail("apaga-avaliacao");
+    const leaving = await ctx.customer(email, new Browser("203.0.113.153"));
+    const orderId = await orderWithoutShipping(ctx, leaving, COURSE, ["paid", "delivered"], admin);
+    const written = await review(orderId, { productId: productUuid(COURSE), stars: 1, comment: "Meu nome é Fulano de Tal" }, leaving);
+    const { id } = (await written.json()) as MyReview;
+    expect((await ctx.request(`/api/admin/reviews/${id}/status`, { browser: admin, json: { status: "approved" } })).status).toBe(200);
+    expect((await page()).ratings.count).toBe(39);
+
+    await deleteAccount(ctx.t.services, await ctx.userId(email));
+    const after = await page();
+    expect(after.ratings).toEqual({ average: 4.8, count: 38 });
+    expect(JSON.stringify(after.reviews)).not.toContain("Fulano");
   });
 });

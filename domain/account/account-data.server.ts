@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { accountReviews, forgetAccountReviews } from "#domain/reviews/review-moderation.server.ts";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import {
@@ -18,6 +17,7 @@ import { forgetQueuedEmails } from "#platform/mail/mail-queue.ts";
 import { removeOutboxMessagesTo } from "#platform/mail/mailer.ts";
 import { forgetAccountConsent, listAccountConsent } from "#domain/consent/consent.server.ts";
 import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/order-privacy.server.ts";
+import { accountReviews, forgetAccountReviews } from "#domain/reviews/review-moderation.server.ts";
 import type { Address, addressSchema } from "#domain/account/address-schema.ts";
 import type { z } from "zod";
 

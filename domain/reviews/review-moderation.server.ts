@@ -3,7 +3,7 @@
  * joins its rating) or hide. Each change recounts the product's approved reviews and writes its
  * audit entry in the same transaction, so the rating, the page and the log never disagree.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orders, productReviews, products } from "#platform/db/schema.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
@@ -126,6 +126,6 @@ export async function accountReviews(db: Database, userId: string) {
       createdAt: productReviews.createdAt,
     })
     .from(productReviews)
-    .where(and(eq(productReviews.userId, userId), inArray(productReviews.status, ["pending", "approved", "hidden"])))
+    .where(eq(productReviews.userId, userId))
     .orderBy(desc(productReviews.createdAt));
 }
