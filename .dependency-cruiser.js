@@ -22,9 +22,9 @@ export const DOMAIN_NEIGHBOURS = {
   auth: ["notifications", "audit", "referrals"],
   cart: ["pricing", "catalog", "shipping"],
   // The orders list shows each line's current product picture (catalog's image resolution).
-  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals", "catalog"],
+  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals", "catalog", "delivery"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
-  account: ["orders", "consent", "referrals"],
+  account: ["orders", "consent", "referrals", "reviews"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit", "recovery"],
@@ -34,6 +34,10 @@ export const DOMAIN_NEIGHBOURS = {
   // Referrals and their credit ledger; coupons (issue 19, decisions 027 and 028).
   referrals: [],
   coupons: ["pricing", "audit"],
+  // Reviews read orders' rows through the schema only; the admin's moderation is audited (issue 19).
+  reviews: ["audit"],
+  // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
+  delivery: ["auth"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

@@ -25,6 +25,9 @@ export default [
   route("descadastrar", "routes/descadastrar.tsx"),
   // Product search (issue 20, decision 032).
   route("busca", "routes/busca.tsx"),
+  // A signed download link's page: the file itself is served before React Router when the link and
+  // the account are right; this page says why not, and makes a new link (decision 030).
+  route("download/:orderId/:productId", "routes/download.tsx"),
   // Redirects of spec §2 (permanent on the server, never a history entry in the browser).
   route("delivery-address", "routes/redirect.tsx", { id: "redirect-delivery-address" }),
   route("unified-checkout", "routes/redirect.tsx", { id: "redirect-unified-checkout" }),

@@ -10,9 +10,15 @@ import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { E2E_BASE_URL, E2E_MATRIX_ADMIN_EMAIL } from "./test-env.ts";
 
 type Access = "public" | "user" | "admin";
+/**
+ * "own": a page about one thing of the customer's, named in its address (a download link, decision
+ * 030): a visitor signs in first; an address that names nothing is the 404 page for everyone signed
+ * in. Who else is refused (403) is its own tests' business (e2e/reviews-delivery.spec.ts).
+ */
+type PageAccess = Access | "own";
 
 /** Every route of app/routes.ts (by its path; "" is the index) and who may see it. */
-const PAGES: Record<string, Access> = {
+const PAGES: Record<string, PageAccess> = {
   "": "public",
   auth: "public",
   cliente: "user",
@@ -35,6 +41,7 @@ const PAGES: Record<string, Access> = {
   "produto/:slug": "public",
   // The reminder e-mails' unsubscribe link works without signing in (issue 19 item 5).
   descadastrar: "public",
+  "download/:orderId/:productId": "own",
   "delivery-address": "public",
   "unified-checkout": "public",
   direitos: "public",
@@ -72,7 +79,8 @@ function apiAccess(path: string): Access | undefined {
 
 function pageUrl(path: string): string {
   if (path === "*") return "/pagina-que-nao-existe";
-  return `/${path.replace(":slug", "cogumelo-golden-teacher")}`;
+  const nobody = "00000000-0000-4000-8000-000000000000";
+  return `/${path.replace(":slug", "cogumelo-golden-teacher").replace(":orderId", nobody).replace(":productId", nobody)}`;
 }
 
 const PASSWORD = "matriz-de-acesso-42";
@@ -162,6 +170,9 @@ test("every route of app/routes.ts, for each kind of visitor", async () => {
         expect([401, 403], url).not.toContain(answer.status);
         expect(answer.location ?? "", url).not.toMatch(/^\/auth/);
       }
+    } else if (access === "own") {
+      expect(at("anônimo"), `${url} anônimo`).toMatchObject({ status: 302, location: signIn });
+      for (const name of ["cliente", "outro cliente", "admin"]) expect(at(name).status, `${url} ${name}`).toBe(404);
     } else {
       expect(at("anônimo"), `${url} anônimo`).toMatchObject({ status: 302, location: signIn });
       expect(at("admin").status, `${url} admin`).toBe(200);

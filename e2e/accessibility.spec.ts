@@ -85,9 +85,13 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
       "/admin's customers: the list, a search without results, and one customer",
       "/admin's returns, shipping and audit log sections",
       "/admin, orders found by a search (table and phone cards), the returns queue and a return's order page",
+      "a delivered order's rating form with its error, the review sent, the admin's reviews section and the product page's reviews",
     ],
   },
   "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto"] },
+  "download/:orderId/:productId": {
+    tests: ["a paid e-book's downloads in the panel, and the pages of a download link: another account's, an invalid one"],
+  },
   "customizar-produto": {
     tests: [
       "/maintenance-panel and /customizar-produto",
@@ -383,6 +387,73 @@ test.describe("a customer with orders of their own", () => {
     await page.getByRole("button", { name: "Confirmar desistência" }).click();
     await expect(page.getByText(/^Desistência registrada em/)).toBeFocused();
     await expectAccessible(page, "/cliente?order= (desistência registrada)");
+  });
+
+  test("a delivered order's rating form with its error, the review sent, the admin's reviews section and the product page's reviews", async ({
+    page,
+    browser,
+  }) => {
+    await signedInCustomer(page, uniqueEmail("acessivel-avaliacao"), PASSWORD);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signedInAdmin(admin, PASSWORD);
+    const deliveredId = await deliveredCourseOrder(page, admin);
+    await openPage(page, `/cliente?order=${deliveredId}`);
+    await page.getByRole("button", { name: "Avaliar Curso de Cultivo Doméstico" }).click();
+    await page.getByRole("button", { name: "Enviar avaliação" }).click();
+    await expect(page.getByText("Escolha de 1 a 5 estrelas.")).toBeVisible();
+    await expectAccessible(page, "/cliente?order= (formulário de avaliação com erro)");
+    await page.getByRole("radio", { name: "5 estrelas" }).check();
+    await page.getByLabel("Comentário (opcional)").fill("Ótimo curso, acessível.");
+    await page.getByRole("button", { name: "Enviar avaliação" }).click();
+    await expect(page.getByText(/^Aguardando moderação/)).toBeVisible();
+    await expectAccessible(page, "/cliente?order= (avaliação enviada)");
+    await openPage(admin, "/admin?secao=avaliacoes");
+    await expect(admin.getByRole("article").first()).toBeVisible();
+    await expectAccessible(admin, "/admin?secao=avaliacoes");
+    await admin
+      .getByRole("article")
+      .filter({ hasText: "Ótimo curso, acessível." })
+      .getByRole("button", { name: /^Publicar/ })
+      .click();
+    await expect(admin.getByText("Avaliação publicada na página do produto.")).toBeVisible();
+    await adminContext.close();
+    await openPage(page, "/produto/curso-cultivo-domestico?avaliacoes=1#avaliacoes");
+    await expect(page.getByText("Ótimo curso, acessível.").first()).toBeVisible();
+    await expectAccessible(page, "/produto/curso-cultivo-domestico (avaliações)");
+  });
+
+  test("a paid e-book's downloads in the panel, and the pages of a download link: another account's, an invalid one", async ({
+    page,
+    browser,
+  }) => {
+    await signedInCustomer(page, uniqueEmail("acessivel-ebook"), PASSWORD);
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signedInAdmin(admin, PASSWORD);
+    const added = await page.request.post("/api/cart/items", { data: { productId: productUuid(202), quantity: 1 }, headers: fromTheShop });
+    expect(added.status(), await added.text()).toBe(201);
+    const placed = await page.request.post("/api/checkout/orders", {
+      data: { idempotencyKey: randomUUID(), confirmAdult: true, acceptTerms: true },
+      headers: fromTheShop,
+    });
+    const { orderId } = (await placed.json()) as { orderId: string };
+    const paid = await admin.request.post(`/api/admin/orders/${orderId}/confirm-payment`, { headers: fromTheShop });
+    expect(paid.status(), await paid.text()).toBe(200);
+    await openPage(page, `/cliente?order=${orderId}`);
+    const link = page.getByRole("link", { name: "Baixar E-book de Cultivo Avançado (PDF)" });
+    await expect(link).toBeVisible();
+    await expectAccessible(page, "/cliente?order= (downloads do e-book)");
+    const href = (await link.getAttribute("href"))!;
+    // A changed signature: the page offering a new link.
+    await openPage(page, href.replace(/assinatura=[\w-]+/, `assinatura=${"A".repeat(43)}`));
+    await expect(page.getByRole("button", { name: "Gerar novo link" })).toBeVisible();
+    await expectAccessible(page, "/download/… (link inválido)");
+    // The admin is another account: the 403 page.
+    await openPage(admin, href);
+    await expect(admin.getByRole("heading", { name: "Este download é de outra conta" })).toBeVisible();
+    await expectAccessible(admin, "/download/… (outra conta)");
+    await adminContext.close();
   });
 });
 

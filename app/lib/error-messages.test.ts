@@ -131,8 +131,9 @@ const BUILT_ELSEWHERE: Record<string, string> = {
   "server/http/auth-errors.ts invalid_input": "the Portuguese our own better-auth hooks throw (domain/auth/auth.server.ts invalidInput)",
 };
 
+// Not "for": Portuguese too ("quando o pagamento for confirmado").
 const ENGLISH =
-  /\b(the|is|are|not|found|minimum|quantity|invalid|required|error|failed|please|must|cannot|unauthorized|forbidden|request|user|password|email|exists|check|your|reset|session|order|cart|shipping|stock|already|expired|too|many|only|allowed|missing|unknown|internal|server|with|this|that|for|and|of|to|an)\b/i;
+  /\b(the|is|are|not|found|minimum|quantity|invalid|required|error|failed|please|must|cannot|unauthorized|forbidden|request|user|password|email|exists|check|your|reset|session|order|cart|shipping|stock|already|expired|too|many|only|allowed|missing|unknown|internal|server|with|this|that|and|of|to|an)\b/i;
 const STATUS_WORDS = new RegExp(`\\b(${ORDER_STATUSES.join("|")})\\b`);
 
 /** Why a person could not read `text` as Portuguese, or null. */

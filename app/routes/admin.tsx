@@ -1,6 +1,7 @@
 import { AdminOrderPage } from "#app/features/admin-orders/order-page.tsx";
 import { AdminOrdersSection } from "#app/features/admin-orders/orders-section.tsx";
 import { AdminReturnsSection } from "#app/features/admin-orders/returns-section.tsx";
+import { AdminReviewsSection } from "#app/features/admin-reviews/reviews-section.tsx";
 import { AdminShell } from "#app/features/admin-dash/admin-shell.tsx";
 import { adminSectionOf, pageOf, sectionHref } from "#app/features/admin-dash/admin-sections.ts";
 import { AuditSection } from "#app/features/admin-dash/audit-section.tsx";
@@ -56,6 +57,9 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
       return { section: "cupons" as const, coupons: await listCoupons(db) };
     case "painel":
       return { section: "painel" as const, dashboard: await getDashboard(db, new Date(), config.ABANDONED_CART_HOURS) };
+    case "avaliacoes":
+      // The moderation reads its own data from the admin API (decision 029).
+      return { section: "avaliacoes" as const };
   }
 });
 
@@ -77,6 +81,8 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return <CouponsSection coupons={data.coupons} />;
     case "painel":
       return <DashboardView dashboard={data.dashboard} />;
+    case "avaliacoes":
+      return <AdminReviewsSection />;
   }
 }
 

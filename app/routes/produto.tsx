@@ -3,6 +3,8 @@ import { getProductPage } from "#domain/catalog/catalog.server.ts";
 import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "#domain/catalog/product-slugs.ts";
 import { ProductRouteView } from "#app/features/catalog/product-page.tsx";
 import { productMeta } from "#app/features/catalog/product-seo.ts";
+import { REVIEWS_PAGE_PARAM } from "#app/features/reviews/product-reviews.tsx";
+import { productReviewsSection } from "#domain/reviews/reviews.server.ts";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/produto";
@@ -17,8 +19,14 @@ export const loader = withDomainErrors(async ({ params, url, request, context }:
   if (canonical) return redirect(`/produto/${canonical}${url.search}`, 301);
   const { services, islands } = getAppContext(context);
   const origin = new URL(services.config.PUBLIC_URL).origin;
-  const product = await getProductPage(services.db, params.slug, origin, FIXED_PRODUCT_SLUGS);
-  if (!product) throw data(null, { status: 404 });
+  // The reviews' page (`?avaliacoes=N`, decision 029) is read beside the product, in parallel.
+  const reviewsPage = Number(url.searchParams.get(REVIEWS_PAGE_PARAM)) || 1;
+  const [page, reviews] = await Promise.all([
+    getProductPage(services.db, params.slug, origin, FIXED_PRODUCT_SLUGS),
+    productReviewsSection(services.db, params.slug, Number.isSafeInteger(reviewsPage) ? reviewsPage : 1),
+  ]);
+  if (!page) throw data(null, { status: 404 });
+  const product = { ...page, reviews };
   // Loaded as a document, the page hydrates as an island, without React Router's runtime (root's
   // Layout, decision 009); reached by a client-side navigation (a `.data` request), it is an
   // ordinary route of the running router.

@@ -18,6 +18,7 @@ import { removeOutboxMessagesTo } from "#platform/mail/mailer.ts";
 import { forgetAccountConsent, listAccountConsent } from "#domain/consent/consent.server.ts";
 import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/order-privacy.server.ts";
 import { readSavedCpf } from "#domain/account/saved-cpf.server.ts";
+import { accountReviews, forgetAccountReviews } from "#domain/reviews/review-moderation.server.ts";
 import type { Address, addressSchema } from "#domain/account/address-schema.ts";
 import type { z } from "zod";
 
@@ -153,6 +154,7 @@ export async function exportAccountData(db: Database, userId: string) {
     orders: await exportCustomerOrders(db, userId),
     // LGPD art. 8 §2: each consent given or withdrawn (purpose, text version, time, browser).
     consent: await listAccountConsent(db, userId),
+    reviews: await accountReviews(db, userId),
   };
 }
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>;
@@ -167,6 +169,8 @@ export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccountD
 export async function deleteAccount(services: Pick<AppServices, "config" | "db" | "logger">, userId: string): Promise<void> {
   const email = await services.db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    // Before the orders lose their owner: the account's reviews go and their products are recounted.
+    await forgetAccountReviews(tx, userId);
     const scrubCustomer = await anonymiseCustomerOrders(tx, userId);
     await forgetAccountConsent(tx, userId);
     if (user) await forgetQueuedEmails(tx, user.email, scrubCustomer);

@@ -38,6 +38,10 @@ export type CatalogEntry = {
   leadTimeBusinessDays: number | null;
   /** Services and educational items are never shipped and never ask for an address. */
   needsShipping: boolean;
+  /** What the buyer is told once paid: access to a course or workshop, how a service is booked (decision 030). */
+  accessInstructions?: string;
+  /** Digital products: the file the buyer downloads, under DATA_DIR/downloads (decision 030). */
+  downloadFile?: string;
 };
 
 export type Availability = "in_stock" | "out_of_stock" | "made_to_order";

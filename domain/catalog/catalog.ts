@@ -268,6 +268,24 @@ const COPY: Record<number, EntryCopy> = {
   }),
 };
 
+/**
+ * What each buyer of a service or educational item is told once paid (decision 030), until the
+ * owner writes their own in /customizar-produto. Migration 0018 gives the same texts to shops
+ * seeded before it.
+ */
+export const BOOKING_INSTRUCTIONS =
+  "Para agendar, responda ao e-mail de confirmação do pagamento ou fale com o suporte pelo WhatsApp informando o número do pedido. Combinamos o dia e o horário da primeira sessão em até 2 dias úteis.";
+export const ACCESS_INSTRUCTIONS: Readonly<Record<number, string>> = {
+  101: BOOKING_INSTRUCTIONS,
+  102: BOOKING_INSTRUCTIONS,
+  103: BOOKING_INSTRUCTIONS,
+  201: "O convite para a área do aluno chega em até 1 dia útil no e-mail da sua conta. Crie sua senha pelo convite; o acesso vale por 12 meses a partir do primeiro login.",
+  202: "O PDF abre em qualquer leitor de PDF, no celular ou no computador. As atualizações gratuitas chegam pelo mesmo download do seu painel, em Pedidos.",
+  203: "A data, o horário e o link da videochamada da próxima turma chegam por e-mail até 3 dias antes do encontro. A gravação fica disponível por 30 dias depois dele.",
+};
+/** The e-book's file (decision 030): DATA_DIR/downloads/<name>, or a placeholder PDF until the owner puts it there. */
+export const DOWNLOAD_FILES: Readonly<Record<number, string>> = { 202: "ebook-cultivo-avancado.pdf" };
+
 const CATEGORY_BY_ID = new Map<number, CategoryId>(
   (Object.entries(CATEGORY_IDS) as Array<[CategoryId, readonly number[]]>).flatMap(([category, ids]) =>
     ids.map((id): [number, CategoryId] => [id, category]),
@@ -288,5 +306,7 @@ export const CATALOG: readonly CatalogEntry[] = BUILT_IN_IMAGES.map(({ id, name,
     image,
     images: [image, ...extraImages],
     ...copy,
+    ...(ACCESS_INSTRUCTIONS[id] ? { accessInstructions: ACCESS_INSTRUCTIONS[id] } : {}),
+    ...(DOWNLOAD_FILES[id] ? { downloadFile: DOWNLOAD_FILES[id] } : {}),
   };
 });

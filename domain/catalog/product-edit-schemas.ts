@@ -33,6 +33,7 @@ export const MAX_STOCK = 1_000_000;
 export const MAX_LEAD_TIME_DAYS = 365;
 export const MAX_KEY_POINTS = 12;
 export const MAX_DETAILS = 12;
+export const MAX_ACCESS_INSTRUCTIONS = 2000;
 
 const text = (label: string, max: number) =>
   z
@@ -94,6 +95,11 @@ export const productPatchSchema = z.strictObject(
       .nullable()
       .transform((value) => value || null)
       .optional(),
+    /** What a buyer is told once paid (decision 030); empty text or null: nothing. */
+    accessInstructions: text("Instruções de acesso", MAX_ACCESS_INSTRUCTIONS)
+      .nullable()
+      .transform((value) => value || null)
+      .optional(),
     purchasable: z.boolean({ error: "Informe se o produto pode ser comprado (sim ou não)." }).optional(),
     /** Null: no stock limit. */
     stock: z
@@ -138,6 +144,7 @@ export const editableProductSchema = z.object({
     z.union([z.object({ icon: z.enum(DETAIL_ICONS), text: z.string() }), z.object({ label: z.string(), value: z.string() })]),
   ),
   badge: z.string().nullable(),
+  accessInstructions: z.string().nullable(),
   purchasable: z.boolean(),
   stock: z.number().int().nullable(),
   madeToOrder: z.boolean(),

@@ -12,6 +12,7 @@ import { forgetShared, invalidateShared } from "#platform/realtime/shared-caches
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { PRODUCTS_CACHE } from "#domain/catalog/catalog.server.ts";
+import { combinedRatings } from "#domain/catalog/ratings.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { type EditableProduct, type ProductPatch, productProblem } from "#domain/catalog/product-edit-schemas.ts";
 
@@ -35,7 +36,10 @@ function toEditable(
     ...fieldsOf(product),
     unitType: product.unitType,
     image: resolveProductImage({ dbImage, name: product.name, id: product.id }, origin),
-    ratings: { average: Number(product.ratingAverage), count: product.ratingCount },
+    ratings: combinedRatings(
+      { average: Number(product.ratingAverage), count: product.ratingCount },
+      { count: product.reviewCount, starsSum: product.reviewStarsSum },
+    ),
     needsShipping: product.needsShipping,
     version: product.version,
     updatedAt: product.updatedAt.toISOString(),
@@ -71,6 +75,7 @@ function fieldsOf(product: typeof products.$inferSelect) {
     keyPoints: product.keyPoints,
     details: product.details,
     badge: product.badge,
+    accessInstructions: product.accessInstructions,
     purchasable: !product.buttonDisabled,
     stock: product.stock,
     madeToOrder: product.madeToOrder,
@@ -132,6 +137,7 @@ export async function updateProduct(
         keyPoints: next.keyPoints,
         details: next.details,
         badge: next.badge,
+        accessInstructions: next.accessInstructions,
         buttonDisabled: !next.purchasable,
         stock: next.stock,
         madeToOrder: next.madeToOrder,

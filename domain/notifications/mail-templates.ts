@@ -1,5 +1,6 @@
 import type { MailMessage } from "#platform/mail/mailer.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
+import { RATING_ANCHOR } from "#domain/notifications/notification-rules.ts";
 
 /** pt-BR transactional e-mails, each as HTML and plain text with the same content. */
 
@@ -15,6 +16,8 @@ type Email = {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** More links after the paragraphs (each a line in the text part): a paid order's downloads. */
+  links?: Array<{ label: string; url: string }>;
   /** Shown under the button: why the reader got this and what to do if it was not them. */
   footnote: string;
   /** Marketing e-mails: the link that stops them, in the footnote and as List-Unsubscribe. */
@@ -27,6 +30,7 @@ function render(email: Email): MailMessage {
     email.greeting,
     "",
     ...email.paragraphs.flatMap((p) => [p, ""]),
+    ...(email.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, ""]),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     email.footnote,
     ...(email.unsubscribeUrl ? [`${UNSUBSCRIBE_LABEL}: ${email.unsubscribeUrl}`] : []),
@@ -46,6 +50,7 @@ function render(email: Email): MailMessage {
 <p style="font-size:18px;font-weight:700;color:#065f46;margin:0 0 24px">${SHOP}</p>
 <p style="font-size:16px">${escapeHtml(email.greeting)}</p>
 ${email.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+${(email.links ?? []).map((link) => `<p style="font-size:16px"><a href="${escapeHtml(link.url)}" style="color:#065f46;font-weight:600">${escapeHtml(link.label)}</a></p>`).join("\n")}
 ${button}
 <p style="font-size:13px;color:#57534e;border-top:1px solid #e7e5e4;padding-top:16px;margin-top:32px">${escapeHtml(email.footnote)}</p>
 ${email.unsubscribeUrl ? `<p style="font-size:13px"><a href="${escapeHtml(email.unsubscribeUrl)}" style="color:#57534e">${UNSUBSCRIBE_LABEL}</a></p>` : ""}
@@ -132,17 +137,24 @@ export function notificationMessage(input: {
   name?: string | null;
   notification: { type: string; title: string; content: string; order_id: string | null };
   publicUrl: string;
+  /** The paid order's downloads and instructions (decision 030). */
+  extra?: { paragraphs: string[]; links: Array<{ label: string; url: string }> };
 }): MailMessage {
   const { notification } = input;
   const base = new URL(input.publicUrl).origin;
   const panel = notification.type === "admin_new_order" ? "/admin" : "/cliente";
   const url = notification.order_id ? `${base}${panel}?order=${encodeURIComponent(notification.order_id)}` : `${base}${panel}`;
+  // The rating reminder leads to the order's rating form (decision 029).
+  const rating = notification.type === "rating_reminder" && notification.order_id;
   return render({
     to: input.to,
     subject: `${notification.title} — ${SHOP}`,
     greeting: greeting(input.name),
-    paragraphs: [notification.content],
-    action: { label: notification.type === "admin_new_order" ? "Abrir o pedido" : "Ver meu pedido", url },
+    paragraphs: [notification.content, ...(input.extra?.paragraphs ?? [])],
+    links: input.extra?.links,
+    action: rating
+      ? { label: "Avaliar os itens", url: `${url}#${RATING_ANCHOR}` }
+      : { label: notification.type === "admin_new_order" ? "Abrir o pedido" : "Ver meu pedido", url },
     footnote: `Você recebe este e-mail porque tem uma conta na ${SHOP}. Os mesmos avisos aparecem no sino de notificações do site.`,
   });
 }

@@ -4,6 +4,9 @@ import type { notificationItemSchema } from "#domain/notifications/notification-
 
 export { NOTIFICATION_TYPES, type NotificationType } from "#domain/notifications/notification-types.ts";
 
+/** Where the panel's order view keeps its rating form: the rating reminder's e-mail and bell lead there (decision 029). */
+export const RATING_ANCHOR = "avaliar";
+
 /** Spec §9. */
 export const NOTIFICATION_LIST_LIMIT = 20;
 export const NOTIFICATION_BADGE_MAX = 9;

@@ -39,7 +39,10 @@ function toItem(row: typeof notifications.$inferSelect): NotificationItem {
   };
 }
 
-export type CreatedNotification = NotificationItem & { userId: string };
+/** More for a notification's e-mail than its text: the paid order's downloads and instructions (decision 030). */
+export type EmailExtra = { paragraphs: string[]; links: Array<{ label: string; url: string }> };
+
+export type CreatedNotification = NotificationItem & { userId: string; emailExtra?: EmailExtra };
 
 /**
  * Stores notifications and announces each one on its owner's realtime topic; inside a transaction
@@ -93,7 +96,15 @@ export async function enqueueNotificationEmails(
   const messages = created.flatMap((item) => {
     const recipient = recipients.get(item.userId);
     if (!recipient) return [];
-    return [notificationMessage({ to: recipient.email, name: recipient.name, notification: item, publicUrl: services.config.PUBLIC_URL })];
+    return [
+      notificationMessage({
+        to: recipient.email,
+        name: recipient.name,
+        notification: item,
+        publicUrl: services.config.PUBLIC_URL,
+        extra: item.emailExtra,
+      }),
+    ];
   });
   await enqueueEmails(executor, services.config, messages);
 }

@@ -23,6 +23,7 @@ import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { releaseOrderCoupon } from "#domain/coupons/coupons.server.ts";
 import { returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
 import { rewardReferrer } from "#domain/referrals/referrals.server.ts";
+import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
 
 /** Gives back the stock this order's lines took. */
 async function releaseStock(tx: Tx, orderId: string): Promise<void> {
@@ -114,7 +115,15 @@ export async function applyChange(tx: Tx, services: Services, order: OrderRow, c
   }
   if (!order.userId) return [];
   const facts = { number: order.number, totalCents: order.totalCents };
-  return createNotifications(tx, [toNotification(order.userId, order.id, change.message ?? statusMessage(facts, change.to))]);
+  const created = await createNotifications(tx, [
+    toNotification(order.userId, order.id, change.message ?? statusMessage(facts, change.to)),
+  ]);
+  // Paid: the e-mail carries the e-book's signed link and the courses' and services' instructions (decision 030).
+  if (change.to === "paid") {
+    const extra = await deliveryEmail(tx, services.config, { id: order.id, userId: order.userId });
+    if (extra) return created.map((item) => ({ ...item, emailExtra: extra }));
+  }
+  return created;
 }
 
 /** An admin's action on an order: who, and the audit log's code for it (issue 17 item 8). */

@@ -167,6 +167,20 @@ export const products = pgTable(
     madeToOrder: boolean("made_to_order").notNull().default(false),
     leadTimeBusinessDays: integer("lead_time_business_days"),
     needsShipping: boolean("needs_shipping").notNull(),
+    /**
+     * Approved customer reviews (decision 029), kept beside the catalogue's seeded rating, which
+     * stays the base: the page shows (average × count + stars) / (count + reviews). Recounted from
+     * product_reviews in every moderation's transaction; never bumps `version`.
+     */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewStarsSum: integer("review_stars_sum").notNull().default(0),
+    /**
+     * What a buyer is told once paid (decision 030): a course's or workshop's access, how a service
+     * is booked. The owner edits it in /customizar-produto; null: nothing to tell.
+     */
+    accessInstructions: text("access_instructions"),
+    /** Digital products: the file the buyer downloads (DATA_DIR/downloads/<name>); null for others. */
+    downloadFile: text("download_file"),
     /** Raised by every admin edit: an edit made on an older version is refused (decision 021). */
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -182,6 +196,7 @@ export const products = pgTable(
     ),
     check("products_stock_not_negative", sql`${t.stock} is null or ${t.stock} >= 0`),
     check("products_rating", sql`${t.ratingAverage} between 0 and 5 and ${t.ratingCount} >= 0`),
+    check("products_reviews", sql`${t.reviewCount} >= 0 and ${t.reviewStarsSum} >= 0`),
     check("products_lead_time", sql`${t.leadTimeBusinessDays} is null or ${t.leadTimeBusinessDays} > 0`),
   ],
 );
@@ -825,4 +840,46 @@ export const orderDiscounts = pgTable(
     couponCode: text("coupon_code"),
   },
   (t) => [index("order_discounts_order").on(t.orderId), check("order_discounts_amount", sql`${t.amountCents} > 0`)],
+);
+
+/** A review waits for the admin (pending), is shown (approved) or is kept off the page (hidden). */
+export const reviewStatus = pgEnum("review_status", ["pending", "approved", "hidden"]);
+
+/**
+ * A customer's rating of one delivered item (issue 19 item 2, decision 029): 1 to 5 stars and an
+ * optional comment, once per order line (the unique key), from the order's buyer only ("compra
+ * verificada"). The author's name is copied when written (first name and initial), so the page
+ * never reads the accounts table; deleting the account deletes its reviews.
+ */
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorName: text("author_name").notNull(),
+    stars: integer("stars").notNull(),
+    comment: text("comment"),
+    status: reviewStatus("status").notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("product_reviews_one_per_item").on(t.orderId, t.productId),
+    // The product page: its approved reviews, newest first.
+    index("product_reviews_product_approved")
+      .on(t.productId, t.createdAt.desc())
+      .where(sql`status = 'approved'`),
+    index("product_reviews_status_created").on(t.status, t.createdAt),
+    index("product_reviews_user").on(t.userId),
+    check("product_reviews_stars", sql`${t.stars} between 1 and 5`),
+    check("product_reviews_comment", sql`${t.comment} is null or char_length(${t.comment}) <= 1000`),
+  ],
 );

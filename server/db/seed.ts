@@ -29,6 +29,8 @@ export function productRows() {
     madeToOrder: entry.madeToOrder,
     leadTimeBusinessDays: entry.leadTimeBusinessDays,
     needsShipping: entry.needsShipping,
+    accessInstructions: entry.accessInstructions ?? null,
+    downloadFile: entry.downloadFile ?? null,
     version: 1,
   }));
 }

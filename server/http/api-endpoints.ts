@@ -21,6 +21,8 @@ import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
 import { recoveryEndpoints } from "#server/api/recovery.ts";
 import { couponEndpoints } from "#server/api/coupons.ts";
+import { reviewEndpoints } from "#server/api/reviews.ts";
+import { deliveryEndpoints } from "#server/api/deliveries.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -55,6 +57,9 @@ export const apiEndpoints: Endpoint[] = [
   ...adminImageEndpoints,
   // Coupons: the admin's and the checkout's preview (issue 19).
   ...couponEndpoints,
+  // Reviews and digital delivery (issue 19).
+  ...reviewEndpoints,
+  ...deliveryEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */

@@ -26,6 +26,7 @@ import { RETIRED_CEP_LOOKUP_PATH } from "#server/api/orders.ts";
 import { API_CACHE_CONTROL, securityHeaders } from "#server/http/security-headers.ts";
 import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#server/http/static-files.ts";
 import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploaded-files.ts";
+import { DOWNLOAD_ROUTE, downloadHandler } from "#server/http/downloads.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -114,6 +115,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   });
   app.route("/api", api);
   app.get(UPLOADED_FILES_ROUTE, uploadedFilesHandler);
+  // A signed download serves its file here; any refusal falls through to its page (decision 030).
+  app.get(DOWNLOAD_ROUTE, downloadHandler);
 
   if (options.clientDir) {
     app.use("/assets/*", staticFiles(options.clientDir, ASSETS_CACHE_CONTROL));

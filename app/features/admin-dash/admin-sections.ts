@@ -4,7 +4,7 @@
  * §2, the notifications' links) still open the orders. Products live at /customizar-produto.
  */
 
-export const ADMIN_SECTIONS = ["painel", "pedidos", "clientes", "devolucoes", "frete", "auditoria", "cupons"] as const;
+export const ADMIN_SECTIONS = ["painel", "pedidos", "clientes", "devolucoes", "frete", "auditoria", "cupons", "avaliacoes"] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** The navigation, in the owner's order of use: label and where it goes. */
@@ -14,6 +14,7 @@ export const ADMIN_NAVIGATION: ReadonlyArray<{ label: string; href: string; sect
   { label: "Clientes", href: "/admin?secao=clientes", section: "clientes" },
   { label: "Devoluções", href: "/admin?secao=devolucoes", section: "devolucoes" },
   { label: "Produtos", href: "/customizar-produto", section: null },
+  { label: "Avaliações", href: "/admin?secao=avaliacoes", section: "avaliacoes" },
   { label: "Frete", href: "/admin?secao=frete", section: "frete" },
   { label: "Cupons", href: "/admin?secao=cupons", section: "cupons" },
   { label: "Auditoria", href: "/admin?secao=auditoria", section: "auditoria" },

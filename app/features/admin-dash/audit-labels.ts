@@ -23,6 +23,8 @@ const ACTION_LABELS: Record<string, string> = {
   "coupon.create": "Criou o cupom",
   "coupon.deactivate": "Desativou o cupom",
   "coupon.activate": "Reativou o cupom",
+  "review.approve": "Publicou uma avaliação",
+  "review.hide": "Ocultou uma avaliação",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -33,6 +35,8 @@ const FIELD_LABELS: Record<string, string> = {
   stock: "Estoque",
   name: "Nome",
   badge: "Selo",
+  stars: "Estrelas",
+  accessInstructions: "Instruções de acesso",
 };
 
 const ENTITY_LABELS: Record<string, string> = {
@@ -41,6 +45,7 @@ const ENTITY_LABELS: Record<string, string> = {
   shipping_rate: "Frete",
   admin: "Administrador",
   coupon: "Cupom",
+  review: "Avaliação",
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;

@@ -6,7 +6,7 @@
 import { type GramPriceTable, PRICE_TABLE_GRAMS, SPEC_PRICE_TABLE } from "#domain/pricing/gram-pricing.ts";
 import { priceTableProblem } from "#domain/pricing/price-table-rules.ts";
 import type { DetailIcon } from "#domain/catalog/catalog-types.ts";
-import type { EditableProduct, ProductPatch } from "#domain/catalog/product-edit-schemas.ts";
+import { type EditableProduct, MAX_ACCESS_INSTRUCTIONS, type ProductPatch } from "#domain/catalog/product-edit-schemas.ts";
 import { parseReais, parseWhole, reaisText } from "#app/features/admin-products/money-input.ts";
 
 export type DetailDraft = { kind: "icon"; icon: DetailIcon; text: string } | { kind: "label"; label: string; value: string };
@@ -19,6 +19,8 @@ export type ProductDraft = {
   keyPoints: string;
   details: DetailDraft[];
   badge: string;
+  /** What a buyer is told once paid (decision 030); "" is nothing. */
+  accessInstructions: string;
   purchasable: boolean;
   /** "" means no stock limit. */
   stock: string;
@@ -44,6 +46,7 @@ export function draftOf(product: EditableProduct): ProductDraft {
         : { kind: "label", label: detail.label, value: detail.value },
     ),
     badge: product.badge ?? "",
+    accessInstructions: product.accessInstructions ?? "",
     purchasable: product.purchasable,
     stock: product.stock === null ? "" : String(product.stock),
     madeToOrder: product.madeToOrder,
@@ -54,7 +57,9 @@ export function draftOf(product: EditableProduct): ProductDraft {
   };
 }
 
-export type DraftErrors = Partial<Record<"name" | "description" | "stock" | "leadTime" | "price" | "table", string>> & {
+export type DraftErrors = Partial<
+  Record<"name" | "description" | "stock" | "leadTime" | "price" | "table" | "accessInstructions", string>
+> & {
   tableCells?: Record<number, string>;
 };
 
@@ -74,6 +79,8 @@ export function draftErrors(draft: ProductDraft, unitType: "gram" | "unit"): Dra
   const errors: DraftErrors = {};
   if (!draft.name.trim()) errors.name = "Informe o nome.";
   if (!draft.description.trim()) errors.description = "Informe a descrição.";
+  if (draft.accessInstructions.trim().length > MAX_ACCESS_INSTRUCTIONS)
+    errors.accessInstructions = `No máximo ${MAX_ACCESS_INSTRUCTIONS} caracteres.`;
   if (draft.stock.trim() !== "" && parseWhole(draft.stock) === null)
     errors.stock = "Informe um número inteiro, ou deixe em branco para sem limite.";
   if (draft.madeToOrder && parseWhole(draft.leadTime) === null) errors.leadTime = "Informe o prazo de produção em dias úteis.";
@@ -110,6 +117,7 @@ function fieldsOf(draft: ProductDraft, unitType: "gram" | "unit"): Omit<ProductP
       detail.kind === "icon" ? { icon: detail.icon, text: detail.text.trim() } : { label: detail.label.trim(), value: detail.value.trim() },
     ),
     badge: draft.badge.trim() || null,
+    accessInstructions: draft.accessInstructions.trim() || null,
     purchasable: draft.purchasable,
     stock: draft.stock.trim() === "" ? null : parseWhole(draft.stock),
     madeToOrder: draft.madeToOrder,

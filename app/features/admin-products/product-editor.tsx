@@ -189,6 +189,13 @@ function TextsSection({ draft, set, errors }: SectionProps) {
         onChange={(event) => set("badge", event.target.value)}
         maxLength={40}
       />
+      <TextArea
+        label="Instruções de acesso"
+        hint="Enviadas a quem compra, no e-mail do pagamento confirmado e no painel do pedido: como acessar o curso ou o workshop, como agendar o serviço. Em branco: nada a informar."
+        value={draft.accessInstructions}
+        onChange={(value) => set("accessInstructions", value)}
+        error={errors.accessInstructions}
+      />
     </Section>
   );
 }

@@ -8,6 +8,11 @@ import { GALLERY_SIZES, ProductGallery } from "#app/features/catalog/product-gal
 import { preloadProductImage } from "#app/features/catalog/product-image.tsx";
 import { PurchaseBox } from "#app/features/catalog/purchase-box.tsx";
 import { StarRating } from "#app/features/catalog/star-rating.tsx";
+import { ProductReviews } from "#app/features/reviews/product-reviews.tsx";
+import type { ProductReviewsSection } from "#domain/reviews/review-schemas.ts";
+
+/** The page's data: the product and a page of its approved reviews (decision 029). */
+export type ProductPageView = ProductPageData & { reviews: ProductReviewsSection };
 
 const NOTICE = "Venda exclusiva para maiores de 18 anos. Produto destinado somente a pesquisa, estudo e coleção.";
 
@@ -97,7 +102,7 @@ function Texts({ product }: { product: ProductPageData }) {
 const GENERIC_IMAGE_SIZES = "(min-width: 640px) 256px, 100vw";
 
 /** Spec §2: the one dynamic page the nine fixed slugs share (samples, liquid cultures, spawn). */
-function ProductPage({ product }: { product: ProductPageData }) {
+function ProductPage({ product }: { product: ProductPageView }) {
   preloadProductImage(product.images[0]!, GALLERY_SIZES);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -109,15 +114,16 @@ function ProductPage({ product }: { product: ProductPageData }) {
           <PurchaseBox product={product} />
         </div>
       </div>
-      <div className="mt-12 max-w-3xl">
+      <div className="mt-12 max-w-3xl space-y-12">
         <Texts product={product} />
+        <ProductReviews ratings={product.ratings} section={product.reviews} />
       </div>
     </article>
   );
 }
 
 /** Spec §2: every other product (services and courses) — the texts lead, the picture is smaller. */
-function GenericProductPage({ product }: { product: ProductPageData }) {
+function GenericProductPage({ product }: { product: ProductPageView }) {
   preloadProductImage(product.images[0]!, GENERIC_IMAGE_SIZES);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -135,6 +141,7 @@ function GenericProductPage({ product }: { product: ProductPageData }) {
             <Heading product={product} />
           </div>
           <Texts product={product} />
+          <ProductReviews ratings={product.ratings} section={product.reviews} />
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <PurchaseBox product={product} />
@@ -145,7 +152,7 @@ function GenericProductPage({ product }: { product: ProductPageData }) {
 }
 
 /** The page of /produto/:slug: the nine fixed slugs get the product page, any other product the generic one. */
-export function ProductRouteView({ product }: { product: ProductPageData }) {
+export function ProductRouteView({ product }: { product: ProductPageView }) {
   // A key per product: moving from one product to another starts with fresh quantity and gallery.
   return product.fixed ? <ProductPage key={product.uuid} product={product} /> : <GenericProductPage key={product.uuid} product={product} />;
 }

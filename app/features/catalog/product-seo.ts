@@ -3,6 +3,7 @@ import type { MetaDescriptor } from "react-router";
 import type { Availability, ProductPageData } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
 import { socialImage } from "#domain/catalog/image-resolution.ts";
+import type { PublishedReview } from "#domain/reviews/review-schemas.ts";
 
 export const SHOP_NAME = "Loja Micologia";
 
@@ -23,7 +24,10 @@ export function metaDescription(product: Pick<ProductPageData, "description">): 
   return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
 }
 
-export function productJsonLd(product: ProductPageData, origin: string) {
+/** The page's data, with the approved reviews it shows (decision 029); without them, only the rating. */
+type SeoProduct = ProductPageData & { reviews?: { reviews: PublishedReview[] } };
+
+export function productJsonLd(product: SeoProduct, origin: string) {
   const url = absolute(origin, product.route);
   const price = amount(product.startingPriceCents);
   return {
@@ -69,10 +73,22 @@ export function productJsonLd(product: ProductPageData, origin: string) {
           },
         }
       : {}),
+    // The approved reviews the page shows, each a verified purchase (decision 029).
+    ...(product.reviews && product.reviews.reviews.length > 0
+      ? {
+          review: product.reviews.reviews.map((review) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: review.authorName },
+            datePublished: review.createdAt.slice(0, 10),
+            reviewRating: { "@type": "Rating", ratingValue: review.stars, bestRating: 5, worstRating: 1 },
+            ...(review.comment ? { reviewBody: review.comment } : {}),
+          })),
+        }
+      : {}),
   };
 }
 
-export function productMeta(product: ProductPageData, origin: string): MetaDescriptor[] {
+export function productMeta(product: SeoProduct, origin: string): MetaDescriptor[] {
   const title = `${product.name} | ${SHOP_NAME}`;
   const description = metaDescription(product);
   const canonical = absolute(origin, product.route);

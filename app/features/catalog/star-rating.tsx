@@ -16,19 +16,29 @@ export function describeRatings({ average, count }: Ratings): string {
   return `Avaliação ${decimal.format(average)} de 5, ${integer.format(count)} ${count === 1 ? "avaliação" : "avaliações"}`;
 }
 
+/** Five stars filled to `value` (0 to 5), read by screen readers as `label`. */
+export function Stars({ value, label, size = "sm" }: { value: number; label: string; size?: "sm" | "md" }) {
+  const clipId = useId();
+  const filled = Math.max(0, Math.min(5, value)) * 24;
+  return (
+    <svg role="img" aria-label={label} viewBox="0 0 120 24" className={size === "md" ? "h-5 w-25" : "h-4 w-20"}>
+      <clipPath id={clipId}>
+        <rect width={filled} height="24" />
+      </clipPath>
+      <path d={FIVE_STARS} className="fill-stone-300" />
+      <path d={FIVE_STARS} className="fill-amber-500" clipPath={`url(#${clipId})`} />
+    </svg>
+  );
+}
+
+/** One customer's rating: "4 de 5 estrelas". */
+export const starsLabel = (stars: number) => `${stars} de 5 estrelas`;
+
 /** Five stars filled to the average, then the average and the number of ratings (spec §3 ratings). */
 export function StarRating({ ratings, size = "sm" }: { ratings: Ratings; size?: "sm" | "md" }) {
-  const clipId = useId();
-  const filled = Math.max(0, Math.min(5, ratings.average)) * 24;
   return (
     <p className={`flex items-center gap-1.5 ${size === "md" ? "text-base" : "text-sm"}`}>
-      <svg role="img" aria-label={describeRatings(ratings)} viewBox="0 0 120 24" className={size === "md" ? "h-5 w-25" : "h-4 w-20"}>
-        <clipPath id={clipId}>
-          <rect width={filled} height="24" />
-        </clipPath>
-        <path d={FIVE_STARS} className="fill-stone-300" />
-        <path d={FIVE_STARS} className="fill-amber-500" clipPath={`url(#${clipId})`} />
-      </svg>
+      <Stars value={ratings.average} label={describeRatings(ratings)} size={size} />
       <span aria-hidden="true" className="font-semibold text-stone-900">
         {decimal.format(ratings.average)}
       </span>

@@ -8,6 +8,7 @@ import {
   acceptsRealtimeInsert,
   countUnread,
   NOTIFICATION_LIST_LIMIT,
+  RATING_ANCHOR,
   relativeTimePtBR,
   type NotificationItem,
 } from "#domain/notifications/notification-rules.ts";
@@ -133,7 +134,8 @@ export function WithNotifications(props: {
 export function notificationHref(item: Pick<NotificationItem, "type" | "order_id">): string | null {
   if (!item.order_id) return null;
   const panel = item.type === "admin_new_order" ? "/admin" : "/cliente";
-  return `${panel}?order=${encodeURIComponent(item.order_id)}`;
+  const anchor = item.type === "rating_reminder" ? `#${RATING_ANCHOR}` : "";
+  return `${panel}?order=${encodeURIComponent(item.order_id)}${anchor}`;
 }
 
 /** The list inside the bell's panel (and the /cliente tab). */

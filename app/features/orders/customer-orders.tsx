@@ -5,6 +5,8 @@ import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
 import { useOrderUpdates } from "#app/features/orders/success-page.tsx";
 import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
+import { OrderDeliveries } from "#app/features/delivery/order-deliveries.tsx";
+import { OrderReviews } from "#app/features/reviews/order-reviews.tsx";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
 export function CustomerOrders({
@@ -26,6 +28,8 @@ export function CustomerOrders({
         {order.pix ? <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} /> : null}
         <RenewPix order={order} />
         <OrderDetails order={order} />
+        <OrderDeliveries orderId={order.id} />
+        <OrderReviews order={order} />
         <WithdrawalRequest order={order} />
       </div>
     );

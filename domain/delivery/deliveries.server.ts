@@ -1,0 +1,177 @@
+/**
+ * What a paid order delivers besides parcels (issue 19 item 4, decision 030): the e-book through a
+ * signed link, and the owner's instructions for courses, the workshop and services. Read by the
+ * customer's panel, the download itself and the payment-confirmed e-mail.
+ */
+import { and, asc, eq, isNotNull, or } from "drizzle-orm";
+import type { Config } from "#platform/config.ts";
+import type { Database } from "#platform/db/client.ts";
+import { orderItems, orders, products } from "#platform/db/schema.ts";
+import { readDownloadFile } from "#platform/storage/downloads.ts";
+import { simplePdf } from "#platform/pdf/simple-pdf.ts";
+import { DomainError } from "#domain/errors.ts";
+import type { DownloadLink, OrderDeliveries } from "#domain/delivery/delivery-schemas.ts";
+import { checkDownloadSignature, DOWNLOAD_LINK_HOURS, signDownloadLink } from "#domain/delivery/download-links.server.ts";
+
+type Reader = Pick<Database, "select">;
+type OrderStatus = (typeof orders.$inferSelect)["status"];
+
+/** Paid and not given back: what was bought is the customer's. */
+const DELIVERS = new Set<OrderStatus>(["paid", "preparing", "shipped", "delivered"]);
+
+function stateOf(status: OrderStatus): OrderDeliveries["state"] {
+  if (DELIVERS.has(status)) return "available";
+  return status === "pending_payment" ? "waiting_payment" : "closed";
+}
+
+const orderNotFound = () => new DomainError("not_found", "not_found", "Pedido não encontrado.");
+
+/** The order's lines whose product has a file or instructions. */
+function deliverableLines(db: Reader, orderId: string) {
+  return db
+    .select({
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      instructions: products.accessInstructions,
+      downloadFile: products.downloadFile,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orderItems.orderId, orderId), or(isNotNull(products.accessInstructions), isNotNull(products.downloadFile))))
+    .orderBy(asc(orderItems.productName));
+}
+
+async function buyersOrder(db: Reader, orderId: string, userId: string) {
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+/** The panel's view: each deliverable line, with a fresh link (DOWNLOAD_LINK_HOURS) once paid. */
+export async function orderDeliveries(db: Database, config: Config, orderId: string, userId: string): Promise<OrderDeliveries> {
+  const order = await buyersOrder(db, orderId, userId);
+  const state = stateOf(order.status);
+  const lines = await deliverableLines(db, order.id);
+  return {
+    state,
+    items: lines.map((line) => ({
+      productId: line.productId,
+      productName: line.productName,
+      instructions: state === "available" ? line.instructions : null,
+      download:
+        state === "available" && line.downloadFile
+          ? signDownloadLink(config, { orderId: order.id, productId: line.productId, userId })
+          : null,
+      downloadable: line.downloadFile !== null,
+    })),
+  };
+}
+
+/** A new link for one file of the buyer's paid order (the panel's "Gerar novo link", the expired page). */
+export async function renewDownloadLink(
+  db: Database,
+  config: Config,
+  input: { orderId: string; productId: string; userId: string },
+): Promise<DownloadLink> {
+  const order = await buyersOrder(db, input.orderId, input.userId);
+  const line = (await deliverableLines(db, order.id)).find(
+    (candidate) => candidate.productId === input.productId && candidate.downloadFile,
+  );
+  if (!line) throw new DomainError("not_found", "download_not_found", "Este pedido não tem arquivo para baixar deste produto.");
+  if (order.status === "pending_payment") {
+    throw new DomainError("conflict", "download_unavailable", "O download é liberado quando o pagamento for confirmado.");
+  }
+  if (!DELIVERS.has(order.status)) {
+    throw new DomainError(
+      "conflict",
+      "download_unavailable",
+      "Este pedido foi cancelado ou reembolsado: o download não está mais disponível.",
+    );
+  }
+  return signDownloadLink(config, input);
+}
+
+export type DownloadCheck =
+  | { outcome: "serve"; fileName: string; body: Uint8Array; placeholder: boolean }
+  /** No such order, product or file: the link names nothing. */
+  | { outcome: "not_found" }
+  /** The order is another account's. */
+  | { outcome: "forbidden" }
+  /** Not paid, cancelled or refunded. */
+  | { outcome: "unavailable"; orderNumber: number; productName: string; status: OrderStatus }
+  /** The link's time is up, or it was not made by the shop for this buyer: a new one can be made. */
+  | { outcome: "expired" | "invalid"; orderNumber: number; productName: string };
+
+/** Whether `userId` (signed in) may download with this link, and the file when so. */
+export async function checkDownload(
+  db: Database,
+  config: Config,
+  input: { orderId: string; productId: string; userId: string; link: { expira: string; assinatura: string } },
+  now = Date.now(),
+): Promise<DownloadCheck> {
+  const [row] = await db
+    .select({
+      userId: orders.userId,
+      status: orders.status,
+      number: orders.number,
+      productName: orderItems.productName,
+      downloadFile: products.downloadFile,
+    })
+    .from(orders)
+    .innerJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.productId, input.productId)))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orders.id, input.orderId))
+    .limit(1);
+  if (!row?.downloadFile) return { outcome: "not_found" };
+  if (row.userId !== input.userId) return { outcome: "forbidden" };
+  const facts = { orderNumber: row.number, productName: row.productName };
+  if (!DELIVERS.has(row.status)) return { outcome: "unavailable", ...facts, status: row.status };
+  const signature = checkDownloadSignature(config, input, input.link, now);
+  if (signature !== "valid") return { outcome: signature, ...facts };
+  const owners = await readDownloadFile(config, row.downloadFile);
+  return {
+    outcome: "serve",
+    fileName: row.downloadFile,
+    body: owners ?? placeholderDocument(row.productName),
+    placeholder: !owners,
+  };
+}
+
+/**
+ * Until the owner puts the real file in DATA_DIR/downloads, the buyer gets a real one-page PDF that
+ * says so and how the shop will send the final one, rather than an error (decision 030).
+ */
+export function placeholderDocument(productName: string): Uint8Array {
+  return simplePdf(productName, [
+    { text: productName, size: 20, bold: true },
+    { text: "Obrigado pela sua compra!", size: 14 },
+    { text: "Esta é uma cópia provisória: a versão final deste arquivo ainda está sendo publicada pela loja." },
+    { text: "Assim que ela estiver disponível, o mesmo link do seu painel (Minha conta > Pedidos) entrega a versão final," },
+    { text: "sem custo. Em caso de dúvida, fale com o suporte pelo WhatsApp informando o número do pedido." },
+  ]);
+}
+
+/** What the payment-confirmed e-mail adds for the order's digital items and services. */
+export type DeliveryEmail = { paragraphs: string[]; links: Array<{ label: string; url: string }> };
+
+export async function deliveryEmail(db: Reader, config: Config, order: { id: string; userId: string }): Promise<DeliveryEmail | null> {
+  const lines = await deliverableLines(db, order.id);
+  if (lines.length === 0) return null;
+  const base = new URL(config.PUBLIC_URL).origin;
+  const paragraphs: string[] = [];
+  const links: DeliveryEmail["links"] = [];
+  for (const line of lines) {
+    if (line.downloadFile) {
+      const link = signDownloadLink(config, { orderId: order.id, productId: line.productId, userId: order.userId });
+      links.push({ label: `Baixar ${line.productName}`, url: `${base}${link.url}` });
+      paragraphs.push(
+        `${line.productName}: baixe pelo link abaixo. Ele vale por ${DOWNLOAD_LINK_HOURS} horas e só abre na sua conta; depois disso, gere um novo no seu painel, em Pedidos.`,
+      );
+    }
+    if (line.instructions) paragraphs.push(`${line.productName}: ${line.instructions}`);
+  }
+  return { paragraphs, links };
+}
