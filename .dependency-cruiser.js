@@ -27,6 +27,8 @@ export const DOMAIN_NEIGHBOURS = {
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit"],
   customers: ["orders", "consent"],
+  // The maintenance panel's clean-ups expire Pix orders through the orders' own job, audited (issue 18).
+  maintenance: ["orders", "audit"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

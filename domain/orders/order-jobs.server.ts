@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { orders } from "#platform/db/schema.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";
-import { type Services, toNotification } from "#domain/orders/order-store.server.ts";
+import { type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
 import { applyChange } from "#domain/orders/order-transitions.server.ts";
 
 /**
@@ -14,7 +14,13 @@ import { applyChange } from "#domain/orders/order-transitions.server.ts";
  */
 export async function expirePendingOrders(
   services: Services,
-  options: { now?: Date; batch?: number; userId?: string } = {},
+  options: {
+    now?: Date;
+    batch?: number;
+    userId?: string;
+    /** Runs in the batch's transaction with the orders it cancels (the maintenance panel audits its clean-up there). */
+    inTransaction?: (tx: Tx, expired: ReadonlyArray<{ id: string; number: number }>) => Promise<void>;
+  } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
   let expired = 0;
@@ -46,6 +52,7 @@ export async function expirePendingOrders(
       );
     }
     await enqueueNotificationEmails(tx, services, all);
+    if (due.length > 0) await options.inTransaction?.(tx, due);
   });
   return expired;
 }
