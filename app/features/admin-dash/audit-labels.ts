@@ -20,6 +20,17 @@ const ACTION_LABELS: Record<string, string> = {
   "shipping_rate.update": "Alterou o frete",
   "admin.create": "Criou um administrador",
   "admin.promote": "Tornou uma conta administradora",
+  // The maintenance panel (issue 18).
+  "admin.add": "Adicionou um administrador",
+  "admin.remove": "Removeu um administrador",
+  "maintenance.enable": "Ligou o modo de manutenção",
+  "maintenance.disable": "Desligou o modo de manutenção",
+  "maintenance.update": "Mudou a mensagem de manutenção",
+  "errors.clear": "Limpou os erros",
+  "cleanup.stale-carts": "Apagou carrinhos parados",
+  "cleanup.expired-pix": "Cancelou Pix vencidos",
+  "cleanup.read-notifications": "Apagou notificações lidas",
+  "cleanup.expired-sessions": "Apagou sessões vencidas",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -30,9 +41,22 @@ const FIELD_LABELS: Record<string, string> = {
   stock: "Estoque",
   name: "Nome",
   badge: "Selo",
+  enabled: "Ligada",
+  message: "Mensagem",
+  removed: "Apagados",
+  days: "Dias",
+  olderThanDays: "Vistos há mais de (dias)",
 };
 
-const ENTITY_LABELS: Record<string, string> = { order: "Pedido", product: "Produto", shipping_rate: "Frete", admin: "Administrador" };
+const ENTITY_LABELS: Record<string, string> = {
+  order: "Pedido",
+  product: "Produto",
+  shipping_rate: "Frete",
+  admin: "Administrador",
+  maintenance: "Manutenção",
+  errors: "Erros",
+  cleanup: "Limpeza",
+};
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 export const entityLabel = (entityType: string) => ENTITY_LABELS[entityType] ?? entityType;
