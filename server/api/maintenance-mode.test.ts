@@ -61,6 +61,12 @@ describe("PUT /api/admin/maintenance", () => {
       expect(html).toContain("Voltamos às 15h com novidades.");
       expect(html).toContain('lang="pt-BR"');
 
+      // A client navigation's data request: reload the page as a document (which then gets the 503 page).
+      const data = await ctx.request("/cursos.data?_routes=root%2Croutes%2Fcursos&x=1", { browser });
+      expect(data.status, `${who}: .data`).toBe(204);
+      expect(data.headers.get("x-remix-redirect")).toBe("/cursos?x=1");
+      expect(data.headers.get("x-remix-reload-document")).toBe("true");
+
       const api = await ctx.request("/api/cart", { browser });
       await expectMaintenancePage(api, `${who}: API`);
       expect(await api.json()).toEqual({ error: { code: "maintenance", message: MESSAGE } });

@@ -15,8 +15,12 @@ import { errorBody } from "#server/http/errors.ts";
  * While it is off, the check is one read of this process's copy: no database call.
  */
 
-/** Paths (a page's `.data` included) that are not the storefront. */
-const OPEN_PATHS = new Set(["/healthz", "/readyz", "/auth", "/admin", "/maintenance-panel", "/customizar-produto"]);
+/**
+ * Paths (a page's `.data` included) that are not the storefront. `/__manifest` is React Router's
+ * route list from the build (no shop data): a client navigation asks it first, and without it the
+ * navigation would fail before its `.data` request could bring the maintenance page.
+ */
+const OPEN_PATHS = new Set(["/healthz", "/readyz", "/auth", "/admin", "/maintenance-panel", "/customizar-produto", "/__manifest"]);
 const OPEN_PREFIXES = ["/api/auth/", "/api/admin/", "/assets/", "/uploads/", "/images/"];
 /** A file of the build or of public/ (favicon.svg, fonts): never a page, never a query of the shop's data. */
 const STATIC_FILE = /\/[^/]+\.(?!data$)[a-z0-9]+$/i;
@@ -57,7 +61,24 @@ function maintenanceAnswer(c: Context<AppEnv>, message: string): Response {
   c.header("Retry-After", String(MAINTENANCE_RETRY_AFTER_SECONDS));
   c.header("Cache-Control", "no-store");
   if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return c.json(errorBody(MAINTENANCE_CODE, message), 503);
+  if (c.req.path.endsWith(".data")) return reloadAsDocument(c);
   return c.html(maintenancePage(message), 503);
+}
+
+/**
+ * A client navigation's data request (React Router's `/x.data`): answered with React Router's
+ * redirect over 204 with "reload the document" (its single-fetch protocol), so the browser loads
+ * the page itself and gets the 503 page, instead of the error screen a 503 here would show.
+ */
+function reloadAsDocument(c: Context<AppEnv>): Response {
+  const url = new URL(c.req.url);
+  url.searchParams.delete("_routes");
+  const page = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  const query = url.searchParams.toString();
+  c.header("X-Remix-Redirect", page + (query ? `?${query}` : ""));
+  c.header("X-Remix-Status", "302");
+  c.header("X-Remix-Reload-Document", "true");
+  return c.body(null, 204);
 }
 
 const escapeHtml = (text: string) =>
