@@ -38,6 +38,8 @@ export const DOMAIN_NEIGHBOURS = {
   reviews: ["audit"],
   // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
   delivery: ["auth"],
+  // The maintenance panel's clean-ups expire Pix orders through the orders' own job, audited (issue 18).
+  maintenance: ["orders", "audit"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

@@ -29,6 +29,8 @@ if (!existsSync(chromium)) {
 
 /** Journeys that change the shop for everyone (prices, shipping table, product photos). */
 const OWNER_EDITS = /admin-(products|images)\.spec\.ts$/;
+/** Maintenance mode closes the shop to every visitor: it runs alone, after everything else. */
+const CLOSES_THE_SHOP = /maintenance-mode\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -65,10 +67,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: OWNER_EDITS },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: [OWNER_EDITS, CLOSES_THE_SHOP] },
     // The owner's edits of prices and shipping (decision 021) change what the other journeys expect
     // of the catalogue: they run once all of those are done.
     { name: "owner-edits", use: { ...devices["Desktop Chrome"] }, testMatch: OWNER_EDITS, dependencies: ["chromium"] },
+    { name: "maintenance", use: { ...devices["Desktop Chrome"] }, testMatch: CLOSES_THE_SHOP, dependencies: ["owner-edits"] },
   ],
   webServer: {
     // What `node scripts/start.ts --no-build` runs, on a wiped DATA_DIR and a private copy of build/.

@@ -9,6 +9,8 @@ import { ISLAND_ROOT_ID, type ProductIslandData } from "#app/islands/island-data
 import { IslandScripts } from "#app/islands/island-scripts.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
+import { MaintenanceBanner } from "#app/features/maintenance/maintenance-banner.tsx";
+import { currentMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -28,7 +30,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  return { publicConfig: getAppContext(args.context).publicConfig, auth: await sessionState(args) };
+  const { publicConfig, services } = getAppContext(args.context);
+  const auth = await sessionState(args);
+  // Only admins are served while maintenance is on (decision 024); they get its banner.
+  const maintenance = auth.isAdmin && (await currentMaintenance(services.db).catch(() => null))?.enabled === true;
+  return { publicConfig, auth, maintenance };
 }
 
 /**
@@ -56,6 +62,7 @@ function useIsland(): { src: string; imports: readonly string[]; data: ProductIs
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const island = useIsland();
+  const maintenance = useRouteLoaderData<typeof loader>("root")?.maintenance === true;
   return (
     <html lang="pt-BR">
       <head>
@@ -66,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
+        {maintenance ? <MaintenanceBanner /> : null}
         {/* The element an island page hydrates; under React Router, a plain wrapper. */}
         <div id={ISLAND_ROOT_ID}>{children}</div>
         {island ? (

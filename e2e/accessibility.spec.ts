@@ -88,7 +88,7 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
       "a delivered order's rating form with its error, the review sent, the admin's reviews section and the product page's reviews",
     ],
   },
-  "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto"] },
+  "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto", "/maintenance-panel's sections on a phone"] },
   "download/:orderId/:productId": {
     tests: ["a paid e-book's downloads in the panel, and the pages of a download link: another account's, an invalid one"],
   },
@@ -557,6 +557,24 @@ test.describe("an admin", () => {
   test("/maintenance-panel and /customizar-produto", async ({ page }) => {
     await checkScreen(page, "/maintenance-panel");
     await checkScreen(page, "/customizar-produto");
+  });
+
+  test("/maintenance-panel's sections on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, "/maintenance-panel");
+    await expect(page.getByRole("article", { name: "Banco de dados" })).toBeVisible();
+    await expectAccessible(page, "/maintenance-panel (saúde, celular)");
+    for (const [section, ready] of [
+      ["manutencao", "Mensagem da página de manutenção"],
+      ["erros", "Vistos há mais de (dias)"],
+      ["administradores", "E-mail do novo administrador"],
+      ["limpeza", "Carrinhos parados há (dias)"],
+    ] as const) {
+      await openPage(page, `/maintenance-panel?secao=${section}`);
+      await expect(page.getByRole("textbox", { name: ready })).toBeVisible();
+      await expect(page.getByText(/^(Carregando|Contando)…$/)).toHaveCount(0);
+      await expectAccessible(page, `/maintenance-panel?secao=${section} (celular)`);
+    }
   });
 
   test("/customizar-produto's editors on a phone: a sample's price table (with an error), a kit, the shipping table", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "#domain/auth/auth-schemas.ts";
 
 /**
  * What the browser reads from /api/auth/* (better-auth's answers) and what /api/rpc/is_admin and
@@ -20,3 +21,6 @@ export const isAdminAnswerSchema = z.boolean();
 export const adminListSchema = z.object({
   admins: z.array(z.object({ email: z.string(), source: z.enum(["config", "database"]) })),
 });
+
+/** The maintenance panel adds an admin by e-mail (they become admin once the address is confirmed). */
+export const addAdminInput = z.strictObject({ email: emailSchema });

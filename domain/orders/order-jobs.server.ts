@@ -5,7 +5,7 @@ import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { pixReminderMessage } from "#domain/notifications/mail-templates.ts";
 import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";
-import { type Services, toNotification } from "#domain/orders/order-store.server.ts";
+import { type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
 import { applyChange } from "#domain/orders/order-transitions.server.ts";
 import { PIX_EXPIRED_REASON, PIX_REMINDER_MINUTES } from "#domain/orders/order-status.ts";
 
@@ -17,7 +17,13 @@ import { PIX_EXPIRED_REASON, PIX_REMINDER_MINUTES } from "#domain/orders/order-s
  */
 export async function expirePendingOrders(
   services: Services,
-  options: { now?: Date; batch?: number; userId?: string } = {},
+  options: {
+    now?: Date;
+    batch?: number;
+    userId?: string;
+    /** Runs in the batch's transaction with the orders it cancels (the maintenance panel audits its clean-up there). */
+    inTransaction?: (tx: Tx, expired: ReadonlyArray<{ id: string; number: number }>) => Promise<void>;
+  } = {},
 ): Promise<number> {
   const now = options.now ?? new Date();
   let expired = 0;
@@ -49,6 +55,7 @@ export async function expirePendingOrders(
       );
     }
     await enqueueNotificationEmails(tx, services, all);
+    if (due.length > 0) await options.inTransaction?.(tx, due);
   });
   return expired;
 }

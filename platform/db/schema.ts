@@ -883,3 +883,41 @@ export const productReviews = pgTable(
     check("product_reviews_comment", sql`${t.comment} is null or char_length(${t.comment}) <= 1000`),
   ],
 );
+
+/**
+ * Maintenance mode (issue 18, decision 024): at most one row (`id` is always true). No row means
+ * off. Every instance reads it through a per-process copy a few seconds old at most.
+ */
+export const maintenanceMode = pgTable(
+  "maintenance_mode",
+  {
+    id: boolean("id").primaryKey().default(true),
+    enabled: boolean("enabled").notNull().default(false),
+    /** What visitors read on the maintenance page (the default text when empty). */
+    message: text("message").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("maintenance_mode_one_row", sql`${t.id}`)],
+);
+
+/**
+ * The server's own failures (answers of 500 and above, maintenance excepted), for the maintenance
+ * panel (decision 025): one row per method, route template, status and error code, counted, with
+ * the request id of the latest so its log lines can be found. No path values, query, body or
+ * account: nothing personal. Bounded by the routes and codes that exist.
+ */
+export const serverErrors = pgTable(
+  "server_errors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    method: text("method").notNull(),
+    route: text("route").notNull(),
+    status: integer("status").notNull(),
+    code: text("code").notNull(),
+    occurrences: integer("occurrences").notNull().default(1),
+    lastRequestId: text("last_request_id").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("server_errors_group").on(t.method, t.route, t.status, t.code), index("server_errors_last_seen").on(t.lastSeenAt)],
+);

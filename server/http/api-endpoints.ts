@@ -16,6 +16,7 @@ import { adminOrderEndpoints } from "#server/api/admin-orders.ts";
 import { auditEndpoints } from "#server/api/audit.ts";
 import { adminProductEndpoints } from "#server/api/admin-products.ts";
 import { adminImageEndpoints } from "#server/api/admin-images.ts";
+import { maintenanceEndpoints } from "#server/api/maintenance.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
@@ -60,6 +61,8 @@ export const apiEndpoints: Endpoint[] = [
   // Reviews and digital delivery (issue 19).
   ...reviewEndpoints,
   ...deliveryEndpoints,
+  // The maintenance panel (issue 18).
+  ...maintenanceEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -74,4 +77,5 @@ export const apiTagDescriptions: Record<string, string> = {
   checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
   pedidos: "Os pedidos da conta conectada",
   notificações: "Notificações da conta conectada",
+  manutenção: "Painel de manutenção: saúde, modo de manutenção, erros, administradores e limpezas",
 };

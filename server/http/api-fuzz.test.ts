@@ -95,6 +95,9 @@ const VALID_BODIES: Record<string, unknown> = {
     },
   },
   adminReorderProductImages: { order: [crypto.randomUUID()] },
+  // Turning maintenance on would close the shop to the visitor role for the rest of the run: only its NUL variants are sent.
+  adminSetMaintenance: { enabled: false, message: "Manutenção rápida" },
+  adminAddAdmin: { email: "novo-admin@example.com" },
 };
 
 /** Multipart bodies that are not a usable picture: a NUL-named text, an empty file, a field without a file, a JPEG's first bytes only. */

@@ -5,5 +5,7 @@ export type AppEnv = {
   Variables: SecureHeadersVariables & {
     requestId: string;
     services: AppServices;
+    /** The API error code of a failed request (set by the error handler), for the server error log. */
+    errorCode?: string;
   };
 };

@@ -27,6 +27,8 @@ import { API_CACHE_CONTROL, securityHeaders } from "#server/http/security-header
 import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#server/http/static-files.ts";
 import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploaded-files.ts";
 import { DOWNLOAD_ROUTE, downloadHandler } from "#server/http/downloads.ts";
+import { maintenanceGate } from "#server/http/maintenance-gate.ts";
+import { serverErrorRecorder } from "#server/http/server-errors.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -54,6 +56,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   const { config, logger } = services;
   const app = new Hono<AppEnv>();
   const accessLog = options.accessLog ?? new AccessLog(logger, apiEndpoints);
+  const recordServerError = serverErrorRecorder(services, apiEndpoints);
   // An admin's product edit on any instance empties this one's copies of the products (decision 021).
   watchSharedCaches(services.db, logger);
 
@@ -71,6 +74,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
       ms: Math.round(performance.now() - started),
       ...(REFUSALS.has(status) ? await whoWasRefused(c, config.TRUST_PROXY) : {}),
     });
+    if (status >= 500)
+      recordServerError({ method: c.req.method, path: c.req.path, status, code: c.get("errorCode"), requestId: c.get("requestId") });
   });
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
   // API answers are per caller (a cart, an order, a session): no browser or proxy keeps them,
@@ -79,6 +84,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", API_CACHE_CONTROL);
   });
+  // Maintenance mode (decision 024): visitors and customers get the 503 page; admins go on.
+  app.use(maintenanceGate());
   // Before anything that changes state: the API, /api/auth and React Router actions.
   app.use(csrfProtection(config.PUBLIC_URL));
   // Any page opened through a referral link keeps its code (decision 027); one substring check otherwise.
@@ -88,7 +95,11 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     const refusal = asApiError(error);
     // A database that went away is the operator's news, not the caller's fault: logged, as a warning.
     if (refusal?.status === 503) logger.warn({ code: refusal.code, requestId: c.get("requestId") }, "database unavailable");
-    if (refusal) return c.json(errorBody(refusal.code, refusal.message), refusal.status, refusal.headers);
+    if (refusal) {
+      c.set("errorCode", refusal.code);
+      return c.json(errorBody(refusal.code, refusal.message), refusal.status, refusal.headers);
+    }
+    c.set("errorCode", "internal_error");
     logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
     return c.json(errorBody("internal_error", "Erro interno. Tente novamente em instantes."), 500);
   });

@@ -6,6 +6,8 @@ import type { AppServices } from "#platform/services.ts";
 import { checkJsonContentType, hasSessionCookie, parse, parseJsonText, type Endpoint } from "#server/http/api.ts";
 import { crossOriginError, isCrossSiteWrite } from "#server/http/csrf.ts";
 import { asApiError, errorBody, payloadTooLargeError } from "#server/http/errors.ts";
+import { knownMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
+import { serverErrorRecorder } from "#server/http/server-errors.ts";
 import { API_CACHE_CONTROL, API_SECURITY_HEADERS, HSTS_HEADER, servedOverHttps } from "#server/http/security-headers.ts";
 
 /** Node's request listener: true when the lean lane answered, false to hand the request to Hono. */
@@ -59,6 +61,7 @@ export function createLeanLane(
   const { config, logger } = services;
   const basePath = "/api";
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  const recordServerError = serverErrorRecorder(services, endpoints);
   // Exact "METHOD /api/path" (no parameters, no query string); anything else goes to Hono.
   const routes = new Map<string, Endpoint>();
   for (const endpoint of endpoints) {
@@ -77,6 +80,7 @@ export function createLeanLane(
     const encrypted = () => (request.socket as TLSSocket).encrypted === true;
     if (servedOverHttps(config.TRUST_PROXY, header(request, "x-forwarded-proto"), encrypted)) headers[HSTS_HEADER[0]] = HSTS_HEADER[1];
     let status: number = endpoint.status ?? 200;
+    let code: string | undefined;
     let payload: unknown;
     const cookies: string[] = [];
     try {
@@ -113,6 +117,7 @@ export function createLeanLane(
     } catch (error) {
       const refusal = asApiError(error);
       if (refusal?.status === 503) logger.warn({ code: refusal.code, requestId }, "database unavailable");
+      code = refusal?.code ?? "internal_error";
       if (refusal) {
         status = refusal.status;
         payload = errorBody(refusal.code, refusal.message);
@@ -144,12 +149,15 @@ export function createLeanLane(
       status,
       ms: Math.round(performance.now() - started),
     });
+    if (status >= 500) recordServerError({ method: request.method ?? "", path: basePath + endpoint.path, status, code, requestId });
   }
 
   return (request, response) => {
     const endpoint = routes.get(`${request.method} ${request.url}`);
     if (!endpoint) return false;
     if (endpoint.leanWithoutCookiesOnly && hasSessionCookie(request.headers.cookie)) return false;
+    // Maintenance on (or not known yet: a process's first request): Hono's gate decides (decision 024).
+    if (knownMaintenance(services.db)?.enabled !== false) return false;
     const requestId = requestIdOf(request);
     void answer(endpoint, request, response, requestId).catch((error: unknown) => {
       logger.error({ err: error, requestId }, "unhandled error");

@@ -25,6 +25,17 @@ const ACTION_LABELS: Record<string, string> = {
   "coupon.activate": "Reativou o cupom",
   "review.approve": "Publicou uma avaliação",
   "review.hide": "Ocultou uma avaliação",
+  // The maintenance panel (issue 18).
+  "admin.add": "Adicionou um administrador",
+  "admin.remove": "Removeu um administrador",
+  "maintenance.enable": "Ligou o modo de manutenção",
+  "maintenance.disable": "Desligou o modo de manutenção",
+  "maintenance.update": "Mudou a mensagem de manutenção",
+  "errors.clear": "Limpou os erros",
+  "cleanup.stale-carts": "Apagou carrinhos parados",
+  "cleanup.expired-pix": "Cancelou Pix vencidos",
+  "cleanup.read-notifications": "Apagou notificações lidas",
+  "cleanup.expired-sessions": "Apagou sessões vencidas",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -37,6 +48,11 @@ const FIELD_LABELS: Record<string, string> = {
   badge: "Selo",
   stars: "Estrelas",
   accessInstructions: "Instruções de acesso",
+  enabled: "Ligada",
+  message: "Mensagem",
+  removed: "Apagados",
+  days: "Dias",
+  olderThanDays: "Vistos há mais de (dias)",
 };
 
 const ENTITY_LABELS: Record<string, string> = {
@@ -46,6 +62,9 @@ const ENTITY_LABELS: Record<string, string> = {
   admin: "Administrador",
   coupon: "Cupom",
   review: "Avaliação",
+  maintenance: "Manutenção",
+  errors: "Erros",
+  cleanup: "Limpeza",
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
