@@ -17,16 +17,20 @@ export const DOMAIN_NEIGHBOURS = {
   notifications: [],
   consent: [],
   audit: [],
+  // The admin's CSV files: how a query becomes a streamed spreadsheet (issues 17 and 18).
+  exports: [],
   // npm run admin:create records its change in the audit log.
   auth: ["notifications", "audit"],
   cart: ["pricing", "catalog", "shipping"],
-  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit"],
+  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "exports"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
   account: ["orders", "consent"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit"],
   customers: ["orders", "consent"],
+  // The maintenance panel (issue 18): the e-mail queue (audited) and the customers and products CSVs.
+  maintenance: ["audit", "exports", "catalog", "orders"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

@@ -63,6 +63,11 @@ const envSchema = z.object({
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   /** Days after delivery when the rating_reminder notification is sent. */
   RATING_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /**
+   * Backups (decision 026): a folder holding pg_dump and pg_restore of the database server's major
+   * version; when unset they are looked for (platform/db/pg-tools.ts).
+   */
+  PG_BIN_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
