@@ -16,8 +16,15 @@ const money = (value: unknown) => csvMoney(typeof value === "number" ? value : n
 const count = (value: unknown) => (value === null || value === undefined ? "" : String(value));
 const CATEGORY_TITLES = new Map<string, string>(CATEGORIES.map((category) => [category.id, category.title]));
 
+/**
+ * The outer account's columns, always qualified: in a one-table select drizzle writes columns bare,
+ * and a bare "id" or "email" inside a subquery would be the subquery's own table's.
+ */
+const USER_ID = sql`${sql.identifier("users")}.${sql.identifier("id")}`;
+const USER_EMAIL = sql`${sql.identifier("users")}.${sql.identifier("email")}`;
+
 /** Orders that count as bought: paid, whatever happened after, except refunded or cancelled ones. */
-const boughtOrders = sql`${orders.userId} = ${users.id} and ${orders.paidAt} is not null and ${orders.status} not in ('cancelled', 'refunded')`;
+const boughtOrders = sql`${orders.userId} = ${USER_ID} and ${orders.paidAt} is not null and ${orders.status} not in ('cancelled', 'refunded')`;
 
 const CUSTOMER_COLUMNS: CsvColumn[] = [
   { header: "Nome", value: sql`${users.name}`, format: text },
@@ -25,11 +32,11 @@ const CUSTOMER_COLUMNS: CsvColumn[] = [
   { header: "E-mail confirmado", value: sql`${users.emailVerified}`, format: yesNo },
   {
     header: "Administrador",
-    value: sql`exists (select 1 from ${adminEmails} where lower(${adminEmails.email}) = ${users.email})`,
+    value: sql`exists (select 1 from ${adminEmails} where lower(${adminEmails.email}) = ${USER_EMAIL})`,
     format: yesNo,
   },
   { header: "Cadastro", value: sql`${users.createdAt}`, format: when },
-  { header: "Pedidos", value: sql`(select count(*)::int from ${orders} where ${orders.userId} = ${users.id})`, format: count },
+  { header: "Pedidos", value: sql`(select count(*)::int from ${orders} where ${orders.userId} = ${USER_ID})`, format: count },
   { header: "Pedidos pagos", value: sql`(select count(*)::int from ${orders} where ${boughtOrders})`, format: count },
   {
     header: "Total comprado (R$)",
@@ -38,7 +45,7 @@ const CUSTOMER_COLUMNS: CsvColumn[] = [
   },
   {
     header: "Último pedido",
-    value: sql`(select max(${orders.createdAt}) from ${orders} where ${orders.userId} = ${users.id})`,
+    value: sql`(select max(${orders.createdAt}) from ${orders} where ${orders.userId} = ${USER_ID})`,
     format: when,
   },
 ];
