@@ -1,13 +1,8 @@
 import { z } from "zod";
+import { EMAIL_STATUSES } from "#domain/maintenance/email-status.ts";
 
 /** The e-mail log's page size (issue 18 item 3): the last messages, a phone screen or two. */
 export const EMAIL_PAGE_SIZE = 30;
-
-export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-/** As the panel says them. */
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { queued: "Na fila", sent: "Enviado", failed: "Falhou" };
 
 export const emailQuerySchema = z.object({
   status: z.enum(EMAIL_STATUSES, { error: "Situação inválida: use queued, sent ou failed." }).optional(),

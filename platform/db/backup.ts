@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { open } from "node:fs/promises";
 import { PassThrough, type Readable } from "node:stream";
 import pg from "pg";
-import { findPgTool, serverVersion } from "#platform/db/pg-tools.ts";
+import { findPgTool, PgToolMissingError, serverVersion } from "#platform/db/pg-tools.ts";
 
 /** A backup or restore that could not be done, with the reason in Portuguese for the operator. */
 export class BackupError extends Error {
@@ -164,4 +164,19 @@ export async function restoreDump(url: string, file: string, options: { binDir?:
     child.once("close", resolve);
   });
   if (code !== 0) throw new BackupError(`O pg_restore falhou (código ${code}); nada foi gravado: ${lastLines(stderr)}`);
+}
+
+export type BackupTools = { available: true; version: string } | { available: false; reason: string };
+
+/** Whether a backup can be taken and restored here, for the panel to say before the admin clicks. */
+export async function backupTools(url: string, options: { binDir?: string } = {}): Promise<BackupTools> {
+  try {
+    const { major, version } = await serverVersion(url);
+    await findPgTool("pg_dump", major, options);
+    await findPgTool("pg_restore", major, options);
+    return { available: true, version };
+  } catch (error) {
+    if (error instanceof PgToolMissingError) return { available: false, reason: error.message };
+    throw error;
+  }
 }

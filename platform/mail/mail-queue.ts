@@ -84,6 +84,22 @@ export function smtpAnswer(error: unknown): string {
 }
 
 /**
+ * The error as the queue keeps and logs it: an SMTP server's refusal quotes the recipient
+ * ("550 5.1.1 <maria@…>: …"), and the log never holds an address (decision 013). The e-mail log
+ * keeps the whole answer, for the panel.
+ */
+function withoutAddress(error: unknown, address: string): unknown {
+  if (!(error instanceof Error) || !address || !error.message.toLowerCase().includes(address.toLowerCase())) return error;
+  const pattern = new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
+  const redacted = new Error(error.message.replace(pattern, "[destinatário]"));
+  for (const key of ["code", "responseCode", "command"] as const) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) Object.assign(redacted, { [key]: value });
+  }
+  return redacted;
+}
+
+/**
  * The worker's side: one attempt at handing the message to SMTP (or the outbox), then its log row
  * says so. A log write that fails is only logged: the message went (or will be tried) all the same.
  */
@@ -94,7 +110,7 @@ export function sendEmailJob(services: { config: Config; logger: Logger; db: Dat
       await mailerFor(services).send(message);
     } catch (error) {
       if (logId) await logTry(services, logId, job, { failed: error });
-      throw error;
+      throw withoutAddress(error, message.to);
     }
     if (logId) await logTry(services, logId, job, {});
   };
