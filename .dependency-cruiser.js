@@ -18,11 +18,13 @@ export const DOMAIN_NEIGHBOURS = {
   notifications: ["pricing"],
   consent: [],
   audit: [],
+  // The admin's CSV files: how a query becomes a streamed spreadsheet (issues 17 and 18).
+  exports: [],
   // npm run admin:create records its change in the audit log.
   auth: ["notifications", "audit", "referrals"],
   cart: ["pricing", "catalog", "shipping"],
   // The orders list shows each line's current product picture (catalog's image resolution).
-  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals", "catalog", "delivery"],
+  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals", "catalog", "delivery", "exports"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
   account: ["orders", "consent", "referrals", "reviews"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
@@ -38,8 +40,9 @@ export const DOMAIN_NEIGHBOURS = {
   reviews: ["audit"],
   // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
   delivery: ["auth"],
-  // The maintenance panel's clean-ups expire Pix orders through the orders' own job, audited (issue 18).
-  maintenance: ["orders", "audit"],
+  // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job; the e-mail
+  // queue (audited) and the customers and products CSVs.
+  maintenance: ["orders", "audit", "exports", "catalog"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

@@ -15,3 +15,9 @@ export const E2E_MAIL_DIR = `${E2E_DATA_DIR}-mail`;
 /** ADMIN_EMAILS of the test server: one for the admin journey, one for the access matrix. */
 export const E2E_ADMIN_EMAIL = "admin-e2e@example.com";
 export const E2E_MATRIX_ADMIN_EMAIL = "admin-matriz@example.com";
+/**
+ * The test SMTP server refuses (550, an unknown mailbox) the addresses that start with this, until
+ * a file named after the address appears in E2E_ACCEPT_DIR: a failed e-mail, then its resend.
+ */
+export const E2E_REFUSED_PREFIX = "recusar-";
+export const E2E_ACCEPT_DIR = `${E2E_MAIL_DIR}-aceitar`;

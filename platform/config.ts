@@ -75,6 +75,11 @@ const envSchema = z.object({
     .default(24),
   /** Cents a referrer earns when a customer who signed up through their link has a first order paid (decision 027). */
   REFERRAL_CREDIT_CENTS: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
+   * Backups (decision 026): a folder holding pg_dump and pg_restore of the database server's major
+   * version; when unset they are looked for (platform/db/pg-tools.ts).
+   */
+  PG_BIN_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

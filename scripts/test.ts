@@ -1,5 +1,5 @@
 // `npm test`: every check of the shop, in order, stopping at the first failure.
-// Chromium → typecheck → lint → build → Vitest (unit and integration) → Playwright (browser journeys).
+// Chromium → PostgreSQL client → typecheck → lint → build → Vitest (unit and integration) → Playwright (browser journeys).
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
@@ -108,6 +108,8 @@ if (!existsSync(path.join(root, "node_modules"))) fail("node_modules não existe
 
 const startedAt = performance.now();
 await step("chromium", ensureChromium);
+// The backup tests need pg_dump/pg_restore of the embedded PostgreSQL's version (decision 026).
+await commandStep({ name: "pg-client", command: "npm", args: ["run", "pg-client"] });
 await commandStep({ name: "typecheck", command: "npm", args: ["run", "typecheck"] });
 await commandStep({ name: "lint", command: "npm", args: ["run", "lint"] });
 await commandStep({ name: "build", command: "npm", args: ["run", "build"] });

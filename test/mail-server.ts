@@ -103,16 +103,30 @@ export type MailServer = {
   messages: ReceivedMail[];
   /** The first message to `to` (received from now on or earlier) that matches; waits for it. */
   waitFor(to: string, match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * From now on refuses the recipients that `match` accepts, as a real server refuses an unknown
+   * mailbox: `550 5.1.1 Caixa postal inexistente` to RCPT TO. null: accepts everyone again.
+   */
+  refuse(match: ((address: string) => boolean) | null): void;
   close(): Promise<void>;
 };
+
+/** What the server answers a refused recipient. */
+export const REFUSED_ANSWER = "Caixa postal inexistente";
 
 export async function startMailServer(options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {}): Promise<MailServer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let refused: ((address: string) => boolean) | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused?.(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error(`5.1.1 <${address.address}>: ${REFUSED_ANSWER}`), { responseCode: 550 });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -164,6 +178,9 @@ export async function startMailServer(options: { port?: number; onMail?: (mail: 
         };
         waiters.add(check);
       });
+    },
+    refuse(match) {
+      refused = match;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

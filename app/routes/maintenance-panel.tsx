@@ -6,17 +6,26 @@ import { MaintenanceModeSection } from "#app/features/maintenance/maintenance-mo
 import { MaintenanceShell } from "#app/features/maintenance/maintenance-shell.tsx";
 import { maintenanceSectionOf } from "#app/features/maintenance/maintenance-sections.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
+import { appContext } from "#app/lib/app-context.server.ts";
+import { BackupSection } from "#app/features/maintenance-backup/backup-section.tsx";
+import { EmailQueueSection } from "#app/features/maintenance-emails/email-queue-section.tsx";
+import { backupTools } from "#platform/db/backup.ts";
 import type { Route } from "./+types/maintenance-panel";
 
 export const meta: Route.MetaFunction = () => [{ title: "Painel de manutenção | Loja" }, { name: "robots", content: "noindex" }];
 
 /**
  * Admins only (customer → 403 page, visitor → /auth). `?secao=` picks the section (issue 18); each
- * reads its own data from the admin API, so the loader only checks access.
+ * reads its own data from the admin API, so the loader only checks access (and, for the backup,
+ * whether this server has the tools).
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAdmin(args);
-  return { section: maintenanceSectionOf(args.url.searchParams), selfEmail: user.email };
+  const section = maintenanceSectionOf(args.url.searchParams);
+  if (section !== "backup") return { section, selfEmail: user.email, backupTools: null };
+  // Whether this server can make a backup now (a pg_dump of the database's version), said before the button.
+  const { db, config } = args.context.get(appContext).services;
+  return { section, selfEmail: user.email, backupTools: await backupTools(db.$client.options.connectionString!, { binDir: config.PG_BIN_DIR }) };
 }
 
 function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) {
@@ -31,7 +40,10 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return <AdminsSection selfEmail={data.selfEmail} />;
     case "limpeza":
       return <CleanupsSection />;
-    // The e-mail queue, backup and exports: one case each here.
+    case "emails":
+      return <EmailQueueSection />;
+    case "backup":
+      return data.backupTools ? <BackupSection tools={data.backupTools} /> : null;
   }
 }
 

@@ -1,9 +1,8 @@
-import fs from "node:fs/promises";
-import { sql } from "drizzle-orm";
+import { max, sql } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
+import { emailLog } from "#platform/db/schema.ts";
 import { failedEmails, SEND_EMAIL_TASK } from "#platform/mail/mail-queue.ts";
-import { outboxDir } from "#platform/mail/mailer.ts";
 
 export type EmailReading = {
   transport: "smtp" | "outbox";
@@ -16,10 +15,8 @@ export type EmailReading = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How the e-mail is doing, read from what exists today: the queue's failed and retried send-email
- * jobs (decision 014) and, without SMTP, the newest file of the outbox. With SMTP nothing records
- * a delivery yet, so `lastSentAt` is null there: the e-mail log (issue 18's e-mail queue) is the
- * place to read it from once it exists, here and nowhere else.
+ * How the e-mail is doing: the queue's failed and retried send-email jobs (decision 014), and the
+ * last message the e-mail log (decision 026) saw accepted, by SMTP or by the outbox.
  */
 export async function readEmailHealth(db: Database, config: Config, now = new Date()): Promise<EmailReading> {
   const failed = await failedEmails(db);
@@ -31,20 +28,13 @@ export async function readEmailHealth(db: Database, config: Config, now = new Da
   return {
     transport: config.SMTP_URL ? "smtp" : "outbox",
     smtpHost: config.SMTP_URL ? new URL(config.SMTP_URL).host : null,
-    lastSentAt: config.SMTP_URL ? null : await newestOutboxFile(outboxDir(config)),
+    lastSentAt: await lastSent(db),
     failuresLast24h: failed.filter((email) => now.getTime() - email.failedAt.getTime() < DAY_MS).length,
     retrying: Number(rows[0]?.retrying ?? 0),
   };
 }
 
-async function newestOutboxFile(dir: string): Promise<Date | null> {
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  // The names start with their ISO time (mailer.ts), so the last in order is the newest.
-  const newest = names
-    .filter((name) => name.endsWith(".eml"))
-    .sort()
-    .at(-1);
-  if (!newest) return null;
-  const stats = await fs.stat(`${dir}/${newest}`).catch(() => null);
-  return stats?.mtime ?? null;
+async function lastSent(db: Database): Promise<Date | null> {
+  const [row] = await db.select({ at: max(emailLog.sentAt) }).from(emailLog);
+  return row?.at ?? null;
 }

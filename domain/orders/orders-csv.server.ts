@@ -1,34 +1,28 @@
 /**
  * The CSV export of the admin's filtered order list (issue 17 item 2), for a spreadsheet in
- * Brazilian Portuguese: `;` between fields and a UTF-8 BOM (Excel pt-BR opens it as columns, with
- * accents), money with a decimal comma and no thousands separator (Excel pt-BR reads it as a number
- * it can sum), dates in the shop's time zone. A value starting with = + - @ or a tab (a name typed
- * as "=HYPERLINK(…)") is prefixed with ' so no spreadsheet runs it (csv-stringify's escape_formulas).
- *
- * Streamed: the rows come from a PostgreSQL cursor (pg-query-stream) a batch at a time and leave as
- * CSV as they come, so an export of every order never sits in memory.
+ * Brazilian Portuguese (domain/exports/csv-stream.server.ts: `;`, BOM, formulas escaped, streamed):
+ * money with a decimal comma and no thousands separator (Excel pt-BR reads it as a number it can
+ * sum), dates in the shop's time zone.
  */
-import { pipeline, type Readable, Transform } from "node:stream";
-import { stringify } from "csv-stringify";
-import QueryStream from "pg-query-stream";
-import { sql, type SQL } from "drizzle-orm";
+import type { Readable } from "node:stream";
+import { sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orderRefunds, orders } from "#platform/db/schema.ts";
 import { csvMoney } from "#domain/orders/admin-order-rules.ts";
 import { PAYMENT_STATE_LABELS, type AdminOrderFilters, type PaymentState } from "#domain/orders/admin-order-schemas.ts";
 import { filterCondition, itemCountSql, ORDER_ID, paymentStateSql, sortOrder } from "#domain/orders/admin-order-search.server.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#domain/orders/order-status.ts";
+import { csvFileName, csvFormat, selection, streamCsv, type CsvColumn } from "#domain/exports/csv-stream.server.ts";
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
-const when = (value: unknown) => (value instanceof Date ? dateTime.format(value) : "");
-const text = (value: unknown) => (typeof value === "string" ? value : "");
+const { when, text } = csvFormat;
 const money = (value: unknown) => csvMoney(typeof value === "number" ? value : null);
+
 const cpf = (value: unknown) => text(value).replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
 const phone = (value: unknown) => text(value).replace(/^(\d{2})(\d{4,5})(\d{4})$/, "($1) $2-$3");
 const cep = (value: unknown) => text(value).replace(/^(\d{5})(\d{3})$/, "$1-$2");
 
 /** The export's columns, in order: pt-BR header, what is read, how it is written. */
-const COLUMNS: Array<{ header: string; value: SQL; format: (value: unknown) => string }> = [
+const COLUMNS: CsvColumn[] = [
   { header: "Pedido", value: sql`${orders.number}`, format: String },
   { header: "Data", value: sql`${orders.createdAt}`, format: when },
   { header: "Status", value: sql`${orders.status}`, format: (value) => ORDER_STATUS_LABELS[value as OrderStatus] ?? "" },
@@ -62,8 +56,7 @@ export const ORDERS_CSV_HEADERS = COLUMNS.map((column) => column.header);
 
 /** "pedidos-2026-11-25.csv", the shop's date. */
 export function ordersCsvFileName(now = new Date()): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now);
-  return `pedidos-${day}.csv`;
+  return csvFileName("pedidos", now);
 }
 
 /**
@@ -71,38 +64,11 @@ export function ordersCsvFileName(now = new Date()): string {
  * the stream's life and given back when it ends, fails or the download is abandoned.
  */
 export async function streamOrdersCsv(db: Database, filters: AdminOrderFilters): Promise<Readable> {
-  const selection = Object.fromEntries(COLUMNS.map((column, index) => [`c${index}`, column.value]));
   const query = db
-    .select(selection)
+    .select(selection(COLUMNS))
     .from(orders)
     .where(filterCondition(filters))
     .orderBy(...sortOrder(filters.sort))
     .toSQL();
-  const client = await db.$client.connect();
-  let released = false;
-  const release = (error?: Error) => {
-    if (released) return;
-    released = true;
-    // A connection that failed mid-stream is dropped rather than handed to the next request.
-    client.release(error);
-  };
-  const rows = client.query(new QueryStream(query.sql, query.params, { batchSize: 200, rowMode: "array" }));
-  const toRecord = new Transform({
-    objectMode: true,
-    transform(row: unknown[], _encoding, done) {
-      done(
-        null,
-        COLUMNS.map((column, index) => column.format(row[index])),
-      );
-    },
-  });
-  const csv = stringify({
-    delimiter: ";",
-    bom: true,
-    header: true,
-    columns: ORDERS_CSV_HEADERS,
-    escape_formulas: true,
-    record_delimiter: "windows",
-  });
-  return pipeline(rows, toRecord, csv, (error) => release(error ?? undefined));
+  return streamCsv(db, query, COLUMNS);
 }

@@ -4,7 +4,7 @@
  * commits or rolls back with the transaction that asked for it: an e-mail is queued only if the
  * change that causes it is saved, and it is never lost once it is.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { runMigrations } from "graphile-worker";
 import type { Database } from "#platform/db/client.ts";
 import { queueLogger } from "#platform/jobs/queue-logger.ts";
@@ -30,9 +30,15 @@ export async function installQueue(url: string, logger: Logger): Promise<void> {
  * transaction commits. A worker (startWorker) picks it up at once through LISTEN/NOTIFY.
  */
 export async function enqueueJob(executor: JobExecutor, task: string, payload: object, options: EnqueueOptions = {}): Promise<void> {
-  await executor.execute(
-    sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts := ${options.maxAttempts ?? null}::int)`,
-  );
+  await executor.execute(sql`select ${addJobCall(task, payload, options)}`);
+}
+
+/**
+ * The `add_job` call as an SQL expression returning the new job's row, for a statement that writes
+ * something beside the job (the e-mail log, in the same statement so neither exists without the other).
+ */
+export function addJobCall(task: string, payload: object, options: EnqueueOptions = {}): SQL {
+  return sql`graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts := ${options.maxAttempts ?? null}::int)`;
 }
 
 export type FailedJob = {

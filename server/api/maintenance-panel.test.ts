@@ -74,6 +74,8 @@ describe("GET /api/admin/health", () => {
     expect(health.database.pool.max).toBe(4);
     expect(health.jobs).toMatchObject({ failed: 0, running: expect.any(Number) as number, queued: expect.any(Number) as number });
     expect(health.email).toMatchObject({ transport: "smtp", smtpHost: new URL(ctx.t.services.config.SMTP_URL!).host, failuresLast24h: 0 });
+    // The accounts' confirmation e-mails went out (the e-mail log records the SMTP server's yes).
+    await expect.poll(async () => (await json<Health>("/api/admin/health")).email.lastSentAt).not.toBeNull();
     expect(health.disk.totalBytes).toBeGreaterThan(0);
     expect(health.build).toMatchObject({ version: "0.1.0", node: process.version });
     expect(["green", "amber", "red"]).toContain(health.level);

@@ -17,6 +17,8 @@ import { auditEndpoints } from "#server/api/audit.ts";
 import { adminProductEndpoints } from "#server/api/admin-products.ts";
 import { adminImageEndpoints } from "#server/api/admin-images.ts";
 import { maintenanceEndpoints } from "#server/api/maintenance.ts";
+import { adminEmailEndpoints } from "#server/api/admin-emails.ts";
+import { adminBackupEndpoints } from "#server/api/admin-backup.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
@@ -63,6 +65,9 @@ export const apiEndpoints: Endpoint[] = [
   ...deliveryEndpoints,
   // The maintenance panel (issue 18).
   ...maintenanceEndpoints,
+  // The maintenance panel (issue 18): e-mail queue, backup and CSV exports.
+  ...adminEmailEndpoints,
+  ...adminBackupEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */

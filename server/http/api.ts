@@ -52,10 +52,11 @@ type EndpointFields<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObj
    */
   session?: "optional";
   /**
-   * "text/csv": the handler returns a `Response` (a streamed download) instead of JSON; `response`
-   * is then only documentation and the OpenAPI document declares the CSV.
+   * "text/csv" or "application/octet-stream" (a backup): the handler returns a `Response` (a
+   * streamed download) instead of JSON; `response` is then only documentation and the OpenAPI
+   * document declares the file.
    */
-  produces?: "text/csv";
+  produces?: "text/csv" | "application/octet-stream";
   /** "summary": its successes are counted into a line a minute instead of a line each (access-log.ts, decision 010). */
   accessLog?: "summary";
 };

@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
+import { emailLog } from "#platform/db/schema.ts";
 import { enqueueEmail, failedEmails, SEND_EMAIL_TASK } from "#platform/mail/mail-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 import { startJobs } from "#server/jobs/jobs.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { createTestDatabase } from "#test/database.ts";
 import { loggerToLines } from "#test/log-lines.ts";
-import { startMailServer, type MailServer } from "#test/mail-server.ts";
+import { REFUSED_ANSWER, startMailServer, type MailServer } from "#test/mail-server.ts";
 
 /*
  * Issue 16, item 2: every e-mail is a job queued in the transaction of the change that causes it,
@@ -135,6 +136,42 @@ describe("an e-mail whose tries run out", () => {
       [50, "job failed for good"],
     ]);
     // The log names the job, never the customer's address or the message.
+    expect(JSON.stringify(lines)).not.toContain(to);
+  }, 30_000);
+});
+
+describe("an e-mail the SMTP server refuses", () => {
+  let lines: Array<Record<string, unknown>> = [];
+  let services: AppServices;
+  let mail: MailServer;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    mail = await startMailServer();
+    const t = await createTestDatabase({ env: { SMTP_URL: mail.url, MAIL_MAX_ATTEMPTS: "1" } });
+    const logged = loggerToLines();
+    lines = logged.lines;
+    services = { ...t.services, logger: logged.logger };
+    const worker = await startJobs(services, t.url, { schedules: false, pollIntervalMs: 200 });
+    close = async () => {
+      await worker.stop();
+      await t.close();
+      await mail.close();
+    };
+  }, 60_000);
+  afterAll(async () => close?.());
+
+  it("keeps the server's answer for the panel, while the log and the queue never quote the address", async () => {
+    const to = "caixa-inexistente@example.com";
+    mail.refuse((address) => address === to);
+    await enqueueEmail(services.db, services.config, { to, subject: "Pedido #78 recebido", text: "Olá!", html: "<p>Olá!</p>" });
+
+    await expect.poll(() => failedEmails(services.db), { timeout: 20_000 }).toHaveLength(1);
+    const [failed] = await failedEmails(services.db);
+    expect(failed!.error).toContain("550 5.1.1 <[destinatário]>");
+    const [logged] = await services.db.select().from(emailLog);
+    expect(logged).toMatchObject({ status: "failed", attempts: 1 });
+    expect(logged!.lastError).toBe(`550 5.1.1 <${to}>: ${REFUSED_ANSWER}`);
+    expect(lines.some((line) => line.msg === "job failed for good")).toBe(true);
     expect(JSON.stringify(lines)).not.toContain(to);
   }, 30_000);
 });

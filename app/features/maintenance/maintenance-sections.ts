@@ -1,7 +1,6 @@
 /**
  * The sections of /maintenance-panel (issue 18): one page, a section per `?secao=` (as /admin's,
- * decision 019), health first. The e-mail queue, backups and exports (issue 18's other part) add
- * their entries here and their case in app/routes/maintenance-panel.tsx: one line each.
+ * decision 019), health first; each has its case in app/routes/maintenance-panel.tsx.
  */
 
 export const MAINTENANCE_SECTIONS = [
@@ -10,7 +9,8 @@ export const MAINTENANCE_SECTIONS = [
   "erros",
   "administradores",
   "limpeza",
-  // The e-mail queue, backup and exports go here: "emails", "backup", "exportacoes".
+  "emails",
+  "backup",
 ] as const;
 export type MaintenanceSection = (typeof MAINTENANCE_SECTIONS)[number];
 
@@ -20,6 +20,8 @@ export const MAINTENANCE_NAVIGATION: ReadonlyArray<{ label: string; section: Mai
   { label: "Erros", section: "erros" },
   { label: "Administradores", section: "administradores" },
   { label: "Limpeza", section: "limpeza" },
+  { label: "E-mails", section: "emails" },
+  { label: "Backup e exportações", section: "backup" },
 ];
 
 /** Which section a URL shows; an unknown `secao` shows the health rather than an error. */
