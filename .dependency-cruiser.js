@@ -27,6 +27,8 @@ export const DOMAIN_NEIGHBOURS = {
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit"],
   customers: ["orders", "consent"],
+  // Provider payments applied to orders: webhooks, the poller, the admins' alerts (issue 21).
+  reconciliation: ["orders", "payments", "notifications", "pricing"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

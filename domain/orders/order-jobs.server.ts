@@ -1,10 +1,13 @@
 /** Scheduled work (server/jobs, decision 014): safe with several instances, rows claimed with SKIP LOCKED. */
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
 import { orders } from "#platform/db/schema.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";
 import { type Services, toNotification } from "#domain/orders/order-store.server.ts";
 import { applyChange } from "#domain/orders/order-transitions.server.ts";
+
+/** How long after its deadline a provider's unpaid order waits for the reconciliation job. */
+export const PROVIDER_EXPIRY_GRACE_MS = 5 * 60_000;
 
 /**
  * Cancels unpaid orders whose Pix expired and releases their stock. Each instance claims a batch
@@ -26,6 +29,9 @@ export async function expirePendingOrders(
         and(
           eq(orders.status, "pending_payment"),
           lte(orders.pixExpiresAt, now),
+          // A provider's charge is read back first by the reconciliation job, which expires it with
+          // the order (decision 036); this catches it only if that job could not, after a grace.
+          or(eq(orders.paymentProvider, "static_pix"), lte(orders.pixExpiresAt, new Date(now.getTime() - PROVIDER_EXPIRY_GRACE_MS))),
           options.userId ? eq(orders.userId, options.userId) : undefined,
         ),
       )

@@ -18,6 +18,7 @@ import { adminImageEndpoints } from "#server/api/admin-images.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints } from "#server/api/orders.ts";
+import { paymentEndpoints } from "#server/api/payments.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -45,6 +46,8 @@ export const apiEndpoints: Endpoint[] = [
   ...adminOrderEndpoints,
   ...adminProductEndpoints,
   ...adminImageEndpoints,
+  // Pix providers' webhooks and an order's provider charges (issue 21).
+  ...paymentEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -59,4 +62,5 @@ export const apiTagDescriptions: Record<string, string> = {
   checkout: "Fechamento do pedido: CEP, frete e pedido com Pix",
   pedidos: "Os pedidos da conta conectada",
   notificações: "Notificações da conta conectada",
+  pagamentos: "Notificações dos provedores de Pix (Mercado Pago, API Pix do Banco Central): chamadas assinadas, sem sessão",
 };

@@ -4,12 +4,15 @@
  * reminder are schedules, each occurrence queued by one instance and run by one worker.
  */
 import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
+import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/mail-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
+/** Reads back the provider's open Pix charges (webhooks get lost) and expires them with their orders (decision 036). */
+export const PIX_RECONCILE_TASK = "pix-reconcile";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -18,6 +21,7 @@ export const RATING_REMINDER_TASK = "rating-reminder";
 export const SCHEDULES: Schedule[] = [
   { task: PIX_EXPIRY_TASK, pattern: "* * * * *", backfillMinutes: 5 },
   { task: RATING_REMINDER_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
+  { task: PIX_RECONCILE_TASK, pattern: "* * * * *", backfillMinutes: 2 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -52,6 +56,7 @@ export function startJobs(services: AppServices, url: string, options: JobsOptio
       [SEND_EMAIL_TASK]: sendEmailJob(services),
       [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
       [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
+      [PIX_RECONCILE_TASK]: scheduled(services, PIX_RECONCILE_TASK, () => reconcilePayments(services)),
     },
     schedules: options.schedules === false ? [] : SCHEDULES,
     pollIntervalMs: options.pollIntervalMs,
