@@ -107,3 +107,21 @@ export async function chargeNewOrder(
   const charge = await chargeOrder(tx, services, { ...order, orderId, attempt: 1, now: new Date() });
   return { ...charge, orderId };
 }
+
+/**
+ * At start-up with PIX_PROVIDER=bcb: registers the shop's webhook for its Pix key (PUT
+ * /v2/webhook/{chave}, idempotent). Mercado Pago needs none: each charge carries its
+ * notification_url. A failure is logged and the poller still confirms payments meanwhile.
+ */
+export async function registerProviderWebhook(services: Services): Promise<boolean> {
+  if (services.config.PIX_PROVIDER !== "bcb") return false;
+  const provider = chargingProvider(services.config) as ReturnType<typeof bcbPixProvider>;
+  try {
+    await provider.registerWebhook();
+    services.logger.info({ provider: "bcb" }, "pix webhook registered");
+    return true;
+  } catch (error) {
+    services.logger.warn({ err: error, provider: "bcb" }, "pix webhook registration failed; the poller confirms payments meanwhile");
+    return false;
+  }
+}
