@@ -1,22 +1,6 @@
 import { z } from "zod";
 
 /** The provider charges of one order as the admin's order page shows them (browser-safe). */
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  pending: "Aguardando",
-  paid: "Pago",
-  expired: "Expirado",
-  cancelled: "Cancelado",
-  rejected: "Recusado",
-  refund_pending: "Devolvendo",
-  refunded: "Devolvido",
-};
-
-export const PAYMENT_PROBLEM_LABELS: Record<string, string> = {
-  underpaid: "valor pago menor que o do pedido",
-  foreign_reference: "referência que não é deste pedido",
-  paid_after_expiry: "pago depois do prazo, sem estoque: devolvido automaticamente",
-};
-
 export const providerPaymentSchema = z.object({
   id: z.string(),
   provider: z.string(),

@@ -7,9 +7,11 @@ import { providerById } from "#domain/payments/charges.server.ts";
 import { verifyMercadoPagoSignature } from "#domain/payments/mercadopago-signature.server.ts";
 import { applyChargeState } from "#domain/reconciliation/apply-charge.server.ts";
 import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.server.ts";
-import { type AuthTestContext, type Browser, createAuthTestContext, uniqueEmail } from "#test/auth-helpers.ts";
+import { type AuthTestContext, Browser, createAuthTestContext, uniqueEmail } from "#test/auth-helpers.ts";
 import { startMercadoPagoFake, type MercadoPagoFake } from "#test/fakes/mercadopago-fake.ts";
 import { serveOnLoopback } from "#test/fakes/serve.ts";
+import { auditEntries } from "#test/audit.ts";
+import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
 import { checkOut, giveCart } from "#test/orders.ts";
 
 /*
@@ -288,7 +290,7 @@ describe("Mercado Pago: a provider that does not answer", () => {
         browser: customer,
         json: {
           idempotencyKey: crypto.randomUUID(),
-          address: (await import("#test/checkout-address.ts")).CHECKOUT_ADDRESS,
+          address: CHECKOUT_ADDRESS,
           saveAddress: false,
           shippingMethod: "pac",
           confirmAdult: true,
@@ -307,5 +309,32 @@ describe("Mercado Pago: a provider that does not answer", () => {
     }
     await reconcilePayments(ctx.t.services, { now: new Date(Date.now() + 60_000) });
     expect(await statusOf(order.id)).toBe("paid");
+  });
+});
+
+describe("Mercado Pago: the admin", () => {
+  it("sees the provider's ids and raw status (admins only), confirms by hand (audited), and the later webhook changes nothing more", async () => {
+    const { order, mpId } = await newOrder();
+    const adminBrowser = new Browser();
+    expect((await ctx.signIn(adminEmail, undefined, adminBrowser)).status).toBe(200);
+
+    expect((await ctx.request(`/api/admin/orders/${order.id}/payments`)).status).toBe(401);
+    expect((await ctx.request(`/api/admin/orders/${order.id}/payments`, { browser: customer })).status).toBe(403);
+    const view = await ctx.request(`/api/admin/orders/${order.id}/payments`, { browser: adminBrowser });
+    expect(view.status).toBe(200);
+    expect(await view.json()).toMatchObject({
+      confirmedBy: "webhook",
+      payments: [{ provider: "mercadopago", providerChargeId: String(mpId), txid: order.pixTxid, status: "pending", providerStatus: null }],
+    });
+
+    const confirmed = await ctx.request(`/api/admin/orders/${order.id}/confirm-payment`, { browser: adminBrowser, json: {} });
+    expect(confirmed.status).toBe(200);
+    const entries = await auditEntries(ctx, adminBrowser, "order", order.id);
+    expect(entries.map((entry) => entry.action)).toContain("order.confirm_payment");
+
+    await fake.approve(mpId);
+    expect(await statusOf(order.id)).toBe("paid");
+    expect(await paidTransitions(order.id)).toHaveLength(1);
+    expect(await paymentOf(order.id)).toMatchObject({ status: "paid", providerStatus: "approved/accredited" });
   });
 });
