@@ -11,8 +11,9 @@ import { startBcbPixFake, type BcbPixFake } from "../test/fakes/bcb-pix-fake.ts"
 import { startMercadoPagoFake, type MercadoPagoFake } from "../test/fakes/mercadopago-fake.ts";
 import { makeTestPki } from "../test/fakes/test-certificates.ts";
 import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
-import { expect, test, waitForHydration } from "./fixtures.ts";
-import { uniqueEmail } from "./mail.ts";
+import { expectAccessible } from "./axe-checks.ts";
+import { expect, settle, test, waitForHydration } from "./fixtures.ts";
+import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { withShopDatabase } from "./shop-db.ts";
 import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
 
@@ -91,10 +92,16 @@ test.afterAll(async () => {
   await bcb?.close();
 });
 
-test("Mercado Pago: the customer pays and the Pix page turns to paid by itself", async ({ page }) => {
+const MP_ADMIN = uniqueEmail("admin-mp");
+
+test("Mercado Pago: the customer pays and the Pix page turns to paid by itself; the admin sees the provider's ids", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   mercadoPago = await startMercadoPagoFake();
   const shop = await providerShop("shop_pix_mercadopago", E2E_PORT + 2, {
+    ADMIN_EMAILS: MP_ADMIN,
     PIX_PROVIDER: "mercadopago",
     MERCADOPAGO_API_URL: mercadoPago.url,
     MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken,
@@ -108,6 +115,31 @@ test("Mercado Pago: the customer pays and the Pix page turns to paid by itself",
   const deliveries = await mercadoPago.approve(charge.id, { copies: 2 });
   expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
   await seesPaidWithoutReload(page);
+
+  // The admin's order page: the charge at Mercado Pago, its ids and raw status (and axe passes).
+  const admin = await (await browser.newContext({ baseURL: shop.url("") })).newPage();
+  await admin.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
+  const origin = { origin: shop.url("").replace(/\/$/, "") };
+  expect(
+    (
+      await admin.request.post(shop.url("/api/auth/sign-up/email"), {
+        data: { name: "Admin MP", email: MP_ADMIN, password: "admin-mp-4242" },
+        headers: origin,
+      })
+    ).status(),
+  ).toBe(200);
+  const confirmation = await waitForMail(MP_ADMIN, (mail) => mail.subject.startsWith("Confirme"));
+  await admin.goto(linkIn(confirmation, "/api/auth/verify-email"));
+  const orderId = charge.external_reference!.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+  await admin.goto(shop.url(`/admin?order=${orderId}`));
+  await waitForHydration(admin);
+  const section = admin.getByRole("region", { name: "Cobranças no provedor" });
+  await expect(section).toContainText(String(charge.id));
+  await expect(section).toContainText("approved/accredited");
+  await expect(section).toContainText("Pago");
+  await settle(admin);
+  await expectAccessible(admin, "/admin?order= (cobranças no provedor)");
+  await admin.context().close();
 });
 
 test("BCB Pix API: the customer pays and the Pix page turns to paid by itself", async ({ page }) => {
