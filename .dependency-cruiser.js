@@ -43,6 +43,8 @@ export const DOMAIN_NEIGHBOURS = {
   // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job; the e-mail
   // queue (audited) and the customers and products CSVs.
   maintenance: ["orders", "audit", "exports", "catalog"],
+  // Provider payments applied to orders: webhooks, the poller, the admins' alerts (issue 21).
+  reconciliation: ["orders", "payments", "notifications", "pricing"],
 };
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */

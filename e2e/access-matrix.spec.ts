@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { E2E_BASE_URL, E2E_MATRIX_ADMIN_EMAIL } from "./test-env.ts";
 
-type Access = "public" | "user" | "admin";
+type Access = "public" | "user" | "admin" | "provider";
 /**
  * "own": a page about one thing of the customer's, named in its address (a download link, decision
  * 030): a visitor signs in first; an address that names nothing is the 404 page for everyone signed
@@ -71,6 +71,8 @@ const PUBLIC_API = new Set([
 
 function apiAccess(path: string): Access | undefined {
   if (path.startsWith("/admin/")) return "admin";
+  // Payment providers' webhooks (issue 21): signed calls, no session; nobody's browser is believed.
+  if (path.startsWith("/payments/")) return "provider";
   if (path === "/account" || path.startsWith("/account/") || path === "/rpc/is_admin" || path === "/cart/migrate") return "user";
   // Checkout, orders and notifications (issue 6): the signed-in customer's own.
   if (/^\/(checkout|orders|notifications)(\/|$)/.test(path)) return "user";
@@ -221,6 +223,11 @@ test("every endpoint of the API (OpenAPI) and of /api/auth, for each kind of cal
 
       if (access === "public") {
         for (const answer of [anon, a, b, boss]) expect([401, 403], where).not.toContain(answer.status);
+        continue;
+      }
+      if (access === "provider") {
+        // Unsigned: refused alike for everyone (400 for a body of the wrong shape, else 401), never served.
+        for (const answer of [anon, a, b, boss]) expect([400, 401], where).toContain(answer.status);
         continue;
       }
       expect(anon.status, `${where} anônimo`).toBe(401);

@@ -58,6 +58,32 @@ const envSchema = z.object({
     .min(5)
     .max(24 * 60)
     .default(30),
+  // Pix through a payment provider (issue 21, decisions 036 and 037). "static": the shop's own BR
+  // Code, confirmed by an admin (the default: it needs no contract).
+  PIX_PROVIDER: z.enum(["static", "mercadopago", "bcb"]).default("static"),
+  /** The longest wait for any call to the provider (create, read, cancel, refund, token). */
+  PIX_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  MERCADOPAGO_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.mercadopago.com"),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  /** The "assinatura secreta" of Suas integrações → Webhooks: checks x-signature. */
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** A PSP speaking the Banco Central's Pix API (Efí, Inter, Sicoob…): its base URL and OAuth client. */
+  PIX_API_URL: z.url({ protocol: /^https$/ }).optional(),
+  PIX_OAUTH_URL: z.url({ protocol: /^https$/ }).optional(),
+  PIX_CLIENT_ID: z.string().trim().min(1).optional(),
+  PIX_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** PEM files of the client certificate the PSP issued (mTLS), and of a CA to trust for its server (optional). */
+  PIX_CERT_FILE: z.string().trim().min(1).optional(),
+  PIX_CERT_KEY_FILE: z.string().trim().min(1).optional(),
+  PIX_CA_FILE: z.string().trim().min(1).optional(),
+  /** The secret put in the webhook URL registered at the PSP (`?hmac=…`), checked on every callback. */
+  PIX_WEBHOOK_SECRET: z.string().trim().min(16, "use pelo menos 16 caracteres aleatórios").optional(),
+  /**
+   * A header the reverse proxy sets after verifying the PSP's client certificate (nginx:
+   * `proxy_set_header X-Client-Verify $ssl_client_verify;`): a callback with it = SUCCESS is
+   * authenticated. Read only when TRUST_PROXY is true.
+   */
+  PIX_WEBHOOK_VERIFIED_HEADER: z.string().trim().toLowerCase().min(1).default("x-client-verify"),
   /** ViaCEP-compatible lookup (`{base}/{cep}/json/`); "off": no lookup, the customer types the address. */
   CEP_LOOKUP_URL: z.union([z.literal("off"), z.url({ protocol: /^https?$/ })]).default("https://viacep.com.br/ws"),
   CEP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
@@ -84,6 +110,19 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
 
+/** The settings a chosen Pix provider cannot work without (a missing one stops the start). */
+const PROVIDER_SETTINGS = {
+  static: [],
+  mercadopago: ["MERCADOPAGO_ACCESS_TOKEN", "MERCADOPAGO_WEBHOOK_SECRET"],
+  bcb: ["PIX_API_URL", "PIX_CLIENT_ID", "PIX_CLIENT_SECRET", "PIX_CERT_FILE", "PIX_CERT_KEY_FILE", "PIX_WEBHOOK_SECRET"],
+} as const satisfies Record<z.infer<typeof envSchema>["PIX_PROVIDER"], readonly (keyof z.infer<typeof envSchema>)[]>;
+
+function providerSettingsPresent(config: z.infer<typeof envSchema>, context: z.RefinementCtx): void {
+  for (const name of PROVIDER_SETTINGS[config.PIX_PROVIDER]) {
+    if (!config[name]) context.addIssue({ code: "custom", path: [name], message: `obrigatório com PIX_PROVIDER=${config.PIX_PROVIDER}` });
+  }
+}
+
 /** Thrown with every invalid variable named, so a bad deploy says exactly what to fix. */
 export class ConfigError extends Error {}
 
@@ -91,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`PORT=` in a compose file or .env) means "not set": without this, PORT=
   // silently became port 0 (a random port) and DATABASE_URL= an invalid URL.
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(set);
+  const result = envSchema.superRefine(providerSettingsPresent).safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);

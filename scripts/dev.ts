@@ -5,6 +5,9 @@ import { createServer as createViteServer } from "vite";
 import type * as Main from "../server/main.ts";
 
 process.env.NODE_ENV ??= "development";
+// PIX_PROVIDER=mercadopago|bcb without the provider's own settings: its local fake (decision 037).
+const { startDevPixFake } = await import("./dev-pix-fakes.ts");
+const pixFake = await startDevPixFake();
 const httpServer = createHttpServer();
 // Vite's HMR websocket shares the app's port, so the browser needs no second address.
 const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
@@ -13,7 +16,10 @@ const shop = await main.prepare({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
 });
 httpServer.on("request", (req, res) => vite.middlewares(req, res, () => shop.listener(req, res)));
-httpServer.listen(shop.config.PORT, () => shop.logger.info(`dev server on http://localhost:${shop.config.PORT}`));
+httpServer.listen(shop.config.PORT, () => {
+  shop.logger.info(`dev server on http://localhost:${shop.config.PORT}`);
+  if (pixFake) shop.logger.info(pixFake);
+});
 main.shutDownOnSignals(httpServer, {
   ...shop,
   closeDatabase: async () => {

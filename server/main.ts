@@ -15,6 +15,7 @@ import type { AppServices } from "#platform/services.ts";
 import { AccessLog } from "#server/http/access-log.ts";
 import { createLeanLane } from "#server/http/lean-api.ts";
 import { startJobs } from "#server/jobs/jobs.ts";
+import { registerProviderWebhook } from "#domain/payments/charges.server.ts";
 import { createLogger, type Logger } from "#platform/logger.ts";
 
 const EMBEDDED_DATABASE = "shop";
@@ -46,6 +47,8 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   await seed(db);
   const services: AppServices = { config, db, logger };
   const jobs = await startJobs(services, url);
+  // The BCB Pix API's webhook (decision 037); in the background, so a PSP that is down never delays the start.
+  void registerProviderWebhook(services);
   // One access log for both lanes, so the pricing call's minute summary counts both (decision 010).
   const accessLog = new AccessLog(logger, apiEndpoints);
   const app = createApp(services, { ...options, accessLog });

@@ -17,7 +17,7 @@ import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-
 import { toNotification } from "#domain/orders/order-store.server.ts";
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
-import { paymentProviderFor, type PaymentProvider } from "#domain/payments/payment-provider.server.ts";
+import { chargeNewOrder } from "#domain/payments/charges.server.ts";
 import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
 
@@ -41,10 +41,6 @@ export type PlacedOrder = { orderId: string; number: number; replayed: boolean }
 
 /** An attempt left without an order (a crash between the claim and the commit) frees its key after this. */
 const STALE_ATTEMPT_MS = 2 * 60_000;
-
-export function paymentProvider(services: Services): PaymentProvider {
-  return paymentProviderFor(services.config);
-}
 
 /**
  * PRODUCT.md checkout step 4–5. The key is claimed first in its own statement, so a concurrent
@@ -170,12 +166,16 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   const totalCents = discounts.totalCents;
   const numberRows = await tx.execute<{ number: string }>(sql`select nextval(pg_get_serial_sequence('orders', 'number')) as number`);
   const number = Number(numberRows.rows[0]!.number);
-  const charge = await paymentProvider(services).createCharge({ orderNumber: number, totalCents, now: new Date() });
+  // The Pix: the shop's static BR Code, or a provider's charge recorded in `payments` (decision 036).
+  const payer = { name: address?.recipientName ?? customer.name, email: customer.email, cpf: address?.cpf ?? null };
+  const charge = await chargeNewOrder(tx, services, { orderNumber: number, totalCents, payer });
 
   const [order] = await tx
     .insert(orders)
     .overridingSystemValue()
     .values({
+      id: charge.orderId,
+      paymentProvider: charge.provider,
       number,
       userId: customer.id,
       customerEmail: customer.email,

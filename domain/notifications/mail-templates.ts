@@ -246,3 +246,33 @@ export function pixReminderMessage(input: {
     footnote: `Você recebe este e-mail porque fez o pedido #${input.order.number} na ${SHOP}. Se já pagou, ignore: a confirmação chega em seguida.`,
   });
 }
+
+/**
+ * To each admin when a provider's Pix needs a person (issue 21, decision 036): an amount or a
+ * reference that matches no order (never marked paid), or a payment after the order expired whose
+ * stock was gone (refunded automatically). Not a notification type (the spec fixes the six).
+ */
+export function paymentAlertMessage(input: {
+  to: string;
+  name?: string | null;
+  /** Null: the payment matches no order of the shop. */
+  order: { id: string; number: number } | null;
+  provider: string;
+  providerChargeId: string;
+  /** What happened and what the admin should do, in full sentences. */
+  paragraphs: string[];
+  publicUrl: string;
+}): MailMessage {
+  const origin = new URL(input.publicUrl).origin;
+  const url = input.order ? `${origin}/admin?order=${encodeURIComponent(input.order.id)}` : `${origin}/admin`;
+  return render({
+    to: input.to,
+    subject: input.order
+      ? `Pagamento Pix do pedido #${input.order.number} precisa de atenção — ${SHOP}`
+      : `Pagamento Pix sem pedido correspondente — ${SHOP}`,
+    greeting: greeting(input.name),
+    paragraphs: [...input.paragraphs, `Provedor: ${input.provider}. Identificador do pagamento no provedor: ${input.providerChargeId}.`],
+    action: { label: input.order ? "Abrir o pedido" : "Abrir a administração", url },
+    footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,
+  });
+}

@@ -1,5 +1,5 @@
 /** Scheduled work (server/jobs, decision 014): safe with several instances, rows claimed with SKIP LOCKED. */
-import { and, asc, eq, gt, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { orders, users } from "#platform/db/schema.ts";
 import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
@@ -8,6 +8,9 @@ import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-mess
 import { type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
 import { applyChange } from "#domain/orders/order-transitions.server.ts";
 import { PIX_EXPIRED_REASON, PIX_REMINDER_MINUTES } from "#domain/orders/order-status.ts";
+
+/** How long after its deadline a provider's unpaid order waits for the reconciliation job. */
+export const PROVIDER_EXPIRY_GRACE_MS = 5 * 60_000;
 
 /**
  * Cancels unpaid orders whose Pix expired and releases their stock. Each instance claims a batch
@@ -35,6 +38,9 @@ export async function expirePendingOrders(
         and(
           eq(orders.status, "pending_payment"),
           lte(orders.pixExpiresAt, now),
+          // A provider's charge is read back first by the reconciliation job, which expires it with
+          // the order (decision 036); this catches it only if that job could not, after a grace.
+          or(eq(orders.paymentProvider, "static_pix"), lte(orders.pixExpiresAt, new Date(now.getTime() - PROVIDER_EXPIRY_GRACE_MS))),
           options.userId ? eq(orders.userId, options.userId) : undefined,
         ),
       )

@@ -2,7 +2,7 @@
  * "Gerar novo Pix" (issue 19 item 5, decision 031): an order cancelled because its Pix expired is
  * paid again without redoing the purchase, for PIX_RENEWAL_HOURS after the expiry: in one
  * transaction the order's row is locked, its stock taken again (refused when a product ran out), a
- * new charge made (a new txid: the attempt number), and the order is back to pending_payment with
+ * new charge made through the configured provider (a new txid: the attempt number), and the order is back to pending_payment with
  * its history and a notification. Asking twice is harmless: an order whose Pix is still payable
  * is answered as it is.
  */
@@ -11,7 +11,7 @@ import { carts, orderDiscounts, orderItems, orders, orderStatusHistory } from "#
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
-import { paymentProviderFor } from "#domain/payments/payment-provider.server.ts";
+import { chargeOrder } from "#domain/payments/charges.server.ts";
 import { pixRenewedMessage } from "#domain/orders/order-messages.ts";
 import { PIX_EXPIRED_REASON, pixRenewable, PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
@@ -54,17 +54,21 @@ export async function renewPix(services: Services, orderId: string, userId: stri
         .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, productId)));
     }
     const attempt = order.pixAttempt + 1;
-    const charge = await paymentProviderFor(services.config).createCharge({
+    // Through the configured provider, recorded in `payments` like checkout's charge (decision 036).
+    const charge = await chargeOrder(tx, services, {
+      orderId: order.id,
       orderNumber: order.number,
+      attempt,
       totalCents: order.totalCents,
       now,
-      attempt,
+      payer: { name: order.customerName, email: order.customerEmail, cpf: order.shippingAddress?.cpf ?? null },
     });
     await tx
       .update(orders)
       .set({
         status: "pending_payment",
         cancelReason: null,
+        paymentProvider: charge.provider,
         pixAttempt: attempt,
         pixTxid: charge.txid,
         pixCode: charge.brCode,

@@ -11,14 +11,23 @@ describe("payment providers", () => {
       PIX_EXPIRY_MINUTES: 30,
     });
     const now = new Date("2026-11-22T12:00:00Z");
-    const charge = await provider.createCharge({ orderNumber: 10001, totalCents: 84090, now });
+    const charge = await provider.createCharge({
+      orderId: "0b6f5c1e-9c1d-4a53-8a3e-0d5d2a6f8e11",
+      orderNumber: 10001,
+      attempt: 1,
+      totalCents: 84090,
+      now,
+      payer: { name: "Maria Souza", email: "maria@example.com", cpf: null },
+    });
     expect(charge.txid).toBe("PEDIDO10001");
     expect(charge.brCode).toContain("5406840.90");
     expect(charge.brCode).toContain("6009Sao Paulo");
     expect(charge.brCode.slice(-4)).toBe(crc16CcittFalse(charge.brCode.slice(0, -4)));
     expect(charge.expiresAt.toISOString()).toBe("2026-11-22T12:30:00.000Z");
     expect(provider.confirmedBy).toBe("admin");
-    expect(await provider.verifyWebhook({ headers: new Headers(), rawBody: "{}" })).toBeNull();
+    expect(
+      await provider.verifyWebhook({ url: "http://localhost/x", headers: new Headers(), rawBody: "{}", clientCertVerified: true }),
+    ).toBeNull();
   });
 
   it("webhook signatures: HMAC-SHA256 of the raw body, anything else refused", () => {

@@ -3,39 +3,123 @@ import type { Config } from "#platform/config.ts";
 import { buildBrCode } from "#domain/payments/br-code.ts";
 
 /**
- * Payment providers (issue 6). Today the shop has one: its own static Pix, whose BR Code carries
- * the order's amount and txid and whose payment an admin confirms by looking at the bank account.
- * A dynamic-Pix PSP plugs in later through the same interface: it creates the charge on its side and
- * confirms it through a signed webhook (verifyWebhook), never trusting an unsigned call.
+ * Payment providers (issue 6, issue 21). The shop's own static Pix is the default: its BR Code
+ * carries the order's amount and txid and an admin confirms the payment by looking at the bank
+ * account. A provider (Mercado Pago, a PSP speaking the Banco Central's Pix API) creates the charge
+ * on its side; its webhooks are only hints, and the charge is read back from it before anything
+ * changes (decision 036).
  */
 
-export type PixCharge = { txid: string; brCode: string; expiresAt: Date };
+/** Where a provider's charge stands, in the shop's words. */
+export type ChargeStatus = "pending" | "paid" | "expired" | "cancelled" | "refunded";
 
-/** `attempt`: 1 for the order's first Pix, 2 for the first "Gerar novo Pix", … (each charge needs its own txid). */
-export type ChargeRequest = { orderNumber: number; totalCents: number; now: Date; attempt?: number };
+/** A charge as the provider reads it back: the truth a webhook only hints at. */
+export type ChargeState = {
+  providerChargeId: string;
+  /** Our reference as the provider keeps it (Mercado Pago's external_reference, the cob's txid). */
+  reference: string | null;
+  status: ChargeStatus;
+  /** The provider's own word ("approved", "CONCLUIDA"…). */
+  providerStatus: string;
+  /** What the charge asks for, and what was paid (null until paid), in integer cents. */
+  amountCents: number;
+  paidCents: number | null;
+  endToEndId: string | null;
+  paidAt: Date | null;
+  raw: unknown;
+};
 
-/** What a verified webhook says happened to a charge. */
-export type PaymentEvent = { txid: string; status: "paid" | "refunded"; amountCents: number };
+export type PixCharge = {
+  txid: string;
+  /** The "copia e cola", verbatim as the provider made it (the QR code is drawn from it). */
+  brCode: string;
+  expiresAt: Date;
+  /** Null for the static Pix (no provider keeps it). */
+  providerChargeId: string | null;
+  raw: unknown;
+};
 
-export type WebhookRequest = { headers: Headers; rawBody: string };
+export type ChargeRequest = {
+  orderId: string;
+  orderNumber: number;
+  /** 1 for the order's first charge; each new Pix of the same order (after expiry) counts up. */
+  attempt: number;
+  totalCents: number;
+  now: Date;
+  payer: { name: string; email: string; cpf: string | null };
+};
+
+/** How a provider finds a charge again. */
+export type ChargeRef = { providerChargeId: string; txid: string | null };
+
+/**
+ * A webhook call as the edge received it: the query string is part of Mercado Pago's signature, and
+ * the BCB callbacks are authenticated by the proxy's client-certificate check or a secret in the URL.
+ */
+export type WebhookRequest = {
+  url: string;
+  headers: Headers;
+  rawBody: string;
+  /** True when a trusted reverse proxy verified the caller's client certificate. */
+  clientCertVerified: boolean;
+};
+
+/** What an authentic webhook points at: charges to read back from the provider. */
+export type ChargeHint = { providerChargeId: string };
+
+export type ProviderId = "static_pix" | "mercadopago" | "bcb";
 
 export interface PaymentProvider {
-  readonly id: string;
-  /** "admin": an admin confirms payments; "webhook": the provider's signed calls do. */
+  readonly id: ProviderId;
+  /** "admin": an admin confirms payments; "webhook": the provider's calls and the poller do. */
   readonly confirmedBy: "admin" | "webhook";
   createCharge(request: ChargeRequest): Promise<PixCharge>;
-  /** The event of a webhook call whose signature is valid; null otherwise (the caller answers 401). */
-  verifyWebhook(request: WebhookRequest): Promise<PaymentEvent | null>;
+  /** The charge as the provider has it now; null when it does not know it. */
+  readCharge(ref: ChargeRef): Promise<ChargeState | null>;
+  cancelCharge(ref: ChargeRef): Promise<void>;
+  /** Gives back `amountCents` of a paid charge; `refundId` makes a retried call the same refund. */
+  refundCharge(ref: ChargeRef & { endToEndId: string | null; amountCents: number; refundId: string }): Promise<void>;
+  /** The charges an authentic webhook call points at; null when the call is not authentic (401). */
+  verifyWebhook(request: WebhookRequest): Promise<ChargeHint[] | null>;
 }
 
-/** Letters and digits only, at most 25 (BR Code txid); a new Pix of the same order gets "R" and its attempt. */
+/** A provider that did not answer in time, or answered with an error: nothing is changed by it. */
+export class ProviderUnavailableError extends Error {
+  override name = "ProviderUnavailableError";
+}
+
+/** Letters and digits only, at most 25 (static BR Code txid); a new Pix of the same order gets "R" and its attempt. */
 export function orderTxid(orderNumber: number, attempt = 1): string {
   return attempt > 1 ? `PEDIDO${orderNumber}R${attempt}` : `PEDIDO${orderNumber}`;
 }
 
-/** The provider the shop is configured with (today only the static Pix). */
-export function paymentProviderFor(config: Parameters<typeof staticPixProvider>[0]): PaymentProvider {
-  return staticPixProvider(config);
+/**
+ * The txid of an order's charge at a provider: the order's UUID without dashes (32 hex characters,
+ * inside the BCB's `[a-zA-Z0-9]{26,35}`), followed by the attempt from the second on. Deterministic,
+ * so a retried create after a timeout finds the same charge instead of making another.
+ */
+export function providerTxid(orderId: string, attempt: number): string {
+  const base = orderId.replaceAll("-", "").toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(base)) throw new Error(`providerTxid: not a UUID: ${orderId}`);
+  if (!Number.isInteger(attempt) || attempt < 1 || attempt > 999) throw new Error(`providerTxid: bad attempt ${attempt}`);
+  return attempt === 1 ? base : `${base}${attempt}`;
+}
+
+/** Integer cents as the decimal string of the BCB API ("48.90"): exact, no float on the way. */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`centsToDecimal: ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/**
+ * A provider's amount (a JSON number of reais like 48.9, or a string "48.90") as integer cents,
+ * exactly: read from its decimal text, never multiplied as a float. Null when it is not an amount.
+ */
+export function decimalToCents(value: unknown): number | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : typeof value === "string" ? value.trim() : "";
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
 }
 
 export function staticPixProvider(
@@ -54,7 +138,21 @@ export function staticPixProvider(
         txid,
         description: `Pedido ${orderNumber}`,
       });
-      return { txid, brCode, expiresAt: new Date(now.getTime() + config.PIX_EXPIRY_MINUTES * 60_000) };
+      return {
+        txid,
+        brCode,
+        expiresAt: new Date(now.getTime() + config.PIX_EXPIRY_MINUTES * 60_000),
+        providerChargeId: null,
+        raw: null,
+      };
+    },
+    // Nobody keeps a static Pix: an admin reads the bank statement.
+    async readCharge() {
+      return null;
+    },
+    async cancelCharge() {},
+    async refundCharge() {
+      throw new ProviderUnavailableError("O Pix estático não tem reembolso automático.");
     },
     // A static Pix has no provider to call back.
     async verifyWebhook() {
@@ -75,4 +173,12 @@ export function verifyHmacSha256(secret: string, rawBody: string, signatureHex: 
 
 export function signHmacSha256(secret: string, rawBody: string): string {
   return createHmac("sha256", secret).update(rawBody, "utf8").digest("hex");
+}
+
+/** Two secrets compared in constant time (a secret in a URL, a header's value). */
+export function sameSecret(given: string | null | undefined, expected: string): boolean {
+  if (!given || !expected) return false;
+  const a = createHmac("sha256", "compare").update(given).digest();
+  const b = createHmac("sha256", "compare").update(expected).digest();
+  return timingSafeEqual(a, b);
 }

@@ -26,6 +26,7 @@ import { recoveryEndpoints } from "#server/api/recovery.ts";
 import { couponEndpoints } from "#server/api/coupons.ts";
 import { reviewEndpoints } from "#server/api/reviews.ts";
 import { deliveryEndpoints } from "#server/api/deliveries.ts";
+import { paymentEndpoints } from "#server/api/payments.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -68,6 +69,8 @@ export const apiEndpoints: Endpoint[] = [
   // The maintenance panel (issue 18): e-mail queue, backup and CSV exports.
   ...adminEmailEndpoints,
   ...adminBackupEndpoints,
+  // Pix providers' webhooks and an order's provider charges (issue 21).
+  ...paymentEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -83,4 +86,5 @@ export const apiTagDescriptions: Record<string, string> = {
   pedidos: "Os pedidos da conta conectada",
   notificações: "Notificações da conta conectada",
   manutenção: "Painel de manutenção: saúde, modo de manutenção, erros, administradores e limpezas",
+  pagamentos: "Notificações dos provedores de Pix (Mercado Pago, API Pix do Banco Central): chamadas assinadas, sem sessão",
 };

@@ -59,6 +59,11 @@ type EndpointFields<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObj
   produces?: "text/csv" | "application/octet-stream";
   /** "summary": its successes are counted into a line a minute instead of a line each (access-log.ts, decision 010). */
   accessLog?: "summary";
+  /**
+   * "provider": called by a payment provider, not a browser: no session, authenticated by the
+   * provider's signature or certificate (decision 037). The document's `x-access` says so.
+   */
+  callers?: "provider";
 };
 
 type HandlerInput<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObject> = {
@@ -324,8 +329,8 @@ export function openApiDocument(endpoints: Endpoint[], tagDescriptions: Record<s
       operationId: endpoint.operationId,
       summary: endpoint.summary,
       tags: [endpoint.tag],
-      // Who may call it: "public", "user" (a session; 401 without) or "admin" (403 for customers).
-      "x-access": endpoint.guard?.access ?? "public",
+      // Who may call it: "public", "user" (a session; 401 without), "admin" (403 for customers) or "provider" (signed calls).
+      "x-access": endpoint.guard?.access ?? endpoint.callers ?? "public",
       // With a guard, the session is required; "optional": without one, or with one; otherwise none is read.
       security: endpoint.guard ? [{ [SESSION_SCHEME]: [] }] : endpoint.session === "optional" ? [{}, { [SESSION_SCHEME]: [] }] : [],
       responses: {

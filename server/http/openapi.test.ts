@@ -87,9 +87,10 @@ describe("GET /api/openapi.json", () => {
       const declared = (operation?.parameters ?? []).filter((parameter) => parameter.in === "path");
       const templated = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       expect(declared.map((parameter) => [parameter.name, parameter.required])).toEqual(templated.map((name) => [name, true]));
-      const access = endpoint.guard?.access ?? "public";
+      const access = endpoint.guard?.access ?? endpoint.callers ?? "public";
       expect(operation?.["x-access"]).toBe(access);
-      const security = access !== "public" ? [{ session: [] }] : endpoint.session === "optional" ? [{}, { session: [] }] : [];
+      const security =
+        access !== "public" && access !== "provider" ? [{ session: [] }] : endpoint.session === "optional" ? [{}, { session: [] }] : [];
       expect(operation?.security, `${endpoint.method} ${path}`).toEqual(security);
     }
     expect(new Set(operations.map(({ operation }) => operation.operationId)).size).toBe(operations.length);

@@ -6,6 +6,7 @@
  */
 import { expirePendingOrders, sendPixReminders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { sendAbandonedCartReminders } from "#domain/recovery/abandoned-carts.server.ts";
+import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/mail-queue.ts";
 import type { AppServices } from "#platform/services.ts";
@@ -14,6 +15,8 @@ export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
 export const PIX_REMINDER_TASK = "pix-reminder";
 export const ABANDONED_CART_TASK = "abandoned-cart-reminder";
+/** Reads back the provider's open Pix charges (webhooks get lost) and expires them with their orders (decision 036). */
+export const PIX_RECONCILE_TASK = "pix-reconcile";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -25,6 +28,7 @@ export const SCHEDULES: Schedule[] = [
   // Ten minutes before expiry: a minute's step keeps it between 10 and 9 minutes before.
   { task: PIX_REMINDER_TASK, pattern: "* * * * *", backfillMinutes: 5 },
   { task: ABANDONED_CART_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
+  { task: PIX_RECONCILE_TASK, pattern: "* * * * *", backfillMinutes: 2 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -61,6 +65,7 @@ export function startJobs(services: AppServices, url: string, options: JobsOptio
       [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
       [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),
       [ABANDONED_CART_TASK]: scheduled(services, ABANDONED_CART_TASK, () => sendAbandonedCartReminders(services)),
+      [PIX_RECONCILE_TASK]: scheduled(services, PIX_RECONCILE_TASK, () => reconcilePayments(services)),
     },
     schedules: options.schedules === false ? [] : SCHEDULES,
     pollIntervalMs: options.pollIntervalMs,

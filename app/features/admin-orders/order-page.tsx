@@ -8,6 +8,7 @@ import { adminOrderKeys, adminOrdersApi } from "#app/features/admin-orders/admin
 import { OrderActions } from "#app/features/admin-orders/order-actions.tsx";
 import { hrefWith } from "#app/features/admin-orders/order-results.tsx";
 import { PackingSlip } from "#app/features/admin-orders/packing-slip.tsx";
+import { ProviderPayments } from "#app/features/admin-orders/provider-payments.tsx";
 import { ReturnActions } from "#app/features/admin-orders/return-actions.tsx";
 import { formatDateTime, OrderDetails } from "#app/features/orders/order-views.tsx";
 import { formatPhone } from "#domain/account/address-schema.ts";
@@ -201,6 +202,7 @@ export function AdminOrderPage({ orderId }: { orderId: string }) {
         <CustomerContact order={detail} />
         <Payment order={detail} />
       </div>
+      <ProviderPayments orderId={detail.id} status={detail.status} />
       <OrderActions order={detail} />
       <Withdrawal order={detail} />
       <div className="print:hidden">

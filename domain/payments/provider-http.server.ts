@@ -1,0 +1,68 @@
+import http from "node:http";
+import https from "node:https";
+import { ProviderUnavailableError } from "#domain/payments/payment-provider.server.ts";
+
+/**
+ * One JSON call to a payment provider, bounded by `timeoutMs` (AbortSignal.timeout covers the
+ * connection, the TLS handshake and the whole answer). Node's own http/https, so a client
+ * certificate (the BCB Pix API's mTLS) is just the agent's. Anything but an answer in time is a
+ * ProviderUnavailableError: the caller changes nothing and the poller tries again later.
+ */
+export type ProviderRequest = {
+  method: "GET" | "POST" | "PUT" | "PATCH";
+  url: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON; a string is sent as is (a form body). */
+  body?: unknown;
+  timeoutMs: number;
+  agent?: https.Agent;
+};
+
+export type ProviderAnswer = { status: number; json: unknown; text: string };
+
+export function providerRequest(request: ProviderRequest): Promise<ProviderAnswer> {
+  const url = new URL(request.url);
+  const body = request.body === undefined ? undefined : typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+  const headers: Record<string, string> = { accept: "application/json", ...request.headers };
+  if (body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    headers["content-length"] = String(Buffer.byteLength(body));
+  }
+  const send = url.protocol === "https:" ? https.request : http.request;
+  return new Promise<ProviderAnswer>((resolve, reject) => {
+    const outgoing = send(
+      url,
+      { method: request.method, headers, agent: request.agent, signal: AbortSignal.timeout(request.timeoutMs) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", (error) => reject(unavailable(request, error)));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown = null;
+          try {
+            json = text ? JSON.parse(text) : null;
+          } catch {
+            json = null;
+          }
+          resolve({ status: response.statusCode ?? 0, json, text });
+        });
+      },
+    );
+    outgoing.on("error", (error) => reject(unavailable(request, error)));
+    outgoing.end(body);
+  });
+}
+
+function unavailable(request: ProviderRequest, error: Error): ProviderUnavailableError {
+  const timedOut = error.name === "AbortError" || error.name === "TimeoutError";
+  const what = `${request.method} ${new URL(request.url).pathname}`;
+  return new ProviderUnavailableError(timedOut ? `${what}: no answer within ${request.timeoutMs} ms` : `${what}: ${error.message}`, {
+    cause: error,
+  });
+}
+
+/** An answer other than 2xx, as an error that says what the provider said. */
+export function providerRefused(answer: ProviderAnswer, what: string): ProviderUnavailableError {
+  return new ProviderUnavailableError(`${what}: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
+}

@@ -1,0 +1,302 @@
+/**
+ * Applying what a provider says about a charge (decision 036). Webhooks and the poller only hint:
+ * the charge is read back from the provider first (syncCharge), then the `payments` row moves by
+ * ONE conditional update (`… where status in (open states) returning`). Of five concurrent
+ * deliveries, one claims the row and changes the order; the others find nothing to claim. An
+ * amount or a reference that does not match is never paid, and the admins hear of it once.
+ */
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { orderItems, orders, orderStatusHistory, payments, products } from "#platform/db/schema.ts";
+import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { paymentMessage } from "#domain/orders/order-messages.ts";
+import { lockOrder, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
+import { applyChange } from "#domain/orders/order-transitions.server.ts";
+import type { ChargeState, PaymentProvider } from "#domain/payments/payment-provider.server.ts";
+import { alertAdmins } from "#domain/reconciliation/payment-alerts.server.ts";
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** What applying a state did: for logs and tests. */
+export type Outcome = "paid" | "revived" | "refunding" | "rejected" | "expired" | "recorded" | "unchanged";
+
+/** States from which a payment that arrives still counts (a charge expired or cancelled here may be paid there). */
+const CLAIMABLE = ["pending", "expired", "cancelled"];
+
+/** The note of an order cancelled by its Pix's expiry (order-jobs.server.ts writes the same). */
+const EXPIRED_NOTE = "Pix expirado";
+
+/**
+ * Reads the charge back from the provider and applies it. Unknown to the shop but paid at the
+ * provider: recorded as a foreign payment (the admins are told once). Throws
+ * ProviderUnavailableError when the provider does not answer in time: nothing changes.
+ */
+export async function syncCharge(services: Services, provider: PaymentProvider, providerChargeId: string): Promise<Outcome> {
+  const [row] = await services.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider.id), eq(payments.providerChargeId, providerChargeId)));
+  const state = await provider.readCharge({ providerChargeId, txid: row?.txid ?? null });
+  if (!state) return "unchanged";
+  if (!row) return state.status === "paid" ? recordForeignPayment(services, provider.id, state) : "unchanged";
+  return applyChargeState(services, provider, row, state);
+}
+
+/** A paid charge no order of the shop made: kept once (unique per provider and id), the admins told once. */
+async function recordForeignPayment(services: Services, provider: string, state: ChargeState): Promise<Outcome> {
+  return services.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        orderId: null,
+        provider,
+        providerChargeId: state.providerChargeId,
+        status: "rejected",
+        problem: "foreign_reference",
+        providerStatus: state.providerStatus,
+        amountCents: Math.max(1, state.amountCents),
+        paidCents: state.paidCents,
+        raw: state.raw as object,
+        paidAt: state.paidAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (inserted.length === 0) return "unchanged";
+    await alertAdmins(tx, services, {
+      problem: "foreign_reference",
+      order: null,
+      provider,
+      providerChargeId: state.providerChargeId,
+      expectedCents: null,
+      paidCents: state.paidCents,
+      reference: state.reference,
+    });
+    return "rejected";
+  });
+}
+
+const seen = (state: ChargeState) => ({ providerStatus: state.providerStatus, raw: state.raw as object, updatedAt: new Date() });
+
+export async function applyChargeState(
+  services: Services,
+  provider: PaymentProvider,
+  row: PaymentRow,
+  state: ChargeState,
+): Promise<Outcome> {
+  const refunds: PaymentRow[] = [];
+  const outcome = await services.db.transaction(async (tx) => {
+    if (state.status === "paid") return applyPaid(tx, services, row, state, refunds);
+    if (state.status === "expired" || state.status === "cancelled") {
+      const claimed = await tx
+        .update(payments)
+        .set({ ...seen(state), status: state.status })
+        .where(and(eq(payments.id, row.id), eq(payments.status, "pending")))
+        .returning();
+      if (claimed.length === 0) return "unchanged";
+      return (await expireOrderOf(tx, services, row)) ? "expired" : "recorded";
+    }
+    if (state.status === "refunded") {
+      await tx
+        .update(payments)
+        .set({ ...seen(state), status: "refunded" })
+        .where(and(eq(payments.id, row.id), inArray(payments.status, ["paid", "refund_pending"])));
+      return "recorded";
+    }
+    // Still pending there: only what the provider said is kept (a late "pending" never undoes a payment).
+    await tx
+      .update(payments)
+      .set(seen(state))
+      .where(and(eq(payments.id, row.id), eq(payments.status, "pending")));
+    return "unchanged";
+  });
+  // Money goes back after the commit: a provider call never holds the order's lock.
+  for (const payment of refunds) await refundPayment(services, provider, payment);
+  return outcome;
+}
+
+async function applyPaid(tx: Tx, services: Services, row: PaymentRow, state: ChargeState, refunds: PaymentRow[]): Promise<Outcome> {
+  const paidCents = state.paidCents ?? 0;
+  const problem = state.reference !== row.txid ? "foreign_reference" : paidCents < row.amountCents ? "underpaid" : null;
+  const paidFields = { ...seen(state), paidCents, e2eId: state.endToEndId, paidAt: state.paidAt ?? new Date() };
+  if (problem) {
+    const claimed = await tx
+      .update(payments)
+      .set({ ...paidFields, status: "rejected", problem })
+      .where(and(eq(payments.id, row.id), inArray(payments.status, CLAIMABLE)))
+      .returning();
+    if (claimed.length === 0) return "unchanged";
+    const order = row.orderId ? await lockOrder(tx, row.orderId) : null;
+    await alertAdmins(tx, services, {
+      problem,
+      order: order && { id: order.id, number: order.number },
+      provider: row.provider,
+      providerChargeId: row.providerChargeId,
+      expectedCents: row.amountCents,
+      paidCents,
+      reference: state.reference,
+    });
+    return "rejected";
+  }
+
+  // THE conditional update: of every concurrent delivery, one gets the row back.
+  const [claimed] = await tx
+    .update(payments)
+    .set({ ...paidFields, status: "paid" })
+    .where(and(eq(payments.id, row.id), inArray(payments.status, CLAIMABLE)))
+    .returning();
+  if (!claimed) {
+    await tx.update(payments).set(seen(state)).where(eq(payments.id, row.id));
+    return "unchanged";
+  }
+  if (!claimed.orderId) return "recorded";
+  const order = await lockOrder(tx, claimed.orderId);
+  const facts = { number: order.number, totalCents: order.totalCents };
+  if (order.status === "pending_payment") {
+    const created = await applyChange(tx, services, order, {
+      to: "paid",
+      actorUserId: null,
+      note: `Pagamento Pix confirmado pelo provedor (${claimed.provider} ${claimed.providerChargeId})`,
+      message: paymentMessage(facts, "paid"),
+    });
+    await enqueueNotificationEmails(tx, services, created);
+    return "paid";
+  }
+  if (order.status !== "cancelled") return "recorded"; // already paid (an admin confirmed it first)
+  if (order.cancelReason === EXPIRED_NOTE && (await revive(tx, services, order, claimed))) return "revived";
+  // Paid after the order ended and its stock could not come back: the money goes back.
+  const [refunding] = await tx
+    .update(payments)
+    .set({ status: "refund_pending", problem: "paid_after_expiry" })
+    .where(eq(payments.id, claimed.id))
+    .returning();
+  refunds.push(refunding!);
+  await alertAdmins(tx, services, {
+    problem: "paid_after_expiry",
+    order: { id: order.id, number: order.number },
+    provider: claimed.provider,
+    providerChargeId: claimed.providerChargeId,
+    expectedCents: claimed.amountCents,
+    paidCents,
+    reference: state.reference,
+  });
+  return "refunding";
+}
+
+class CannotRevive extends Error {}
+
+/**
+ * A payment that landed after the local expiry: the order comes back (cancelled → pending_payment →
+ * paid, both in its history) if every line's stock can be reserved again and its cart was not
+ * ordered again meanwhile. All or nothing, inside a savepoint.
+ */
+async function revive(tx: Tx, services: Services, order: OrderRow, payment: PaymentRow): Promise<boolean> {
+  try {
+    await tx.transaction(async (sp) => {
+      if (order.cartId) {
+        const [other] = await sp
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.cartId, order.cartId), ne(orders.id, order.id), ne(orders.status, "cancelled")));
+        if (other) throw new CannotRevive();
+      }
+      const lines = await sp
+        .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .groupBy(orderItems.productId)
+        .orderBy(orderItems.productId);
+      for (const line of lines) {
+        const [product] = await sp.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+        if (!product || product.stock === null) continue;
+        const taken = await sp
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
+          .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
+          .returning({ id: products.id });
+        if (taken.length === 0) throw new CannotRevive();
+        await sp
+          .update(orderItems)
+          .set({ stockReserved: true })
+          .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, line.productId)));
+      }
+      await sp.insert(orderStatusHistory).values({
+        orderId: order.id,
+        fromStatus: "cancelled",
+        toStatus: "pending_payment",
+        note: "Pix pago depois do prazo: pedido reaberto e estoque reservado de novo",
+        actorUserId: null,
+        createdAt: sql`clock_timestamp()`,
+      });
+      const reopened: OrderRow = { ...order, status: "pending_payment", cancelReason: null };
+      const created = await applyChange(sp, services, reopened, {
+        to: "paid",
+        actorUserId: null,
+        note: `Pagamento Pix confirmado pelo provedor (${payment.provider} ${payment.providerChargeId})`,
+        set: { cancelReason: null },
+        message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "paid"),
+      });
+      await enqueueNotificationEmails(sp, services, created);
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof CannotRevive) return false;
+    throw error;
+  }
+}
+
+/**
+ * The order of an expired or cancelled charge ends with it, when that charge is still the order's
+ * current Pix and nothing paid it: cancelled "Pix expirado", stock released, cart reopened.
+ */
+export async function expireOrderOf(tx: Tx, services: Services, payment: PaymentRow): Promise<boolean> {
+  if (!payment.orderId) return false;
+  const order = await lockOrder(tx, payment.orderId);
+  if (order.status !== "pending_payment" || order.pixTxid !== payment.txid) return false;
+  const created = await applyChange(tx, services, order, {
+    to: "cancelled",
+    actorUserId: null,
+    note: EXPIRED_NOTE,
+    set: { cancelReason: EXPIRED_NOTE },
+    message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "expired"),
+  });
+  await enqueueNotificationEmails(tx, services, created);
+  return true;
+}
+
+/**
+ * Sends a refund_pending payment's money back through its provider (the payment's id makes a
+ * retried call the same refund), then records it and tells the customer. A provider that fails
+ * leaves it refund_pending: the poller tries again.
+ */
+export async function refundPayment(services: Services, provider: PaymentProvider, payment: PaymentRow): Promise<boolean> {
+  const amountCents = payment.paidCents ?? payment.amountCents;
+  try {
+    await provider.refundCharge({
+      providerChargeId: payment.providerChargeId,
+      txid: payment.txid,
+      endToEndId: payment.e2eId,
+      amountCents,
+      refundId: `D${payment.id.replaceAll("-", "")}`,
+    });
+  } catch (error) {
+    services.logger.warn({ err: error, paymentId: payment.id }, "pix refund failed; the poller tries again");
+    return false;
+  }
+  await services.db.transaction(async (tx) => {
+    const done = await tx
+      .update(payments)
+      .set({ status: "refunded", updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "refund_pending")))
+      .returning();
+    if (done.length === 0 || !payment.orderId) return;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+    if (!order?.userId) return;
+    const created: CreatedNotification[] = await createNotifications(tx, [
+      toNotification(order.userId, order.id, {
+        ...paymentMessage({ number: order.number, totalCents: order.totalCents }, "refunded"),
+        content: `O Pix do pedido #${order.number} chegou depois do prazo, quando o pedido já estava cancelado. Devolvemos o valor para a conta que pagou.`,
+      }),
+    ]);
+    await enqueueNotificationEmails(tx, services, created);
+  });
+  return true;
+}

@@ -1,0 +1,32 @@
+import { asc, eq } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { payments } from "#platform/db/schema.ts";
+import type { Config } from "#platform/config.ts";
+import { chargingProvider } from "#domain/payments/charges.server.ts";
+import type { OrderPayments } from "#domain/reconciliation/payment-schemas.ts";
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** Every provider charge of an order, oldest first, with the provider's ids and raw status (admins only). */
+export async function orderPayments(db: Database, config: Config, orderId: string): Promise<OrderPayments> {
+  const rows = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
+  return {
+    confirmedBy: chargingProvider(config).confirmedBy,
+    payments: rows.map((row) => ({
+      id: row.id,
+      provider: row.provider,
+      attempt: row.attempt,
+      providerChargeId: row.providerChargeId,
+      txid: row.txid,
+      e2eId: row.e2eId,
+      status: row.status,
+      providerStatus: row.providerStatus,
+      amountCents: row.amountCents,
+      paidCents: row.paidCents,
+      problem: row.problem,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      paidAt: iso(row.paidAt),
+    })),
+  };
+}

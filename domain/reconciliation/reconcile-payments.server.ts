@@ -1,0 +1,76 @@
+/**
+ * The poller (decision 036): webhooks get lost, so every minute the charges still open are read
+ * back from their provider. A paid one is applied as a webhook would; one past its order's expiry
+ * is cancelled at the provider and expires with the order; a refund that failed is tried again.
+ * Every provider call is bounded (PIX_PROVIDER_TIMEOUT_MS); one that fails changes nothing.
+ */
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { orders, payments } from "#platform/db/schema.ts";
+import type { Services } from "#domain/orders/order-store.server.ts";
+import { providerById } from "#domain/payments/charges.server.ts";
+import { ProviderUnavailableError } from "#domain/payments/payment-provider.server.ts";
+import { applyChargeState, expireOrderOf, refundPayment, syncCharge, type PaymentRow } from "#domain/reconciliation/apply-charge.server.ts";
+
+/** A charge is read again at most this often (webhooks usually arrive first). */
+const RECHECK_MS = 45_000;
+
+export async function reconcilePayments(services: Services, options: { now?: Date; batch?: number } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const due = await services.db
+    .select({ payment: payments, orderStatus: orders.status, pixExpiresAt: orders.pixExpiresAt })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        inArray(payments.status, ["pending", "refund_pending"]),
+        or(lt(payments.updatedAt, new Date(now.getTime() - RECHECK_MS)), sql`${orders.pixExpiresAt} <= ${now}`),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(options.batch ?? 50);
+  let changed = 0;
+  for (const { payment, orderStatus, pixExpiresAt } of due) {
+    const provider = providerById(services.config, payment.provider);
+    if (!provider) continue;
+    try {
+      if (payment.status === "refund_pending") {
+        if (await refundPayment(services, provider, payment)) changed++;
+        continue;
+      }
+      const outcome = await syncCharge(services, provider, payment.providerChargeId);
+      await services.db.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      if (outcome !== "unchanged") {
+        changed++;
+        continue;
+      }
+      // Still open there: past the order's deadline, or for an order that ended another way, it ends.
+      if (orderStatus === "pending_payment" && pixExpiresAt > now) continue;
+      await provider.cancelCharge({ providerChargeId: payment.providerChargeId, txid: payment.txid });
+      if (await closeCharge(services, payment, orderStatus === "pending_payment" ? "expired" : "cancelled")) changed++;
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      services.logger.warn({ err: error, paymentId: payment.id, provider: payment.provider }, "pix reconciliation: provider unavailable");
+    }
+  }
+  return changed;
+}
+
+/** The charge is over at the provider: the row says so, and the order expires with it. */
+async function closeCharge(services: Services, payment: PaymentRow, status: "expired" | "cancelled"): Promise<boolean> {
+  // Read once more after the cancel: a payment that raced it wins.
+  const provider = providerById(services.config, payment.provider)!;
+  const state = await provider.readCharge({ providerChargeId: payment.providerChargeId, txid: payment.txid });
+  if (state && (state.status === "paid" || state.status === "refunded")) {
+    return (await applyChargeState(services, provider, payment, state)) !== "unchanged";
+  }
+  return services.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(payments)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
+      .returning();
+    if (claimed.length === 0) return false;
+    await expireOrderOf(tx, services, payment);
+    return true;
+  });
+}

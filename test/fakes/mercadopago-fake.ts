@@ -1,0 +1,309 @@
+// A local Mercado Pago (research B.1.a) speaking the Payments API's wire format for Pix: Bearer
+// token, X-Idempotency-Key, payments with a "copia e cola", refunds, and hooks that approve or
+// expire a payment and then call the shop's notification_url with a correctly signed x-signature,
+// a fresh x-request-id, duplicates and out-of-order deliveries on request. Used by the tests and by
+// `PIX_PROVIDER=mercadopago npm run dev` (its /_fake/* routes are the developer's buttons).
+import { createHash, randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { buildBrCode } from "#domain/payments/br-code.ts";
+import { mercadoPagoSignature } from "#domain/payments/mercadopago-signature.server.ts";
+import { serveOnLoopback } from "#test/fakes/serve.ts";
+
+export type FakePayment = {
+  id: number;
+  status: "pending" | "approved" | "cancelled" | "refunded";
+  status_detail: string;
+  payment_method_id: "pix";
+  payment_type_id: "bank_transfer";
+  currency_id: "BRL";
+  transaction_amount: number;
+  transaction_details: { total_paid_amount: number | null };
+  description: string;
+  external_reference: string | null;
+  notification_url: string | null;
+  date_created: string;
+  date_of_expiration: string | null;
+  date_approved: string | null;
+  payer: unknown;
+  point_of_interaction: {
+    type: "PIX";
+    transaction_data: { qr_code: string; qr_code_base64: string; ticket_url: string; e2e_id: string | null };
+  };
+};
+
+export type Delivery = { paymentId: number; action: string; status: number };
+
+export type ApproveOptions = {
+  /** What the payer paid, in reais (default: the whole amount). */
+  paid?: number;
+  /** How many times the same notification is delivered (default 1); they go out concurrently. */
+  copies?: number;
+  /** Also deliver a stale `payment.created` after the `payment.updated` (out of order). */
+  outOfOrder?: boolean;
+  /** false: the notification is lost (the shop's poller has to find the payment). */
+  notify?: boolean;
+};
+
+export type MercadoPagoFake = {
+  url: string;
+  accessToken: string;
+  webhookSecret: string;
+  payments: Map<number, FakePayment>;
+  deliveries: Delivery[];
+  /** Every X-Idempotency-Key the fake was sent, in order. */
+  idempotencyKeys: string[];
+  /** true: every API call hangs without an answer (a provider that times out). */
+  hang: boolean;
+  /**
+   * An origin to deliver notifications to instead of notification_url's own (as a tunnel would):
+   * tests whose shop answers on another address than its PUBLIC_URL.
+   */
+  deliverTo: string | null;
+  approve(id: number, options?: ApproveOptions): Promise<Delivery[]>;
+  expire(id: number, options?: { notify?: boolean }): Promise<Delivery[]>;
+  /** An approved payment the shop never asked for (a foreign reference), notified to `notificationUrl`. */
+  foreignPayment(notificationUrl: string, amount: number, reference: string | null): Promise<Delivery[]>;
+  /** Delivers a notification about `id` as MP would, signed with `secret` (default: the right one). */
+  notify(id: number, action: string, options?: { secret?: string; tsSeconds?: number; dataId?: string }): Promise<Delivery>;
+  close(): Promise<void>;
+};
+
+const isoBrasilia = (date: Date) => new Date(date.getTime() - 3 * 3600_000).toISOString().replace("Z", "-03:00");
+
+export async function startMercadoPagoFake(
+  options: { accessToken?: string; webhookSecret?: string; port?: number } = {},
+): Promise<MercadoPagoFake> {
+  const accessToken = options.accessToken ?? `TEST-${randomUUID()}`;
+  const webhookSecret = options.webhookSecret ?? `segredo-${randomUUID()}`;
+  const payments = new Map<number, FakePayment>();
+  const byKey = new Map<string, { bodyHash: string; id: number }>();
+  const idempotencyKeys: string[] = [];
+  const deliveries: Delivery[] = [];
+  let nextId = 1_234_567_890;
+  const state = { hang: false, deliverTo: null as string | null };
+
+  const app = new Hono();
+  const problem = (status: number, message: string, error = "bad_request") =>
+    Response.json({ message, error, status, cause: [] }, { status: status as 400 });
+
+  app.use("/v1/*", async (c, next) => {
+    // A provider that does not answer: the request stays open until the shop gives up.
+    if (state.hang) await new Promise(() => {});
+    if (c.req.header("authorization") !== `Bearer ${accessToken}`) return problem(401, "invalid access token", "unauthorized");
+    return next();
+  });
+
+  app.post("/v1/payments", async (c) => {
+    const key = c.req.header("x-idempotency-key");
+    if (!key) return problem(400, "X-Idempotency-Key header is required");
+    idempotencyKeys.push(key);
+    const text = await c.req.text();
+    const bodyHash = createHash("sha256").update(text).digest("hex");
+    const earlier = byKey.get(key);
+    if (earlier) {
+      if (earlier.bodyHash !== bodyHash) return problem(409, "idempotency key already used with another request", "conflict");
+      return c.json(payments.get(earlier.id)!, 200);
+    }
+    type CreateBody = {
+      transaction_amount?: unknown;
+      payment_method_id?: unknown;
+      payer?: { email?: unknown };
+      description?: unknown;
+      external_reference?: unknown;
+      notification_url?: unknown;
+      date_of_expiration?: string;
+    };
+    let body: CreateBody;
+    try {
+      body = JSON.parse(text) as CreateBody;
+    } catch {
+      return problem(400, "invalid JSON");
+    }
+    const amount = body.transaction_amount;
+    if (typeof amount !== "number" || !(amount > 0)) return problem(400, "transaction_amount must be a positive number");
+    if (Math.round(amount * 100) / 100 !== amount) return problem(400, "transaction_amount has more than 2 decimals");
+    if (body.payment_method_id !== "pix") return problem(400, "payment_method_id must be pix");
+    if (typeof body.payer?.email !== "string") return problem(400, "payer.email is required");
+    if (
+      body.date_of_expiration !== undefined &&
+      !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/.test(body.date_of_expiration)
+    )
+      return problem(400, "Invalid date_of_expiration (error 23)");
+    const id = nextId++;
+    const payment: FakePayment = {
+      id,
+      status: "pending",
+      status_detail: "pending_waiting_transfer",
+      payment_method_id: "pix",
+      payment_type_id: "bank_transfer",
+      currency_id: "BRL",
+      transaction_amount: amount,
+      transaction_details: { total_paid_amount: null },
+      description: String(body.description ?? ""),
+      external_reference: typeof body.external_reference === "string" ? body.external_reference : null,
+      notification_url: typeof body.notification_url === "string" ? body.notification_url : null,
+      date_created: isoBrasilia(new Date()),
+      date_of_expiration: body.date_of_expiration ?? isoBrasilia(new Date(Date.now() + 24 * 3600_000)),
+      date_approved: null,
+      payer: body.payer,
+      point_of_interaction: {
+        type: "PIX",
+        transaction_data: {
+          // A real BR Code (the shop's own builder), so a banking app or pix-utils would read it.
+          qr_code: buildBrCode({
+            key: "d1b6a4b2-0c1f-4b8e-9a57-8f0c2e6d3a10",
+            merchantName: "MERCADO PAGO LOJA",
+            merchantCity: "Osasco",
+            amountCents: Math.round(amount * 100),
+            txid: `MP${id}`,
+            description: String(body.description ?? "").slice(0, 40) || undefined,
+          }),
+          qr_code_base64: "",
+          ticket_url: `https://www.mercadopago.com.br/payments/${id}/ticket`,
+          e2e_id: null,
+        },
+      },
+    };
+    payments.set(id, payment);
+    byKey.set(key, { bodyHash, id });
+    return c.json(payment, 201);
+  });
+
+  app.get("/v1/payments/:id", (c) => {
+    const payment = payments.get(Number(c.req.param("id")));
+    return payment ? c.json(payment) : problem(404, "Payment not found", "not_found");
+  });
+
+  app.put("/v1/payments/:id", async (c) => {
+    const payment = payments.get(Number(c.req.param("id")));
+    if (!payment) return problem(404, "Payment not found", "not_found");
+    const body = (await c.req.json().catch(() => ({}))) as { status?: string };
+    if (body.status !== "cancelled") return problem(400, "only status=cancelled is supported");
+    if (payment.status !== "pending") return problem(400, `cannot cancel a payment in status ${payment.status}`);
+    payment.status = "cancelled";
+    payment.status_detail = "by_collector";
+    return c.json(payment);
+  });
+
+  app.post("/v1/payments/:id/refunds", async (c) => {
+    const payment = payments.get(Number(c.req.param("id")));
+    if (!payment) return problem(404, "Payment not found", "not_found");
+    if (!c.req.header("x-idempotency-key")) return problem(400, "X-Idempotency-Key header is required");
+    if (payment.status !== "approved" && payment.status !== "refunded") return problem(400, "payment is not approved");
+    payment.status = "refunded";
+    payment.status_detail = "refunded";
+    return c.json({ id: Number(`${payment.id}1`), payment_id: payment.id, amount: payment.transaction_amount, status: "approved" }, 201);
+  });
+
+  // The developer's buttons under `npm run dev` (curl -X POST …/_fake/payments/ID/approve).
+  app.get("/_fake/payments", (c) => c.json([...payments.values()]));
+  app.post("/_fake/payments/:id/approve", async (c) => c.json(await fake.approve(Number(c.req.param("id")))));
+  app.post("/_fake/payments/:id/expire", async (c) => c.json(await fake.expire(Number(c.req.param("id")))));
+
+  const served = await serveOnLoopback(app, options.port);
+
+  async function notify(id: number, action: string, signing: { secret?: string; tsSeconds?: number; dataId?: string } = {}) {
+    const payment = payments.get(id)!;
+    const dataId = signing.dataId ?? String(id);
+    const requestId = randomUUID();
+    const signature = mercadoPagoSignature(
+      signing.secret ?? webhookSecret,
+      dataId,
+      requestId,
+      signing.tsSeconds ?? Math.floor(Date.now() / 1000),
+    );
+    const target = new URL(payment.notification_url!);
+    if (state.deliverTo) {
+      const via = new URL(state.deliverTo);
+      target.protocol = via.protocol;
+      target.host = via.host;
+    }
+    target.searchParams.set("data.id", String(id));
+    target.searchParams.set("type", "payment");
+    const response = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-signature": signature, "x-request-id": requestId },
+      body: JSON.stringify({
+        id: Math.floor(Math.random() * 1e11),
+        live_mode: false,
+        type: "payment",
+        date_created: isoBrasilia(new Date()),
+        user_id: 987654321,
+        api_version: "v1",
+        action,
+        data: { id: String(id) },
+      }),
+    });
+    await response.arrayBuffer();
+    const delivery = { paymentId: id, action, status: response.status };
+    deliveries.push(delivery);
+    return delivery;
+  }
+
+  const fake: MercadoPagoFake = {
+    url: served.url,
+    accessToken,
+    webhookSecret,
+    payments,
+    deliveries,
+    idempotencyKeys,
+    get hang() {
+      return state.hang;
+    },
+    set hang(value: boolean) {
+      state.hang = value;
+    },
+    get deliverTo() {
+      return state.deliverTo;
+    },
+    set deliverTo(value: string | null) {
+      state.deliverTo = value;
+    },
+    async approve(id, approve = {}) {
+      const payment = payments.get(id);
+      if (!payment) throw new Error(`fake MP: no payment ${id}`);
+      payment.status = "approved";
+      payment.status_detail = "accredited";
+      payment.date_approved = isoBrasilia(new Date());
+      payment.transaction_details.total_paid_amount = approve.paid ?? payment.transaction_amount;
+      payment.point_of_interaction.transaction_data.e2e_id = `E00000000${new Date().toISOString().replace(/\D/g, "").slice(0, 12)}${String(id).slice(-11).padStart(11, "0")}`;
+      if (approve.notify === false) return [];
+      const sent = await Promise.all(Array.from({ length: approve.copies ?? 1 }, () => notify(id, "payment.updated")));
+      if (approve.outOfOrder) sent.push(await notify(id, "payment.created"));
+      return sent;
+    },
+    async expire(id, expire = {}) {
+      const payment = payments.get(id);
+      if (!payment) throw new Error(`fake MP: no payment ${id}`);
+      payment.status = "cancelled";
+      payment.status_detail = "expired";
+      return expire.notify === false ? [] : [await notify(id, "payment.updated")];
+    },
+    async foreignPayment(notificationUrl, amount, reference) {
+      const id = nextId++;
+      payments.set(id, {
+        ...structuredClone([...payments.values()][0] ?? ({} as FakePayment)),
+        id,
+        status: "approved",
+        status_detail: "accredited",
+        payment_method_id: "pix",
+        payment_type_id: "bank_transfer",
+        currency_id: "BRL",
+        transaction_amount: amount,
+        transaction_details: { total_paid_amount: amount },
+        description: "Pagamento avulso",
+        external_reference: reference,
+        notification_url: notificationUrl,
+        date_created: isoBrasilia(new Date()),
+        date_of_expiration: null,
+        date_approved: isoBrasilia(new Date()),
+        payer: { email: "outra@example.com" },
+        point_of_interaction: { type: "PIX", transaction_data: { qr_code: "", qr_code_base64: "", ticket_url: "", e2e_id: null } },
+      });
+      return [await notify(id, "payment.updated")];
+    },
+    notify,
+    close: served.close,
+  };
+  return fake;
+}
