@@ -6,9 +6,8 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, openPage, test } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
-import { fromTheShop, signedInCustomer } from "./shop-steps.ts";
+import { placedCourseOrder, signedInCustomer } from "./shop-steps.ts";
 import { withShopDatabase } from "./shop-db.ts";
-import { productUuid } from "../domain/catalog/product-slugs.ts";
 
 const PASSWORD = "ressincroniza-pedido-42";
 const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Notificações" });
@@ -16,14 +15,7 @@ const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name
 /** A signed-in customer's order of the course, placed through the API: its id. */
 async function orderOfACourse(page: Page): Promise<string> {
   await signedInCustomer(page, uniqueEmail("ressincroniza"), PASSWORD);
-  const added = await page.request.post("/api/cart/items", { data: { productId: productUuid(201), quantity: 1 }, headers: fromTheShop });
-  expect(added.status(), await added.text()).toBe(201);
-  const placed = await page.request.post("/api/checkout/orders", {
-    data: { idempotencyKey: crypto.randomUUID(), confirmAdult: true, acceptTerms: true },
-    headers: fromTheShop,
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  return ((await placed.json()) as { orderId: string }).orderId;
+  return placedCourseOrder(page);
 }
 
 /** Paid, with its notification, while no message could reach the page. */

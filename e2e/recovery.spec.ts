@@ -5,7 +5,7 @@ import { expectAccessible } from "./axe-checks.ts";
 import { expect, openPage, test } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { withShopDatabase } from "./shop-db.ts";
-import { fromTheShop, signedInCustomer } from "./shop-steps.ts";
+import { fromTheShop, placedCourseOrder, signedInCustomer } from "./shop-steps.ts";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 
 const PASSWORD = "lembrete-de-teste-42";
@@ -15,14 +15,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test("an order whose Pix expired is paid again from its page with a new Pix", async ({ page }) => {
   test.setTimeout(90_000);
   await signedInCustomer(page, uniqueEmail("novo-pix"), PASSWORD);
-  const added = await page.request.post("/api/cart/items", { data: { productId: productUuid(201), quantity: 1 }, headers: fromTheShop });
-  expect(added.status(), await added.text()).toBe(201);
-  const placed = await page.request.post("/api/checkout/orders", {
-    data: { idempotencyKey: crypto.randomUUID(), confirmAdult: true, acceptTerms: true },
-    headers: fromTheShop,
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { orderId } = (await placed.json()) as { orderId: string };
+  const orderId = await placedCourseOrder(page);
   // The 30 minutes went by without a payment.
   await withShopDatabase((db) => db.query("update orders set pix_expires_at = now() - interval '1 minute' where id = $1", [orderId]));
 

@@ -65,11 +65,8 @@ export async function addFiftyGramsInSachets(page: Page) {
   await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
 }
 
-/**
- * A course (no shipping, so paid → delivered is allowed) ordered through the API by the customer
- * signed in in `page`, then paid and delivered by the admin signed in in `admin`. Returns its id.
- */
-export async function deliveredCourseOrder(page: Page, admin: Page): Promise<string> {
+/** A course (no shipping, no address) ordered through the API by the customer signed in in `page`, waiting for its Pix: its id. */
+export async function placedCourseOrder(page: Page): Promise<string> {
   const added = await page.request.post("/api/cart/items", { data: { productId: productUuid(201), quantity: 1 }, headers: fromTheShop });
   expect(added.status(), await added.text()).toBe(201);
   const placed = await page.request.post("/api/checkout/orders", {
@@ -77,7 +74,15 @@ export async function deliveredCourseOrder(page: Page, admin: Page): Promise<str
     headers: fromTheShop,
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const { orderId } = (await placed.json()) as { orderId: string };
+  return ((await placed.json()) as { orderId: string }).orderId;
+}
+
+/**
+ * A course (no shipping, so paid → delivered is allowed) ordered through the API by the customer
+ * signed in in `page`, then paid and delivered by the admin signed in in `admin`. Returns its id.
+ */
+export async function deliveredCourseOrder(page: Page, admin: Page): Promise<string> {
+  const orderId = await placedCourseOrder(page);
   for (const [path, data] of [
     ["confirm-payment", undefined],
     ["status", { status: "delivered" }],

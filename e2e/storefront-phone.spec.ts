@@ -3,11 +3,10 @@
 // navigation, and the orders list with names and pictures (decision 032). axe on each changed screen.
 import type { Page } from "@playwright/test";
 import { CATALOG } from "../domain/catalog/catalog.ts";
-import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, openPage, test } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
-import { fromTheShop, signedInCustomer } from "./shop-steps.ts";
+import { placedCourseOrder, signedInCustomer } from "./shop-steps.ts";
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -194,14 +193,7 @@ test.describe("a customer's panel", () => {
     page,
   }) => {
     await signedInCustomer(page, uniqueEmail("painel"), "painel-celular-42");
-    const added = await page.request.post("/api/cart/items", { data: { productId: productUuid(201), quantity: 1 }, headers: fromTheShop });
-    expect(added.status(), await added.text()).toBe(201);
-    const placed = await page.request.post("/api/checkout/orders", {
-      data: { idempotencyKey: crypto.randomUUID(), confirmAdult: true, acceptTerms: true },
-      headers: fromTheShop,
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const { orderId } = (await placed.json()) as { orderId: string };
+    const orderId = await placedCourseOrder(page);
 
     await openPage(page, "/cliente");
     const orders = page.getByRole("tabpanel", { name: "Pedidos" });
