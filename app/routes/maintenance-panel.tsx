@@ -25,7 +25,11 @@ export async function loader(args: Route.LoaderArgs) {
   if (section !== "backup") return { section, selfEmail: user.email, backupTools: null };
   // Whether this server can make a backup now (a pg_dump of the database's version), said before the button.
   const { db, config } = args.context.get(appContext).services;
-  return { section, selfEmail: user.email, backupTools: await backupTools(db.$client.options.connectionString!, { binDir: config.PG_BIN_DIR }) };
+  return {
+    section,
+    selfEmail: user.email,
+    backupTools: await backupTools(db.$client.options.connectionString!, { binDir: config.PG_BIN_DIR }),
+  };
 }
 
 function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) {

@@ -9,9 +9,7 @@ export type MarketingEmailChoice = z.output<typeof marketingEmailSchema>;
 
 export const unsubscribeSchema = z.strictObject({
   account: z.string("Link de descadastro inválido.").min(1, "Link de descadastro inválido.").max(100, "Link de descadastro inválido."),
-  signature: z
-    .string("Link de descadastro inválido.")
-    .regex(/^[\w-]{22}$/, "Link de descadastro inválido. Use o link completo do e-mail."),
+  signature: z.string("Link de descadastro inválido.").regex(/^[\w-]{22}$/, "Link de descadastro inválido. Use o link completo do e-mail."),
 });
 
 export const unsubscribedSchema = z.object({ unsubscribed: z.literal(true) });

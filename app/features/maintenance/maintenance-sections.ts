@@ -3,15 +3,7 @@
  * decision 019), health first; each has its case in app/routes/maintenance-panel.tsx.
  */
 
-export const MAINTENANCE_SECTIONS = [
-  "saude",
-  "manutencao",
-  "erros",
-  "administradores",
-  "limpeza",
-  "emails",
-  "backup",
-] as const;
+export const MAINTENANCE_SECTIONS = ["saude", "manutencao", "erros", "administradores", "limpeza", "emails", "backup"] as const;
 export type MaintenanceSection = (typeof MAINTENANCE_SECTIONS)[number];
 
 export const MAINTENANCE_NAVIGATION: ReadonlyArray<{ label: string; section: MaintenanceSection }> = [
