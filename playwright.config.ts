@@ -28,7 +28,7 @@ if (!existsSync(chromium)) {
 }
 
 /** Journeys that change the shop for everyone (prices, shipping table, product photos). */
-const OWNER_EDITS = /admin-(products|images)\.spec\.ts$/;
+const OWNER_EDITS = /(admin-(products|images)|rendered-pages)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
