@@ -9,11 +9,20 @@ const APP_DIR = fileURLToPath(new URL("./app", import.meta.url));
 const SHOP_DIRS = [APP_DIR, fileURLToPath(new URL("./domain", import.meta.url))].map((dir) => dir + path.sep);
 
 /** The island pages' browser entries (decision 009), by name: server/http/islands.ts finds them by it. */
-const ISLAND_ENTRIES: Record<string, string> = { product: "app/islands/product-island.tsx" };
+const ISLAND_ENTRIES: Record<string, string> = {
+  product: "app/islands/product-island.tsx",
+  home: "app/islands/home-island.tsx",
+};
 /** Read by the server at start (server/http/islands.ts); not served (no dotfile is). */
 const ISLANDS_MANIFEST = ".vite/islands-manifest.json";
 const ISLAND_SHIM = path.join(APP_DIR, "islands", "react-router-shim.tsx");
 const ISLAND_QUERY = "?island";
+/**
+ * Packages an island bundles a copy of, like the shop's own modules: lucide's icons, so that an
+ * island page loads the dozen icons it draws (~1.5 KB) instead of the router pages' file of every
+ * icon (4.7 KB; decision 035).
+ */
+const ISLAND_OWN_PACKAGES = /node_modules[\\/]lucide-react[\\/]/;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 
 /**
@@ -45,8 +54,8 @@ function islands(): Plugin {
       if (!importer?.endsWith(ISLAND_QUERY)) return null;
       if (source === "react-router") return ISLAND_SHIM + ISLAND_QUERY;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved || resolved.external || !SCRIPT.test(resolved.id) || !SHOP_DIRS.some((dir) => resolved.id.startsWith(dir)))
-        return resolved;
+      const ownCopy = SHOP_DIRS.some((dir) => resolved?.id.startsWith(dir)) || ISLAND_OWN_PACKAGES.test(resolved?.id ?? "");
+      if (!resolved || resolved.external || !SCRIPT.test(resolved.id) || !ownCopy) return resolved;
       return { ...resolved, id: resolved.id + ISLAND_QUERY };
     },
     generateBundle(_options, bundle) {
@@ -78,10 +87,31 @@ function islands(): Plugin {
   };
 }
 
+const LUCIDE_ICON = path.join(APP_DIR, "ui", "lucide-icon.ts");
+
+/**
+ * lucide-react's icon modules build their component with `../createLucideIcon.mjs`; this gives
+ * them app/ui/lucide-icon.ts instead, in the browser's build and the server's (which bundles
+ * lucide-react for it: `ssr.noExternal`), so both render the same `<svg>` (decision 035).
+ */
+function lucideIcons(): Plugin {
+  return {
+    name: "shop:lucide-icons",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "../createLucideIcon.mjs" && importer && /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer))
+        return LUCIDE_ICON;
+      return null;
+    },
+  };
+}
+
 // The whole server (Hono shell, API, database) is bundled into build/server/index.js
 // through this entry, so routes and API share one module graph and one database pool.
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), islands()],
+  // islands() first: it resolves an island's imports (through lucideIcons()) and marks its own copies.
+  plugins: [tailwindcss(), reactRouter(), islands(), lucideIcons()],
+  ssr: { noExternal: ["lucide-react"] },
   environments: {
     client: {
       // React and react-dom load on every page, the island pages included (decision 009): one file
@@ -100,7 +130,12 @@ export default defineConfig({
                 { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
                 // The shop's 26 icons in one file (~0.3 KB each): a few hundred bytes more than the
                 // page's own, against one request per icon.
-                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+                // (An island's own copies, `?island`, stay with the island: decision 035.)
+                {
+                  name: "icons",
+                  test: (id: string) => (ISLAND_OWN_PACKAGES.test(id) || id === LUCIDE_ICON) && !id.endsWith(ISLAND_QUERY),
+                  priority: 2,
+                },
               ],
             },
           },

@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "#app/lib/nonce.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
+import { keepRenderedPage, NONCE_PLACEHOLDER, renderedPage, renderedPageKey } from "#app/lib/rendered-pages.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,6 +20,16 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = getAppContext(loadContext);
+  const key = renderedPageKey(request, responseStatusCode, routerContext);
+  if (key) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const kept = renderedPage(key, nonce);
+    if (kept !== undefined) return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+    return renderWhole(routerContext, request.url).then((html) => {
+      keepRenderedPage(key, html);
+      return new Response(html.replaceAll(NONCE_PLACEHOLDER, nonce), { headers: responseHeaders, status: responseStatusCode });
+    });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -53,6 +64,41 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}
+
+/**
+ * A page to keep (app/lib/rendered-pages.server.ts): rendered whole, with the placeholder as its
+ * nonce, into one string. A render error rejects, as a shell error does for streamed pages.
+ */
+function renderWhole(routerContext: EntryContext, url: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const body = new PassThrough();
+    body.on("data", (chunk: Buffer) => chunks.push(chunk));
+    body.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={NONCE_PLACEHOLDER}>
+        <ServerRouter context={routerContext} url={url} nonce={NONCE_PLACEHOLDER} />
+      </NonceProvider>,
+      {
+        nonce: NONCE_PLACEHOLDER,
+        onAllReady() {
+          body.on("end", () => clearTimeout(timeoutId));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          // Anything that fails inside the page fails the whole render: nothing broken is kept.
+          clearTimeout(timeoutId);
+          reject(error);
         },
       },
     );

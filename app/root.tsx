@@ -1,16 +1,17 @@
 // First: zod's settings must be in place before any route module builds a schema.
 import "#app/lib/zod-browser.ts";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { sessionState } from "#app/lib/guards.server.ts";
 import { PageError } from "#app/features/shell/page-error.tsx";
 import { Shell } from "#app/features/shell/shell.tsx";
 import { ShopApp } from "#app/features/shell/shop-app.tsx";
-import { ISLAND_ROOT_ID, type ProductIslandData } from "#app/islands/island-data.ts";
+import { ISLAND_ROOT_ID, type IslandData } from "#app/islands/island-data.ts";
 import { IslandScripts } from "#app/islands/island-scripts.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { MaintenanceBanner } from "#app/features/maintenance/maintenance-banner.tsx";
 import { currentMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
+import { STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -38,31 +39,31 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * A page whose loader offers an island (the product page, requested as a document) hydrates
- * without React Router's runtime (decision 009): the island's module and data take the place
- * of <Scripts/>.
+ * A page whose loader offers an island (the product page and the home, requested as documents)
+ * hydrates without React Router's runtime (decisions 009 and 035): the island's module and data
+ * (the root loader's and the page loader's, but the island's address) take the place of <Scripts/>.
  */
-function useIsland(): { src: string; imports: readonly string[]; data: ProductIslandData } | undefined {
+function useIsland(): { src: string; imports: readonly string[]; data: IslandData<Record<string, unknown>> } | undefined {
   const root = useRouteLoaderData<typeof loader>("root");
   const page = useMatches()
-    .map(
-      (match) =>
-        match.loaderData as
-          Partial<{ island: { src: string; imports: readonly string[] }; product: ProductIslandData["product"] }> | undefined,
-    )
-    .find((data) => data?.island && data.product);
-  if (!root || !page?.island || !page.product) return undefined;
-  return {
-    src: page.island.src,
-    imports: page.island.imports,
-    data: { publicConfig: root.publicConfig, auth: root.auth, product: page.product },
-  };
+    .map((match) => match.loaderData as ({ island?: { src: string; imports: readonly string[] } } & Record<string, unknown>) | undefined)
+    .find((data) => data?.island);
+  if (!root || !page?.island) return undefined;
+  const { island, ...pageData } = page;
+  return { src: island.src, imports: island.imports, data: { ...pageData, publicConfig: root.publicConfig, auth: root.auth } };
 }
+
+/**
+ * On the home, before the first paint: a visitor who accepted the age gate already must not see
+ * the gate the server rendered (app.css hides it under this mark; consent-storage's key).
+ */
+const HIDE_ACCEPTED_GATE = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.ageAndCookiesAccepted)})==="true")document.documentElement.dataset.ageGate="accepted"}catch(e){}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const island = useIsland();
   const maintenance = useRouteLoaderData<typeof loader>("root")?.maintenance === true;
+  const onHome = useLocation().pathname === "/";
   return (
     <html lang="pt-BR">
       <head>
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#065f46" />
         <Meta />
         <Links />
+        {onHome ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HIDE_ACCEPTED_GATE }} /> : null}
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
         {maintenance ? <MaintenanceBanner /> : null}

@@ -52,7 +52,28 @@ type Run = {
   /** Lighthouse's measure of this machine's CPU speed at the time (BenchmarkIndex). */
   benchmarkIndex: number;
   warnings: string[];
+  /** Lighthouse's label of the element LCP measured (its text or image). */
+  lcpElement: string;
 };
+
+/** The medians a target of `npm run bench` is judged on. */
+export type PageMedians = { performance: number; lcpMs: number; runs: number };
+
+/** The node Lighthouse names as the LCP element (in its LCP breakdown insight, Lighthouse 12+). */
+function lcpElementOf(lhr: Result): string {
+  type Node = { type?: string; nodeLabel?: string; snippet?: string };
+  const find = (value: unknown): Node | undefined => {
+    if (!value || typeof value !== "object") return undefined;
+    if ((value as Node).type === "node") return value as Node;
+    for (const child of Object.values(value)) {
+      const found = find(child);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const node = find(lhr.audits["lcp-breakdown-insight"]?.details) ?? find(lhr.audits["largest-contentful-paint-element"]?.details);
+  return (node?.nodeLabel ?? node?.snippet ?? "?").replace(/\s+/g, " ").slice(0, 80);
+}
 
 function summarise(lhr: Result): Run {
   const audits = lhr.audits;
@@ -76,6 +97,7 @@ function summarise(lhr: Result): Run {
     failing,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     warnings: lhr.runWarnings,
+    lcpElement: lcpElementOf(lhr),
   };
 }
 
@@ -88,39 +110,52 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const fixed = (value: number) => value.toFixed(0);
 const metricText = (value: number, unit: string) => (unit === "ms" ? `${(value / 1000).toFixed(2)} s` : value.toFixed(3));
 
-/** Runs Lighthouse on each path of `origin` and prints the figures; Chromium is started and stopped here. */
-export async function lighthouseReport(origin: string, paths: string[]): Promise<void> {
+/**
+ * Runs Lighthouse on each target (a label and an address), prints the figures and returns each
+ * target's medians. The targets take turns (run 1 of each, then run 2 of each…), so that load from
+ * elsewhere on this shared machine falls on all of them alike: the LCP ratios compare the same
+ * minutes. Chromium is started and stopped here.
+ */
+export async function lighthouseReport(targets: ReadonlyArray<{ label: string; url: string }>): Promise<Map<string, PageMedians>> {
   // chrome-launcher stops it on Ctrl-C by itself; SIGTERM is ours to pass on.
   const chrome = await launch({ chromePath: lighthouseChromium(), chromeFlags: ["--headless=new", "--no-sandbox"], logLevel: "silent" });
   const stopChrome = () => chrome.kill();
   process.once("SIGTERM", stopChrome);
+  const medians = new Map<string, PageMedians>();
   try {
     console.log(
       `\nLighthouse ${RUNS}× por página (perfil móvel padrão: throttling simulado, celular médio em 4G lento; ` +
-        `armazenamento limpo antes de cada execução, ou seja primeira visita: em / com o diálogo de idade 18+ aberto)`,
+        `armazenamento limpo antes de cada execução, ou seja primeira visita: em / com o diálogo de idade 18+ aberto; ` +
+        `as páginas se alternam a cada rodada)`,
     );
-    for (const pathname of paths) {
-      const runs: Run[] = [];
-      const errors: string[] = [];
-      // A run that fails (a trace without navigationStart happens on this loaded machine) is
-      // tried again, up to RETRIES times per page; the page is then reported with the runs it got.
-      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + RETRIES; attempt++) {
-        const result = await lighthouse(new URL(pathname, origin).href, {
+    const runs = new Map(targets.map((target) => [target.label, [] as Run[]]));
+    const errors = new Map(targets.map((target) => [target.label, [] as string[]]));
+    // A run that fails (a trace without navigationStart happens on this loaded machine) is
+    // tried again, up to RETRIES more rounds; each target is then reported with the runs it got.
+    for (let round = 0; round < RUNS + RETRIES; round++) {
+      const pending = targets.filter((target) => runs.get(target.label)!.length < RUNS);
+      if (pending.length === 0) break;
+      for (const target of pending) {
+        const result = await lighthouse(target.url, {
           port: chrome.port,
           logLevel: "error",
           output: "json",
           onlyCategories: [...CATEGORIES],
         });
-        if (!result) errors.push("sem resultado");
-        else if (result.lhr.runtimeError) errors.push(result.lhr.runtimeError.message);
-        else runs.push(summarise(result.lhr));
+        if (!result) errors.get(target.label)!.push("sem resultado");
+        else if (result.lhr.runtimeError) errors.get(target.label)!.push(result.lhr.runtimeError.message);
+        else runs.get(target.label)!.push(summarise(result.lhr));
       }
-      for (const error of errors) console.log(`  ${pathname}: execução descartada: ${error}`);
-      if (runs.length === 0) continue;
-      const mid = (pick: (run: Run) => number) => median(runs.map(pick));
+    }
+    for (const { label } of targets) {
+      const got = runs.get(label)!;
+      for (const error of errors.get(label)!) console.log(`  ${label}: execução descartada: ${error}`);
+      if (got.length === 0) continue;
+      const mid = (pick: (run: Run) => number) => median(got.map(pick));
+      medians.set(label, { performance: mid((run) => run.scores.performance), lcpMs: mid((run) => run.metrics[1]!), runs: got.length });
       const scores = CATEGORIES.map((id) => `${id} ${mid((run) => run.scores[id])}`);
-      const performances = runs.map((run) => run.scores.performance).join(", ");
-      console.log(`  ${pathname}  ${scores.join(" · ")}  (performance nas execuções: ${performances})`);
+      const performances = got.map((run) => run.scores.performance).join(", ");
+      console.log(`  ${label}  ${scores.join(" · ")}  (performance nas execuções: ${performances})`);
       const metrics = METRICS.map(
         ([name, , unit], index) =>
           `${name} ${metricText(
@@ -129,19 +164,21 @@ export async function lighthouseReport(origin: string, paths: string[]): Promise
           )}`,
       );
       console.log(`    ${metrics.join(" · ")}`);
+      console.log(`    elemento do LCP: ${[...new Set(got.map((run) => run.lcpElement))].join(" | ")}`);
       console.log(`    transferido: ${kb(mid((run) => run.totalBytes))} no total, ${kb(mid((run) => run.scriptBytes))} de JS`);
       console.log(`    máquina: BenchmarkIndex ${fixed(mid((run) => run.benchmarkIndex))}, carga ${os.loadavg()[0]!.toFixed(1)}`);
-      for (const warning of new Set(runs.flatMap((run) => run.warnings))) console.log(`    aviso do Lighthouse: ${warning}`);
+      for (const warning of new Set(got.flatMap((run) => run.warnings))) console.log(`    aviso do Lighthouse: ${warning}`);
       const counts = new Map<string, number>();
-      for (const line of runs.flatMap((run) => run.failing)) counts.set(line, (counts.get(line) ?? 0) + 1);
+      for (const line of got.flatMap((run) => run.failing)) counts.set(line, (counts.get(line) ?? 0) + 1);
       if (![...counts.keys()].some((line) => !line.startsWith("performance:"))) {
         console.log("    nenhuma auditoria reprovada em accessibility, best-practices e seo");
       }
       for (const [line, count] of counts)
-        console.log(`    reprovada: ${line}${count < runs.length ? ` (em ${count} de ${runs.length})` : ""}`);
+        console.log(`    reprovada: ${line}${count < got.length ? ` (em ${count} de ${got.length})` : ""}`);
     }
   } finally {
     process.off("SIGTERM", stopChrome);
     chrome.kill();
   }
+  return medians;
 }

@@ -5,7 +5,9 @@
 // p99 and the ratios, then the gzipped JS and CSS that the home and product pages load, and stops
 // everything it started. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WARMUP_SECONDS (2),
 // BENCH_PAIRS (5) and BENCH_PAIR_SECONDS (4) for the paired 1 KB / calculate-price ratio.
-// Last, Lighthouse on the same two pages (bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it).
+// Last, Lighthouse on the home, a product page, the cart and the courses, and on a static copy of
+// each (its HTML without scripts, served by bench/bare-static.ts) to compare their LCP (issue 20;
+// bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it).
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import { randomUUID } from "node:crypto";
@@ -17,6 +19,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfNeeded, root } from "../scripts/build-if-needed.ts";
 import { lighthouseChromium, lighthouseEnabled, lighthouseReport } from "./lighthouse.ts";
+import { writeStaticCopies } from "./static-copies.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -26,8 +29,26 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 4);
 const START_LIMIT_MS = 120_000;
 const PRODUCT_PATH = "/produto/cogumelo-penis-envy-7";
-/** The pages weighed and put through Lighthouse. */
-const PAGES = ["/", PRODUCT_PATH];
+/**
+ * The storefront's pages a visitor can open first (issue 20: each at most 100 KB of first-visit
+ * JavaScript): the home, a product, the cart, the content pages, the legal page, the age
+ * restriction page and the search (when the build has it). Account pages (/auth, /cliente,
+ * checkout) and the admin's are not the storefront.
+ */
+const PAGES = [
+  "/",
+  PRODUCT_PATH,
+  "/cart",
+  "/cursos",
+  "/guia-cultivo",
+  "/referencias",
+  "/prototipo/kit-cultivo-gt",
+  "/privacidade",
+  "/restricao-idade",
+  "/busca?q=cultura",
+];
+/** Put through Lighthouse, each beside its static copy (issue 20). */
+const LIGHTHOUSE_PAGES = ["/", PRODUCT_PATH, "/cart", "/cursos"];
 const PRICE_BODY = JSON.stringify({ quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" });
 /** Penis Envy 7 sample, kit and consultoria (their fixed UUIDs): the cart loads add and read them. */
 const CART_PRODUCT_ID = "550e8400-e29b-41d4-a716-446655440002";
@@ -56,6 +77,12 @@ async function benchCart(origin: string): Promise<string> {
 /** Issue 3's targets. */
 const TARGET_PRICE_RATIO = 0.5;
 const TARGET_PRODUCT_JS_BYTES = 110 * 1024;
+/** Issue 20's targets: near-static speed. */
+const TARGET_PAGE_JS_BYTES = 100 * 1024;
+const TARGET_SSR_PRODUCT_RPS = 500;
+const TARGET_LIGHTHOUSE_SCORE = 100;
+const TARGET_LCP_RATIO = 1.25;
+const SSR_PRODUCT = `SSR ${PRODUCT_PATH}`;
 
 const children = new Set<ChildProcess>();
 let dataDir: string | undefined;
@@ -295,7 +322,7 @@ async function main(): Promise<void> {
         body: PRICE_BODY,
         headers: { "content-type": "application/json" },
       },
-      { name: `SSR ${PRODUCT_PATH}`, url: `${shopOrigin}${PRODUCT_PATH}`, headers: { "accept-encoding": "gzip" }, pid: shop.child.pid },
+      { name: SSR_PRODUCT, url: `${shopOrigin}${PRODUCT_PATH}`, headers: { "accept-encoding": "gzip" }, pid: shop.child.pid },
       // Issue 5: the cart. Each add creates a fresh anonymous cart (no cart cookie: the server issues a token).
       {
         name: ADD_ITEM,
@@ -380,6 +407,11 @@ async function main(): Promise<void> {
     console.log("\nPeso das páginas (gzip nível 6, primeira visita)");
     const weights = new Map<string, Weight>();
     for (const pathname of PAGES) {
+      const status = (await fetch(new URL(pathname, shopOrigin))).status;
+      if (status !== 200) {
+        console.log(`  ${pathname.padEnd(36)} (resposta ${status}: página ausente nesta build, não pesada)`);
+        continue;
+      }
       const weight = await pageWeight(shopOrigin, pathname);
       weights.set(pathname, weight);
       console.log(
@@ -420,8 +452,53 @@ async function main(): Promise<void> {
     );
     const failures = [...results.values()].reduce((sum, figures) => sum + figures.failed, 0);
     if (failures > 0) console.log(`\nAtenção: ${failures} respostas com erro ou status diferente de 2xx durante a carga.`);
+
+    const verdict = (met: boolean) => (met ? "OK" : "NÃO ATINGIDA");
+    const ssr = results.get(SSR_PRODUCT)!;
+    const issue20 = [
+      `  SSR da página de produto ≥ ${TARGET_SSR_PRODUCT_RPS} req/s (${CONNECTIONS} conexões): ${fixed(ssr.rps)} req/s ${verdict(ssr.rps >= TARGET_SSR_PRODUCT_RPS && ssr.failed === 0)}`,
+      ...[...weights].map(
+        ([pathname, weight]) =>
+          `  JS de primeira visita ≤ ${kb(TARGET_PAGE_JS_BYTES)} em ${pathname}: ${kb(weight.js)} ${verdict(weight.js <= TARGET_PAGE_JS_BYTES)}`,
+      ),
+    ];
     // After the loads and alone: Chromium's CPU would count against the shop's req/s.
-    if (lighthouseEnabled()) await lighthouseReport(shopOrigin, PAGES);
+    if (lighthouseEnabled()) {
+      const copies = path.join(started, "static-copies");
+      await writeStaticCopies(shopOrigin, LIGHTHOUSE_PAGES, copies);
+      const bareStatic = await startNode(
+        ["bench/bare-static.ts"],
+        { BENCH_STATIC_DIR: copies, BENCH_CLIENT_DIR: path.join(root, "build", "client") },
+        path.join(started, "bare-static.log"),
+      );
+      const staticOrigin = `http://127.0.0.1:${bareStatic.port}`;
+      const staticLabel = (pathname: string) => `cópia estática de ${pathname}`;
+      const medians = await lighthouseReport(
+        LIGHTHOUSE_PAGES.flatMap((pathname) => [
+          { label: pathname, url: new URL(pathname, shopOrigin).href },
+          { label: staticLabel(pathname), url: new URL(pathname, staticOrigin).href },
+        ]),
+      );
+      for (const pathname of LIGHTHOUSE_PAGES) {
+        const page = medians.get(pathname);
+        const copy = medians.get(staticLabel(pathname));
+        issue20.push(
+          page
+            ? `  Lighthouse ${TARGET_LIGHTHOUSE_SCORE} em ${pathname}: ${page.performance} (mediana de ${page.runs}) ${verdict(page.performance >= TARGET_LIGHTHOUSE_SCORE)}`
+            : `  Lighthouse ${TARGET_LIGHTHOUSE_SCORE} em ${pathname}: sem execução válida NÃO ATINGIDA`,
+        );
+        const ratio = page && copy ? page.lcpMs / copy.lcpMs : undefined;
+        issue20.push(
+          ratio === undefined
+            ? `  LCP ≤ ${TARGET_LCP_RATIO}× a cópia estática em ${pathname}: sem execução válida NÃO ATINGIDA`
+            : `  LCP ≤ ${TARGET_LCP_RATIO}× a cópia estática em ${pathname}: ${(page!.lcpMs / 1000).toFixed(2)} s ÷ ${(copy!.lcpMs / 1000).toFixed(2)} s = ${fixed(ratio, 2)}× ${verdict(ratio <= TARGET_LCP_RATIO)}`,
+        );
+      }
+    } else {
+      issue20.push("  Lighthouse e LCP × cópia estática: não medidos (BENCH_LIGHTHOUSE=0)");
+    }
+    console.log(`\nMetas do issue 20 (carga agora: ${os.loadavg()[0]!.toFixed(1)})`);
+    for (const line of issue20) console.log(line);
   } finally {
     await Promise.all([...children].map((child) => stop(child)));
     await rm(dataDir, { recursive: true, force: true });

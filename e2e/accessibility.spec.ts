@@ -253,6 +253,11 @@ test.describe("a visitor", () => {
     await expectAccessible(page, "atendimento aberto");
   });
 
+  test("the home on a phone: best sellers, category shortcuts and search (issue 20)", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkScreen(page, "/", "/ (celular)");
+  });
+
   test("the header's menu on a phone", async ({ page }) => {
     await openPhoneMenu(page, "/");
     await expectAccessible(page, "menu do cabeçalho aberto (celular)");

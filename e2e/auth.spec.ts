@@ -230,8 +230,8 @@ test("a customer gets a 403 page on the admin pages, and sees no admin links", a
     await expect(page.getByRole("heading", { name: "Acesso restrito" })).toBeVisible();
   }
   await expect(page.getByRole("navigation", { name: "Administração" })).toHaveCount(0);
-  // Through the client-side router as well.
-  await openPage(page, "/");
+  // Through the client-side router as well (from a router page: the home is an island, decision 035).
+  await openPage(page, "/termos");
   await clickRouterLink(page, "/admin?order=1");
   await expect(page.getByRole("heading", { name: "Acesso restrito" })).toBeVisible();
 });

@@ -34,14 +34,16 @@ test.describe("home page", () => {
   test("shows the five categories in the spec's order, with a card for every product", async ({ page }) => {
     await openPage(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Amostras, culturas e cursos para pesquisa");
+    // The best sellers first (issue 20, e2e/home.spec.ts), then every category with all its cards.
     await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+      "Mais vendidos",
       "Consultoria",
       "Amostras desidratadas",
       "Culturas líquidas",
       "Spawn",
       "Aprender",
     ]);
-    const cards = page.locator("main article");
+    const cards = page.locator("main section[id^='categoria-'] article");
     await expect(cards).toHaveCount(15);
     await expect(cards.getByRole("heading", { level: 3 })).toHaveText(CATALOG.map((entry) => entry.name));
     for (const entry of CATALOG) {
@@ -67,9 +69,10 @@ test.describe("home page", () => {
 
   test("every card image loads, lazily below the fold and with its box reserved; the first is preloaded", async ({ page }) => {
     const response = await openPage(page, "/");
-    // The AVIF (about half the bytes of the WebP): a browser without AVIF skips the hint.
+    // The AVIF (about half the bytes of the WebP) of the first best seller, the course (843
+    // ratings): a browser without AVIF skips the hint.
     expect(await response!.text()).toMatch(
-      /<link rel="preload" as="image" type="image\/avif" fetchPriority="high" imageSrcSet="\/images\/products\/consultoria-cultivo-400\.avif 400w/,
+      /<link rel="preload" as="image" type="image\/avif" fetchPriority="high" imageSrcSet="\/images\/products\/curso-cultivo-domestico-400\.avif 400w/,
     );
     const images = page.locator("main img");
     await expect(images.first()).toHaveAttribute("loading", "eager");
@@ -83,7 +86,8 @@ test.describe("home page", () => {
       await expect(source).toHaveAttribute("srcset", new RegExp(`400\\.${type} 400w.*800\\.${type} 800w.*1200\\.${type} 1200w`));
       await expect(source).toHaveAttribute("sizes", /.+/);
     }
-    expect(await expectImagesLoaded(page)).toBe(15);
+    // The fifteen cards and the four best sellers again.
+    expect(await expectImagesLoaded(page)).toBe(19);
     expect(await images.first().evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\.avif$/);
   });
 });
@@ -126,7 +130,8 @@ test.describe("product pages", () => {
   });
 
   test("an old slug followed in the app lands on the product, keeping the query", async ({ page }) => {
-    await openPage(page, "/");
+    // A router page (the home and the product page opened as documents are islands: decisions 009, 035).
+    await openPage(page, "/termos");
     await clickRouterLink(page, "/produto/cultura-liquida-ape?origem=blog");
     await expect(page).toHaveURL("/produto/cultura-liquida-penis-envy-albino?origem=blog");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cultura Líquida Penis Envy Albino");

@@ -1,9 +1,13 @@
-// A product page opened as a document hydrates as an island: React 19 without React Router's
-// runtime (decision 009). Reached from another page, it is an ordinary route of the running router.
+// A product page and the home opened as documents hydrate as islands: React 19 without React
+// Router's runtime (decisions 009 and 035). Reached from a router page, they are ordinary routes.
 import { type Page } from "@playwright/test";
+import { CATALOG } from "../domain/catalog/catalog.ts";
 import { clickRouterLink, expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
 
 const PRODUCT = "/produto/cogumelo-penis-envy-7";
+/** A course: its breadcrumb links to /cursos, a router page, whose cards link back to it. */
+const COURSE = "/produto/curso-cultivo-domestico";
+const COURSE_NAME = CATALOG.find((entry) => entry.route === COURSE)!.name;
 
 type RouterWindow = Window & { __reactRouterContext?: unknown; __reactRouterDataRouter?: unknown; keptAcrossPages?: boolean };
 const runsReactRouter = (page: Page) =>
@@ -35,33 +39,58 @@ test("a product page opened as a document loads its module and React's file, no 
   await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
 });
 
+test("the home opened as a document is an island too: its module and React's file, no React Router; a card loads the product", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await openPage(page, "/");
+  await settle(page);
+  expect(await runsReactRouter(page)).toBe(false);
+  expect(scripts.filter((script) => /^\/assets\/home-[\w-]+\.js$/.test(script))).toHaveLength(1);
+  expect(scripts.filter((script) => REACT_CHUNK.test(script))).toHaveLength(1);
+  expect(scripts.filter((script) => ROUTER_SCRIPTS.test(script))).toEqual([]);
+
+  // A card is a link that loads the product page as a document: an island again.
+  await page
+    .getByRole("region", { name: "Amostras desidratadas" })
+    .getByRole("link", { name: "Cogumelo Penis Envy 7", exact: true })
+    .click();
+  await expect(page).toHaveURL(PRODUCT);
+  await waitForHydration(page);
+  expect(await runsReactRouter(page)).toBe(false);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
+});
+
 test("a link on the island page loads the next page, which runs React Router again on the same React file", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
-  await openPage(page, PRODUCT);
+  await openPage(page, COURSE);
   const islandReact = scripts.filter((script) => REACT_CHUNK.test(script));
   expect(islandReact).toHaveLength(1);
   scripts.length = 0;
-  await page.getByRole("navigation", { name: "Você está em" }).getByRole("link", { name: "Início" }).click();
-  await expect(page).toHaveURL("/");
+  await page.getByRole("navigation", { name: "Você está em" }).getByRole("link", { name: "Aprender" }).click();
+  await expect(page).toHaveURL("/cursos");
   await waitForHydration(page);
   expect(await runsReactRouter(page)).toBe(true);
   expect(scripts.filter((script) => REACT_CHUNK.test(script))).toEqual(islandReact);
-  await expect(page.getByRole("heading", { name: "Cogumelo Penis Envy 7" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: COURSE_NAME })).toBeVisible();
 });
 
-test("a product card followed from the home page opens the product in the running router, without loading a document", async ({ page }) => {
-  await openPage(page, "/");
+test("a product card followed from a router page opens the product in the running router, without loading a document", async ({ page }) => {
+  await openPage(page, "/cursos");
   await page.evaluate(() => ((window as RouterWindow).keptAcrossPages = true));
-  await page.getByRole("link", { name: "Cogumelo Penis Envy 7", exact: true }).click();
-  await expect(page).toHaveURL(PRODUCT);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cogumelo Penis Envy 7");
+  await page.getByRole("link", { name: COURSE_NAME, exact: true }).click();
+  await expect(page).toHaveURL(COURSE);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(COURSE_NAME);
   expect(await page.evaluate(() => (window as RouterWindow).keptAcrossPages)).toBe(true);
   await expect(page.locator("#island-data")).toHaveCount(0);
-  await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "20 g" }).click();
-  await expect(page.getByTestId("price-total")).toHaveText(/R\$\s250,00/);
+  await expect(page.getByRole("button", { name: "Adicionar ao carrinho" })).toBeEnabled();
 });
 
 test.describe("scroll position per path (spec §2) across island and router pages", () => {

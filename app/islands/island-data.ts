@@ -6,8 +6,11 @@ import type { PublicConfig } from "#platform/public-config.ts";
 export const ISLAND_ROOT_ID = "app";
 export const ISLAND_DATA_ID = "island-data";
 
-/** What the product page's island needs to render exactly what the server rendered. */
-export type ProductIslandData = { publicConfig: PublicConfig; auth: AuthState; product: ProductPageView };
+/** What every island needs for the shell: the root loader's data. */
+export type IslandShellData = { publicConfig: PublicConfig; auth: AuthState };
+/** What an island page needs to render exactly what the server rendered: the shell's data and its route loader's. */
+export type IslandData<Page> = IslandShellData & Page;
+export type ProductIslandData = IslandData<{ product: ProductPageView }>;
 
 /**
  * JSON inside a <script> element: "<" is written as \u003c, so no value (a product text, an

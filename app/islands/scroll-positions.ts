@@ -16,6 +16,8 @@ function savedPositions(): Record<string, number> {
 }
 
 export function restoreScrollPosition(): void {
+  // An address with a #fragment (the home's category shortcuts) opens where the fragment points.
+  if (window.location.hash) return;
   const y = savedPositions()[window.location.pathname];
   if (typeof y === "number") window.scrollTo(0, y);
 }

@@ -7,7 +7,11 @@ import { REVIEWS_PAGE_PARAM } from "#app/features/reviews/product-reviews.tsx";
 import { productReviewsSection } from "#domain/reviews/reviews.server.ts";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
+import type { RenderedPageHandle } from "#app/lib/rendered-pages.server.ts";
 import type { Route } from "./+types/produto";
+
+/** A visitor's page is rendered once per (address, data) and kept (decision 035). */
+export const handle: RenderedPageHandle = { cacheRenderedPage: true };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? productMeta(loaderData.product, loaderData.origin) : [{ title: "Página não encontrada | Loja Micologia" }];

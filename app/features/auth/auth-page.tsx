@@ -13,7 +13,7 @@ import {
   SignUpForm,
 } from "#app/features/auth/auth-forms.tsx";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
-import { userLabel } from "#app/features/auth/user-menu.tsx";
+import { userLabel } from "#app/features/auth/user-label.ts";
 
 export type AuthMode = "entrar" | "criar" | "esqueci" | "redefinir" | "link";
 

@@ -3,11 +3,7 @@ import { Link } from "react-router";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { Popover } from "#app/ui/popover.tsx";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
-
-/** Spec §6: a signed-in user sees the part of the e-mail before the @. */
-export function userLabel(email: string): string {
-  return email.split("@")[0] || email;
-}
+import { userLabel } from "#app/features/auth/user-label.ts";
 
 const itemClass = `flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-stone-800 hover:bg-emerald-50 hover:text-emerald-900 ${focusRing}`;
 

@@ -13,9 +13,23 @@ export type ProductCardData = Pick<
 /** Width the card image is drawn at on the widest layout (three columns of a 72rem page). */
 const CARD_IMAGE_WIDTH = 360;
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
+/** The home's cards: two columns on a phone (so products and prices fit its first screen), four on a desktop. */
+const COMPACT_IMAGE_WIDTH = 270;
+export const COMPACT_CARD_IMAGE_SIZES = "(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50vw";
 
-/** Spec §2 home card: image, name, subtitle, badge, stars, "a partir de" price, disabled state. */
-export function ProductCard({ product, loading = "lazy" }: { product: ProductCardData; loading?: "priority" | "eager" | "lazy" }) {
+/**
+ * Spec §2 home card: image, name, subtitle, badge, stars, "a partir de" price, disabled state.
+ * `compact`: the same content in a half-width column of a phone (the home, issue 20).
+ */
+export function ProductCard({
+  product,
+  loading = "lazy",
+  compact = false,
+}: {
+  product: ProductCardData;
+  loading?: "priority" | "eager" | "lazy";
+  compact?: boolean;
+}) {
   const disabled = !product.purchasable;
   return (
     <article
@@ -27,13 +41,13 @@ export function ProductCard({ product, loading = "lazy" }: { product: ProductCar
         name={product.name}
         id={product.id}
         alt=""
-        sizes={CARD_IMAGE_SIZES}
-        width={CARD_IMAGE_WIDTH}
+        sizes={compact ? COMPACT_CARD_IMAGE_SIZES : CARD_IMAGE_SIZES}
+        width={compact ? COMPACT_IMAGE_WIDTH : CARD_IMAGE_WIDTH}
         priority={loading === "priority"}
         eager={loading === "eager"}
         className={disabled ? "opacity-60 grayscale" : ""}
       />
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className={`flex flex-1 flex-col ${compact ? "gap-1.5 p-3" : "gap-2 p-4"}`}>
         {product.badge ? (
           <p
             className={`self-start rounded-full px-2.5 py-0.5 text-xs font-semibold ${
@@ -43,17 +57,17 @@ export function ProductCard({ product, loading = "lazy" }: { product: ProductCar
             {product.badge}
           </p>
         ) : null}
-        <h3 className="text-lg leading-snug font-bold text-stone-950">
+        <h3 className={`${compact ? "text-base" : "text-lg"} leading-snug font-bold text-stone-950`}>
           {/* The whole card is the link's click area; the name alone is its accessible name. */}
           <Link to={product.route} prefetch="intent" className={`rounded after:absolute after:inset-0 ${focusRing}`}>
             {product.name}
           </Link>
         </h3>
-        <p className="text-sm text-stone-700">{product.subtitle}</p>
+        <p className={`text-sm text-stone-700 ${compact ? "line-clamp-2" : ""}`}>{product.subtitle}</p>
         <StarRating ratings={product.ratings} />
-        <p className="mt-auto pt-2 text-stone-900">
+        <p className={`mt-auto text-stone-900 ${compact ? "pt-1" : "pt-2"}`}>
           <span className="text-sm text-stone-600">a partir de </span>
-          <span className="text-xl font-bold">{formatBRL(product.startingPriceCents)}</span>
+          <span className={`${compact ? "text-lg" : "text-xl"} font-bold whitespace-nowrap`}>{formatBRL(product.startingPriceCents)}</span>
           {product.unitType === "gram" ? <span className="text-sm text-stone-600"> (2 g)</span> : null}
         </p>
         {disabled ? <p className="text-sm font-semibold text-stone-700">Indisponível para compra</p> : null}

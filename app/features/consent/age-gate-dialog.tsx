@@ -1,26 +1,43 @@
-import { Dialog } from "radix-ui";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
-import { ModalFrame } from "#app/ui/modal.tsx";
 import { isScrolledToEnd } from "#app/features/consent/terms-scroll.ts";
 import { TermsText } from "#app/features/consent/terms-text.tsx";
 
+/** The gate's element id: root.tsx's script and app.css hide it for a visitor who accepted. */
+export const AGE_GATE_ID = "aviso-de-idade";
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex="0"]';
+
 /**
- * The age gate itself (spec §4), loaded by ./age-gate only when a visitor on "/" has not accepted
- * the terms. A gate, not a notice: no onOpenChange, so Escape and outside clicks cannot close it;
- * it closes when ./age-gate stops rendering it (accepted, or declined).
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: a modal
+ * <dialog> keeps focus out of the page, but would let it leave for the browser's own controls.
  */
-export default function AgeGateDialog({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
-  return (
-    <Dialog.Root open modal>
-      <GateContent onAccept={onAccept} onDecline={onDecline} />
-    </Dialog.Root>
-  );
+function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== "Tab") return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement === edge || !event.currentTarget.contains(document.activeElement)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
 }
 
-function GateContent({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
-  const termsRef = useRef<HTMLDivElement | null>(null);
+/**
+ * The age gate itself (spec §4), a native <dialog> (decision 035; it was Radix's, ~13 KB loaded
+ * on a first visit). The server renders it open, so it paints with the page; once scripts run it
+ * becomes modal (`showModal`: the page behind is inert, focus stays inside). A gate, not a
+ * notice: Escape is refused (`cancel` prevented, and should the browser close it anyway it opens
+ * again), outside clicks do nothing; it goes away when ./age-gate stops rendering it.
+ */
+export function AgeGateDialog({ onAccept, onDecline }: { onAccept: () => void; onDecline: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const termsRef = useRef<HTMLDivElement>(null);
   const [readToEnd, setReadToEnd] = useState(false);
+  const titleId = useId();
+  const descriptionId = useId();
 
   // Once read, stays read: scrolling back up does not lock the button again.
   const checkScroll = useCallback(() => {
@@ -28,45 +45,56 @@ function GateContent({ onAccept, onDecline }: { onAccept: () => void; onDecline:
     if (box && isScrolledToEnd(box)) setReadToEnd(true);
   }, []);
 
-  // A callback ref, because Radix mounts the portal content a render after the dialog opens.
-  // The observer fires once on mount (the text may fit without scrolling) and again whenever
-  // the box changes size (rotation, zoom, late fonts).
-  const attachTerms = useCallback(
-    (box: HTMLDivElement | null) => {
-      termsRef.current = box;
-      if (!box || typeof ResizeObserver === "undefined") return;
-      const observer = new ResizeObserver(checkScroll);
-      observer.observe(box);
-      return () => {
-        observer.disconnect();
-        termsRef.current = null;
-      };
-    },
-    [checkScroll],
-  );
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const box = termsRef.current;
+    // Hydrating for a visitor who accepted already (hidden before the first paint, root.tsx): it
+    // goes away on the next render; nothing to open or focus.
+    if (!dialog || !box || document.documentElement.dataset.ageGate === "accepted") return;
+    // Rendered open by the server (not modal): reopened as a modal dialog.
+    if (!dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    // Start on the terms box so keyboard users can scroll it right away with the arrow keys.
+    box.focus();
+    // Fires once at once (the text may fit without scrolling) and whenever the box changes size.
+    const observer = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(checkScroll);
+    observer?.observe(box);
+    return () => {
+      observer?.disconnect();
+      // (Removed from the page by now, focus has fallen back to <body>.)
+      const hadFocus = dialog.contains(document.activeElement) || document.activeElement === document.body;
+      if (dialog.open) dialog.close();
+      // Focus was on the gate: once it is gone, it goes to the page's content.
+      if (hadFocus) document.querySelector<HTMLElement>("main")?.focus({ preventScroll: true });
+    };
+  }, [checkScroll]);
 
   return (
-    <ModalFrame
-      onEscapeKeyDown={(event) => event.preventDefault()}
-      onPointerDownOutside={(event) => event.preventDefault()}
-      onInteractOutside={(event) => event.preventDefault()}
-      // Start on the terms box so keyboard users can scroll it right away with the arrow keys.
-      onOpenAutoFocus={(event) => {
-        event.preventDefault();
-        termsRef.current?.focus();
+    <dialog
+      ref={dialogRef}
+      id={AGE_GATE_ID}
+      open
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onCancel={(event) => event.preventDefault()}
+      onKeyDown={keepFocusInside}
+      // A browser may close a dialog on a second Escape despite `cancel`: a gate opens again.
+      onClose={(event) => {
+        const dialog = event.currentTarget;
+        if (dialog.isConnected && !dialog.open) dialog.showModal();
       }}
-      // Focus was on <body> when the gate opened: once it is gone, it goes to the page's content.
-      onCloseAutoFocus={(event) => {
-        event.preventDefault();
-        document.querySelector<HTMLElement>("main")?.focus({ preventScroll: true });
-      }}
+      className="fixed inset-0 z-50 m-auto hidden open:flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg flex-col overflow-y-auto rounded-2xl bg-white p-5 text-stone-900 shadow-[0_0_0_100vmax_rgb(12_10_9/0.6)] backdrop:bg-transparent sm:p-6"
     >
-      <Dialog.Title className="text-xl font-bold text-stone-950">Termos de uso e verificação de idade</Dialog.Title>
-      <Dialog.Description className="mt-2 text-sm text-stone-700">
+      <h2 id={titleId} className="text-xl font-bold text-stone-950">
+        Termos de uso e verificação de idade
+      </h2>
+      <p id={descriptionId} className="mt-2 text-sm text-stone-700">
         Este site é somente para maiores de 18 anos. Leia os termos até o final para continuar.
-      </Dialog.Description>
+      </p>
       <div
-        ref={attachTerms}
+        ref={termsRef}
         role="region"
         aria-label="Texto dos termos"
         tabIndex={0}
@@ -83,6 +111,6 @@ function GateContent({ onAccept, onDecline }: { onAccept: () => void; onDecline:
           {readToEnd ? "Eu li e concordo com os termos" : "Role até o final para aceitar"}
         </button>
       </div>
-    </ModalFrame>
+    </dialog>
   );
 }

@@ -1,20 +1,9 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { AgeGateDialog } from "#app/features/consent/age-gate-dialog.tsx";
 import { acceptAgeAndTerms, hasAcceptedTerms, subscribeToConsent } from "#app/features/consent/consent-storage.ts";
 
 const RESTRICTED_PATH = "/restricao-idade";
-
-// The dialog (Radix Dialog and the terms) is fetched only for a visitor who has not accepted yet:
-// returning visitors, and every page but "/", never load it (decision 006).
-const loadDialog = () => import("#app/features/consent/age-gate-dialog.tsx");
-const AgeGateDialog = lazy(loadDialog);
-
-// A first visit to "/" needs it right after hydration: start fetching it now, while React loads
-// and hydrates, so the gate follows the page as closely as when it was in the main bundle.
-if (typeof window !== "undefined" && window.location.pathname === "/" && !hasAcceptedTerms()) {
-  // A failure is left to the lazy component, which asks again when the gate renders.
-  loadDialog().catch(() => {});
-}
 
 /** Spec §4: the age and terms gate lives on the home route only. */
 export function AgeGate() {
@@ -23,8 +12,14 @@ export function AgeGate() {
   return pathname === "/" ? <HomeAgeGate /> : null;
 }
 
-/** The server cannot see localStorage: it renders "accepted" (no gate) and the browser decides after hydration. */
-const acceptedOnServer = () => true;
+/**
+ * The server cannot see localStorage: it renders the gate, so that a first visitor sees it with
+ * the page's first paint (decision 035: it is the home's largest text, Lighthouse's LCP), and a
+ * script in <head> hides it before that paint for a visitor who accepted (root.tsx,
+ * HIDE_ACCEPTED_GATE). Hydration starts from the same "not accepted"; the browser's own answer
+ * then removes it for them.
+ */
+const acceptedOnServer = () => false;
 
 function HomeAgeGate() {
   const accepted = useSyncExternalStore(subscribeToConsent, hasAcceptedTerms, acceptedOnServer);
@@ -37,10 +32,5 @@ function HomeAgeGate() {
   }
 
   if (accepted || declined) return null;
-  // Nothing while the dialog's code arrives, as nothing showed before hydration either.
-  return (
-    <Suspense fallback={null}>
-      <AgeGateDialog onAccept={acceptAgeAndTerms} onDecline={decline} />
-    </Suspense>
-  );
+  return <AgeGateDialog onAccept={acceptAgeAndTerms} onDecline={decline} />;
 }

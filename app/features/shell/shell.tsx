@@ -1,36 +1,41 @@
-import { useRef } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { AuthProvider, useAuth } from "#app/features/auth/auth-context.tsx";
 import { CartProvider, useCartCount } from "#app/features/cart/cart-provider.tsx";
 import { ANONYMOUS, type AuthState } from "#domain/auth/auth-types.ts";
-import { AgeGate } from "#app/features/consent/age-gate.tsx";
 import { CookiePreferencesProvider } from "#app/features/consent/cookie-preferences.tsx";
-import { NotificationList, WithNotifications } from "#app/features/notifications/notification-center.tsx";
 import type { PublicConfig } from "#platform/public-config.ts";
 import { Toaster } from "#app/ui/toast.tsx";
 import { PageSkeleton } from "#app/features/shell/page-skeleton.tsx";
 import { SiteFooter } from "#app/features/shell/site-footer.tsx";
+import type { HeaderNotifications } from "#app/features/shell/notifications-feed.tsx";
 import { SiteHeader } from "#app/features/shell/site-header.tsx";
 import { useFocusOnNavigation } from "#app/features/shell/use-focus-on-navigation.ts";
 import { usePageFade } from "#app/features/shell/use-page-fade.ts";
 
-/** The header with the signed-in user's e-mail (or "Entrar"). */
+// A visitor has no notifications: their code (the list, its queries and realtime inserts) loads
+// only for a signed-in user, so a first visit's JavaScript stays within budget (decision 035).
+const NotificationsFeed = lazy(() => import("#app/features/shell/notifications-feed.tsx"));
+
+/** The header with the signed-in user's e-mail and notifications (or "Entrar" and an empty bell). */
 function HeaderWithUser() {
   const { user, isAdmin } = useAuth();
   const cartCount = useCartCount();
+  const [notifications, setNotifications] = useState<HeaderNotifications | null>(null);
   return (
-    <WithNotifications userId={user?.id ?? null} isAdmin={isAdmin}>
-      {(notifications) => (
-        <SiteHeader
-          cartCount={cartCount}
-          unreadNotifications={notifications.unread}
-          notificationPanel={
-            <NotificationList items={notifications.items} onRead={notifications.markRead} onReadAll={notifications.markAllRead} />
-          }
-          userEmail={user?.email ?? null}
-        />
-      )}
-    </WithNotifications>
+    <>
+      {user ? (
+        <Suspense fallback={null}>
+          <NotificationsFeed userId={user.id} isAdmin={isAdmin} onChange={setNotifications} />
+        </Suspense>
+      ) : null}
+      <SiteHeader
+        cartCount={cartCount}
+        unreadNotifications={user ? (notifications?.unread ?? 0) : 0}
+        notificationPanel={user ? notifications?.panel : undefined}
+        userEmail={user?.email ?? null}
+      />
+    </>
   );
 }
 
@@ -40,7 +45,10 @@ function CartWithUser({ children }: { children: React.ReactNode }) {
   return <CartProvider signedIn={user !== null}>{children}</CartProvider>;
 }
 
-/** Spec §2 layout: header (unless hideHeader=true), main content, footer, gate, toasts. */
+/**
+ * Spec §2 layout: header (unless hideHeader=true), main content, footer, toasts. The age gate,
+ * shown on "/" only, is the home page's (app/features/home), so no other page loads its code.
+ */
 export function Shell({
   publicConfig,
   auth = ANONYMOUS,
@@ -85,7 +93,6 @@ export function Shell({
               </div>
             </main>
             <SiteFooter publicConfig={publicConfig} />
-            <AgeGate />
             {/* Sonner and its settings (spec §9) load with the first toast. */}
             <Toaster />
           </div>

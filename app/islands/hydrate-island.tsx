@@ -1,0 +1,35 @@
+import { Component, StrictMode, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { ErrorScreen } from "#app/features/shell/error-screen.tsx";
+import { ShopApp } from "#app/features/shell/shop-app.tsx";
+import { ISLAND_DATA_ID, ISLAND_ROOT_ID, type IslandData } from "#app/islands/island-data.ts";
+import { restoreScrollPosition, saveScrollPositionOnPageHide } from "#app/islands/scroll-positions.ts";
+
+/** What the root route's error boundary does under React Router: the error screen in the page's place. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: undefined as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error("Erro desconhecido") };
+  }
+  override render() {
+    return this.state.error === undefined ? this.props.children : <ErrorScreen error={this.state.error} />;
+  }
+}
+
+/**
+ * Hydrates an island page (decisions 009 and 035): the server's data from its script, the shell and
+ * the page's view inside the error boundary, scroll positions per path as React Router keeps them.
+ */
+export function hydrateIsland<Page>(renderPage: (data: IslandData<Page>) => ReactNode): void {
+  restoreScrollPosition();
+  saveScrollPositionOnPageHide();
+  const data = JSON.parse(document.getElementById(ISLAND_DATA_ID)!.textContent!) as IslandData<Page>;
+  hydrateRoot(
+    document.getElementById(ISLAND_ROOT_ID)!,
+    <StrictMode>
+      <ShopApp publicConfig={data.publicConfig} auth={data.auth}>
+        <PageErrorBoundary>{renderPage(data)}</PageErrorBoundary>
+      </ShopApp>
+    </StrictMode>,
+  );
+}
