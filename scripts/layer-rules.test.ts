@@ -104,7 +104,7 @@ const FIXTURE: Record<string, string> = {
   "domain/cart/missing.ts": 'import { gone } from "#domain/cart/not-there.ts";\nexport const here = gone;',
   "domain/cart/add-item.server.test.ts":
     'import { testDatabase } from "#test/database.ts";\nimport { createApp } from "#server/http/app.ts";\nexport const t = [testDatabase, createApp];',
-  "domain/reviews/review.server.ts": 'import { cents } from "#domain/pricing/money.ts";\nexport const review = cents;',
+  "domain/wishlist/wishlist.server.ts": 'import { cents } from "#domain/pricing/money.ts";\nexport const wish = cents;',
 
   "app/lib/app-context.server.ts":
     'import type { Database } from "#platform/db.ts";\nexport type AppContext = { db: Database };\nexport const appContext = {};',
@@ -128,7 +128,7 @@ const EXPECTED = [
   "domain-tests-import-only-domain-platform-and-test-helpers: domain/cart/add-item.server.test.ts → server/http/app.ts",
   "domain-no-web-frameworks: domain/cart/add-item.server.ts → hono",
   "domain-pricing-neighbours: domain/pricing/quote.ts → domain/cart/add-item.server.ts",
-  "domain-module-undeclared: domain/reviews/review.server.ts → domain/pricing/money.ts",
+  "domain-module-undeclared: domain/wishlist/wishlist.server.ts → domain/pricing/money.ts",
   "app-not-to-server: app/features/catalog/card.tsx → server/http/app.ts",
   "app-browser-no-platform-values: app/features/catalog/card.tsx → platform/config.ts",
   "app-browser-no-server-files: app/features/catalog/card.tsx → domain/cart/add-item.server.ts",

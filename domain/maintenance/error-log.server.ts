@@ -9,7 +9,8 @@ import { clientErrors, serverErrors } from "#platform/db/schema.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import type { ErrorList } from "#domain/maintenance/maintenance-schemas.ts";
 
-export type ServerErrorEvent = { method: string; route: string; status: number; code: string; requestId: string };
+/** `at`: when the request failed (the write may come later, and after a later failure's). */
+export type ServerErrorEvent = { method: string; route: string; status: number; code: string; requestId: string; at: Date };
 
 /** The longest route template and code kept (both come from the shop's own code, never the caller). */
 const FIELD_MAX = 200;
@@ -22,13 +23,21 @@ export async function recordServerError(db: Database, event: ServerErrorEvent): 
     status: event.status,
     code: event.code.slice(0, FIELD_MAX),
     lastRequestId: event.requestId.slice(0, FIELD_MAX),
+    firstSeenAt: event.at,
+    lastSeenAt: event.at,
   };
+  // The writes are not awaited by the requests, so two can land in either order: the time of the
+  // failure, not of the write, decides which request id is the latest.
   await db
     .insert(serverErrors)
     .values(values)
     .onConflictDoUpdate({
       target: [serverErrors.method, serverErrors.route, serverErrors.status, serverErrors.code],
-      set: { occurrences: sql`${serverErrors.occurrences} + 1`, lastSeenAt: sql`now()`, lastRequestId: values.lastRequestId },
+      set: {
+        occurrences: sql`${serverErrors.occurrences} + 1`,
+        lastSeenAt: sql`greatest(${serverErrors.lastSeenAt}, excluded.last_seen_at)`,
+        lastRequestId: sql`case when excluded.last_seen_at >= ${serverErrors.lastSeenAt} then excluded.last_request_id else ${serverErrors.lastRequestId} end`,
+      },
     });
 }
 

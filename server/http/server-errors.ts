@@ -23,6 +23,7 @@ export function serverErrorRecorder(services: AppServices, endpoints: readonly E
       status: failed.status,
       code: failed.code ?? (failed.path.startsWith("/api/") ? "internal_error" : "page_error"),
       requestId: failed.requestId,
+      at: new Date(),
     };
     recordServerError(services.db, event).catch((error: unknown) =>
       services.logger.debug({ err: error, requestId: failed.requestId }, "server error not counted"),
