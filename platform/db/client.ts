@@ -14,8 +14,12 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
  */
 export const SESSION_LIMITS_MS = { lock_timeout: 5_000, statement_timeout: 15_000, idle_in_transaction_session_timeout: 30_000 };
 
-export function createDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, ...SESSION_LIMITS_MS });
+/**
+ * `connectTimeoutMs`: how long a caller waits for a connection. A request should fail fast (5 s, then
+ * 503); background work may wait longer rather than fail.
+ */
+export function createDatabase(url: string, max = 10, connectTimeoutMs = 5000): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectTimeoutMs, ...SESSION_LIMITS_MS });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => {});
   // Nor may a client checked out of the pool (pg's own listener covers idle clients only): a

@@ -52,7 +52,10 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
   const concurrency = options.concurrency ?? 2;
   // A pool of its own, so a long job or the LISTEN connection never takes a request's connection;
   // createDatabase's pool survives a lost connection and sets the session limits (decision 013).
-  const pool = createDatabase(options.url, concurrency + 2).$client;
+  // Room for the LISTEN connection, the schedules, taking jobs and completing them; and a patient
+  // wait for a connection: on a busy database graphile-worker's batched completion gave up after
+  // 5 s with a rejection nobody handles (seen in CI, the machine loaded), where waiting costs nothing.
+  const pool = createDatabase(options.url, concurrency + 3, 30_000).$client;
   const taskList = Object.fromEntries(
     Object.entries(options.tasks).map(([name, handler]) => [
       name,
