@@ -46,6 +46,8 @@ const VISITOR_PAGES = [
   "/privacidade",
   "/termos",
   "/cookies",
+  // The reminder e-mails' unsubscribe page with a broken link (its valid link's screen: e2e/recovery.spec.ts).
+  "/descadastrar?conta=alguem&assinatura=errada",
   "/pagina-que-nao-existe",
   // The error screen: this route fails on purpose because the test server runs with EXPOSE_TEST_ROUTES=true.
   "/__teste/erro",
