@@ -12,6 +12,7 @@ const SHOP_DIRS = [APP_DIR, fileURLToPath(new URL("./domain", import.meta.url))]
 const ISLAND_ENTRIES: Record<string, string> = {
   product: "app/islands/product-island.tsx",
   home: "app/islands/home-island.tsx",
+  content: "app/islands/content-island.tsx",
 };
 /** Read by the server at start (server/http/islands.ts); not served (no dotfile is). */
 const ISLANDS_MANIFEST = ".vite/islands-manifest.json";
