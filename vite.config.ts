@@ -132,6 +132,10 @@ export default defineConfig({
                 // The shop's 26 icons in one file (~0.3 KB each): a few hundred bytes more than the
                 // page's own, against one request per icon.
                 // (An island's own copies, `?island`, stay with the island: decision 035.)
+                // The islands' own copies of the shop's modules that two islands share (the shell, the
+                // card, small helpers): one file, instead of a few of a few hundred bytes each, where
+                // each file costs its own compression and request (decision 035).
+                { name: "island-shell", test: /\?island$/, minShareCount: 3, priority: 1 },
                 {
                   name: "icons",
                   test: (id: string) => (ISLAND_OWN_PACKAGES.test(id) || id === LUCIDE_ICON) && !id.endsWith(ISLAND_QUERY),

@@ -32,6 +32,11 @@ test("a product page opened as a document loads its module and React's file, no 
   expect(scripts.filter((script) => REACT_CHUNK.test(script))).toHaveLength(1);
   expect(scripts.filter((script) => ROUTER_SCRIPTS.test(script))).toEqual([]);
 
+  // The details' icons come from one SVG sprite (decision 035): each `<use>` draws its symbol.
+  const detailIcons = page.locator("li > svg.lucide > use");
+  expect(await detailIcons.count()).toBeGreaterThan(0);
+  await expect.poll(() => detailIcons.first().evaluate((use) => (use as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
+
   // Hydrated: the quantity, the server's price and the cart answer as under React Router.
   await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "20 g" }).click();
   await expect(page.getByTestId("price-total")).toHaveText(/R\$\s250,00/);
