@@ -136,6 +136,9 @@ export default defineConfig({
                 // card, small helpers): one file, instead of a few of a few hundred bytes each, where
                 // each file costs its own compression and request (decision 035).
                 { name: "island-shell", test: /\?island$/, minShareCount: 3, priority: 1 },
+                // Vite's dynamic-import helper serves islands and router pages alike: its own file, or
+                // it lands in the island shell and every router page loads that too.
+                { name: "preload-helper", test: /vite\/preload-helper/, priority: 3 },
                 {
                   name: "icons",
                   test: (id: string) => (ISLAND_OWN_PACKAGES.test(id) || id === LUCIDE_ICON) && !id.endsWith(ISLAND_QUERY),
