@@ -12,6 +12,7 @@ const SHOP_DIRS = [APP_DIR, fileURLToPath(new URL("./domain", import.meta.url))]
 const ISLAND_ENTRIES: Record<string, string> = {
   product: "app/islands/product-island.tsx",
   home: "app/islands/home-island.tsx",
+  content: "app/islands/content-island.tsx",
 };
 /** Read by the server at start (server/http/islands.ts); not served (no dotfile is). */
 const ISLANDS_MANIFEST = ".vite/islands-manifest.json";
@@ -131,6 +132,13 @@ export default defineConfig({
                 // The shop's 26 icons in one file (~0.3 KB each): a few hundred bytes more than the
                 // page's own, against one request per icon.
                 // (An island's own copies, `?island`, stay with the island: decision 035.)
+                // The islands' own copies of the shop's modules that two islands share (the shell, the
+                // card, small helpers): one file, instead of a few of a few hundred bytes each, where
+                // each file costs its own compression and request (decision 035).
+                { name: "island-shell", test: /\?island$/, minShareCount: 3, priority: 1 },
+                // Vite's dynamic-import helper serves islands and router pages alike: its own file, or
+                // it lands in the island shell and every router page loads that too.
+                { name: "preload-helper", test: /vite\/preload-helper/, priority: 3 },
                 {
                   name: "icons",
                   test: (id: string) => (ISLAND_OWN_PACKAGES.test(id) || id === LUCIDE_ICON) && !id.endsWith(ISLAND_QUERY),

@@ -7,7 +7,7 @@
 // BENCH_PAIRS (5) and BENCH_PAIR_SECONDS (4) for the paired 1 KB / calculate-price ratio.
 // Last, Lighthouse on the home, a product page, the cart and the courses, and on a static copy of
 // each (its HTML without scripts, served by bench/bare-static.ts) to compare their LCP (issue 20;
-// bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it).
+// bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it, BENCH_LIGHTHOUSE_PAGES=/cart,/cursos picks pages).
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import { randomUUID } from "node:crypto";
@@ -47,8 +47,8 @@ const PAGES = [
   "/restricao-idade",
   "/busca?q=cultura",
 ];
-/** Put through Lighthouse, each beside its static copy (issue 20). */
-const LIGHTHOUSE_PAGES = ["/", PRODUCT_PATH, "/cart", "/cursos"];
+/** Put through Lighthouse, each beside its static copy (issue 20); BENCH_LIGHTHOUSE_PAGES (comma-separated paths) picks some. */
+const LIGHTHOUSE_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",") ?? ["/", PRODUCT_PATH, "/cart", "/cursos"];
 const PRICE_BODY = JSON.stringify({ quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" });
 /** Penis Envy 7 sample, kit and consultoria (their fixed UUIDs): the cart loads add and read them. */
 const CART_PRODUCT_ID = "550e8400-e29b-41d4-a716-446655440002";

@@ -130,8 +130,8 @@ test.describe("product pages", () => {
   });
 
   test("an old slug followed in the app lands on the product, keeping the query", async ({ page }) => {
-    // A router page (the home and the product page opened as documents are islands: decisions 009, 035).
-    await openPage(page, "/termos");
+    // A router page (the storefront's pages opened as documents are islands: decisions 009, 035).
+    await openPage(page, "/cart");
     await clickRouterLink(page, "/produto/cultura-liquida-ape?origem=blog");
     await expect(page).toHaveURL("/produto/cultura-liquida-penis-envy-albino?origem=blog");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cultura Líquida Penis Envy Albino");

@@ -90,6 +90,17 @@ export async function clickRouterLink(page: Page, href: string): Promise<void> {
   await page.getByRole("link", { name: `Ir para ${href}`, exact: true }).click();
 }
 
+/**
+ * Opens `path` as a page of the running router. The storefront's pages opened as documents are
+ * islands without React Router (decisions 009 and 035), so this opens the cart, a router page, and
+ * follows a router link to `path` from there.
+ */
+export async function openInRouter(page: Page, path: string): Promise<void> {
+  await openPage(page, "/cart");
+  await clickRouterLink(page, path);
+  await expect(page).toHaveURL(path);
+}
+
 /** The path (with query) the browser shows, for history assertions. */
 export function pathOf(page: Page): string {
   const url = new URL(page.url());

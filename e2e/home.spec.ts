@@ -10,7 +10,7 @@ const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
 const bestSellers = (page: Page) => page.getByRole("region", { name: "Mais vendidos" });
-const shortcuts = (page: Page) => page.getByRole("navigation", { name: "Categorias" });
+const shortcuts = (page: Page) => page.getByRole("navigation", { name: "Atalhos de categorias" });
 
 /** The element is wholly inside the first screen (no scrolling happened). */
 async function expectOnFirstScreen(locator: Locator, what: string): Promise<void> {

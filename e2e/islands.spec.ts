@@ -1,8 +1,8 @@
-// A product page and the home opened as documents hydrate as islands: React 19 without React
-// Router's runtime (decisions 009 and 035). Reached from a router page, they are ordinary routes.
+// A product page, the home and the text pages opened as documents hydrate as islands: React 19
+// without React Router's runtime (decisions 009 and 035). Reached from a router page, they are ordinary routes.
 import { type Page } from "@playwright/test";
 import { CATALOG } from "../domain/catalog/catalog.ts";
-import { clickRouterLink, expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
+import { clickRouterLink, expect, openInRouter, openPage, settle, test, waitForHydration } from "./fixtures.ts";
 
 const PRODUCT = "/produto/cogumelo-penis-envy-7";
 /** A course: its breadcrumb links to /cursos, a router page, whose cards link back to it. */
@@ -31,6 +31,11 @@ test("a product page opened as a document loads its module and React's file, no 
   expect(scripts.filter((script) => /^\/assets\/product-[\w-]+\.js$/.test(script))).toHaveLength(1);
   expect(scripts.filter((script) => REACT_CHUNK.test(script))).toHaveLength(1);
   expect(scripts.filter((script) => ROUTER_SCRIPTS.test(script))).toEqual([]);
+
+  // The details' icons come from one SVG sprite (decision 035): each `<use>` draws its symbol.
+  const detailIcons = page.locator("li > svg.lucide > use");
+  expect(await detailIcons.count()).toBeGreaterThan(0);
+  await expect.poll(() => detailIcons.first().evaluate((use) => (use as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
 
   // Hydrated: the quantity, the server's price and the cart answer as under React Router.
   await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "20 g" }).click();
@@ -71,19 +76,66 @@ test("a link on the island page loads the next page, which runs React Router aga
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await openPage(page, COURSE);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
   const islandReact = scripts.filter((script) => REACT_CHUNK.test(script));
   expect(islandReact).toHaveLength(1);
   scripts.length = 0;
-  await page.getByRole("navigation", { name: "Você está em" }).getByRole("link", { name: "Aprender" }).click();
-  await expect(page).toHaveURL("/cursos");
+  // The cart stays a router page.
+  await page.getByRole("banner").getByRole("link", { name: "Carrinho" }).click();
+  await expect(page).toHaveURL("/cart");
   await waitForHydration(page);
   expect(await runsReactRouter(page)).toBe(true);
   expect(scripts.filter((script) => REACT_CHUNK.test(script))).toEqual(islandReact);
-  await expect(page.getByRole("heading", { name: COURSE_NAME })).toBeVisible();
+  await expect(page.getByRole("link", { name: COURSE_NAME })).toBeVisible();
+});
+
+test("the text pages opened as documents are islands: the content module and React's file, no React Router", async ({ page }) => {
+  for (const path of [
+    "/cursos",
+    "/guia-cultivo",
+    "/referencias",
+    "/prototipo/kit-cultivo-gt",
+    "/privacidade",
+    "/restricao-idade",
+    "/busca?q=cultura",
+  ]) {
+    const scripts: string[] = [];
+    const listener = (request: { resourceType(): string; url(): string }) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    };
+    page.on("request", listener);
+    await openPage(page, path);
+    await settle(page);
+    page.off("request", listener);
+    expect(await runsReactRouter(page), path).toBe(false);
+    expect(
+      scripts.filter((script) => /^\/assets\/content-[\w-]+\.js$/.test(script)),
+      path,
+    ).toHaveLength(1);
+    expect(
+      scripts.filter((script) => REACT_CHUNK.test(script)),
+      path,
+    ).toHaveLength(1);
+    expect(
+      scripts.filter((script) => ROUTER_SCRIPTS.test(script)),
+      path,
+    ).toEqual([]);
+  }
+
+  // Hydrated: the legal page's button opens the cookie preferences; a course card loads the course, an island too.
+  await openPage(page, "/cookies");
+  await page.getByRole("button", { name: "Revisar escolhas de cookies" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await openPage(page, "/cursos");
+  await page.getByRole("link", { name: COURSE_NAME, exact: true }).click();
+  await expect(page).toHaveURL(COURSE);
+  await waitForHydration(page);
+  expect(await runsReactRouter(page)).toBe(false);
 });
 
 test("a product card followed from a router page opens the product in the running router, without loading a document", async ({ page }) => {
-  await openPage(page, "/cursos");
+  await openInRouter(page, "/cursos");
   await page.evaluate(() => ((window as RouterWindow).keptAcrossPages = true));
   await page.getByRole("link", { name: COURSE_NAME, exact: true }).click();
   await expect(page).toHaveURL(COURSE);
@@ -104,7 +156,7 @@ test.describe("scroll position per path (spec §2) across island and router page
     await expect.poll(() => scrollY(page)).toBe(500);
 
     // Leaving the island page saves its position; the router restores it on its way back there.
-    await openPage(page, "/termos");
+    await openInRouter(page, "/termos");
     await clickRouterLink(page, PRODUCT);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cogumelo Penis Envy 7");
     await expect.poll(() => scrollY(page)).toBe(500);

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { clickRouterLink, expect, openPage, settle, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openInRouter, openPage, settle, test } from "./fixtures.ts";
 
 test.describe("hideHeader", () => {
   test("the header shows on a normal visit", async ({ page }) => {
@@ -24,7 +24,8 @@ test.describe("scroll restoration per path", () => {
   const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
   test("going back restores the position of that path; a new path starts at the top", async ({ page }) => {
-    await openPage(page, "/privacidade");
+    // Between two pages of the running router (opened as documents, they are islands: decision 035).
+    await openInRouter(page, "/privacidade");
     const target = 600;
     // The page must be long enough to scroll there and keep the position on the way back.
     expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(target);
@@ -77,8 +78,8 @@ test.describe("stylesheet", () => {
     expect(head).not.toContain('rel="modulepreload"');
     expect(html.indexOf("modulepreload")).toBeGreaterThan(html.indexOf("</head>"));
 
-    // Through React Router's navigations (the product page and the home opened as documents run none, decisions 009 and 035).
-    await openPage(page, "/privacidade");
+    // Through React Router's navigations (the storefront's pages opened as documents run none, decisions 009 and 035).
+    await openPage(page, "/cart");
     await clickRouterLink(page, "/produto/cogumelo-penis-envy-7");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cogumelo Penis Envy 7");
     await clickRouterLink(page, "/termos");

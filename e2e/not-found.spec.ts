@@ -10,7 +10,8 @@ for (const path of ["/nao-existe", "/produto/produto-inexistente", "/__teste"]) 
 }
 
 test("following a link to an unknown path shows the not-found page", async ({ page }) => {
-  await openPage(page, "/termos");
+  // A router page (the storefront's pages opened as documents are islands: decisions 009, 035).
+  await openPage(page, "/cart");
   await clickRouterLink(page, "/produto/produto-inexistente");
   await expect(page).toHaveURL("/produto/produto-inexistente");
   await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();

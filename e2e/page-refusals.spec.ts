@@ -26,7 +26,8 @@ test("the checkout of an empty cart shows the refusal with status 409, not the e
   await expectEmptyCartRefusal(page);
 
   // The same refusal when the page is reached by a link (the loader's data request answers 409).
-  await openPage(page, "/termos");
+  // A router page (the storefront's pages opened as documents are islands: decisions 009, 035).
+  await openPage(page, "/cart");
   const data = page.waitForResponse((answer) => new URL(answer.url()).pathname.startsWith("/checkout") && answer.url().includes(".data"));
   await clickRouterLink(page, "/checkout");
   expect((await data).status()).toBe(409);

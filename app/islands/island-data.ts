@@ -1,5 +1,9 @@
 import type { AuthState } from "#domain/auth/auth-types.ts";
 import type { ProductPageView } from "#app/features/catalog/product-page.tsx";
+import type { ProductCardData } from "#app/features/catalog/product-card.tsx";
+import type { ContentDocument } from "#app/features/content/content-document.ts";
+import type { LegalSection } from "#app/features/legal/legal-section.ts";
+import type { SearchPageData } from "#app/features/search/search-page.tsx";
 import type { PublicConfig } from "#platform/public-config.ts";
 
 /** The element an island page hydrates, and the script that carries its server data (decision 009). */
@@ -11,6 +15,13 @@ export type IslandShellData = { publicConfig: PublicConfig; auth: AuthState };
 /** What an island page needs to render exactly what the server rendered: the shell's data and its route loader's. */
 export type IslandData<Page> = IslandShellData & Page;
 export type ProductIslandData = IslandData<{ product: ProductPageView }>;
+/** The text pages' island (app/islands/content-island.tsx): which view, and its route loader's data. */
+export type ContentIslandPage =
+  | { view: "content"; page: ContentDocument }
+  | { view: "courses"; page: ContentDocument; products: ProductCardData[] }
+  | { view: "legal"; sections: LegalSection[]; current: string }
+  | { view: "age-restriction" }
+  | ({ view: "search" } & SearchPageData);
 
 /**
  * JSON inside a <script> element: "<" is written as \u003c, so no value (a product text, an

@@ -27,3 +27,11 @@ export const appContext = createContext<AppLoadContext>();
 export function getAppContext(context: Readonly<RouterContextProvider>): AppLoadContext {
   return context.get(appContext);
 }
+
+/**
+ * The island a page offers when requested as a document (decisions 009 and 035); none on a
+ * client-side navigation (a `.data` request), where the page is an ordinary route of the running router.
+ */
+export function islandForDocument(request: Request, island: IslandModule | undefined): IslandModule | undefined {
+  return new URL(request.url).pathname.endsWith(".data") ? undefined : island;
+}

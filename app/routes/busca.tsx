@@ -3,7 +3,7 @@ import { searchProducts } from "#domain/catalog/product-search.server.ts";
 import { productCardOf, searchInputSchema } from "#domain/catalog/search-schemas.ts";
 import { SEARCH_QUERY_MAX_LENGTH } from "#domain/catalog/search-rules.ts";
 import { SearchPage, type SearchPageData } from "#app/features/search/search-page.tsx";
-import { getAppContext } from "#app/lib/app-context.server.ts";
+import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/busca";
 
@@ -18,7 +18,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export const loader = withDomainErrors(async ({ url, context }: Route.LoaderArgs) => {
+export const loader = withDomainErrors(async ({ url, request, context }: Route.LoaderArgs) => {
+  // As a document, an island without React Router's runtime (decision 035).
+  const island = islandForDocument(request, getAppContext(context).islands.content);
   const raw = { q: url.searchParams.get("q") ?? undefined, categoria: url.searchParams.get("categoria") ?? undefined };
   const parsed = searchInputSchema.safeParse(raw);
   if (!parsed.success) {
@@ -29,7 +31,7 @@ export const loader = withDomainErrors(async ({ url, context }: Route.LoaderArgs
       products: [],
       problem,
     };
-    return data(refused, { status: 400 });
+    return data({ ...refused, view: "search" as const, island }, { status: 400 });
   }
   const { services } = getAppContext(context);
   const origin = new URL(services.config.PUBLIC_URL).origin;
@@ -40,7 +42,7 @@ export const loader = withDomainErrors(async ({ url, context }: Route.LoaderArgs
     products: products.map(productCardOf),
     problem: null,
   };
-  return data(page);
+  return data({ ...page, view: "search" as const, island });
 });
 
 export default function Search({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { currentSection, legalSections } from "#app/features/legal/legal-content.server.ts";
 import { LegalPage } from "#app/features/legal/legal-page.tsx";
-import { getAppContext } from "#app/lib/app-context.server.ts";
+import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/legal";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,9 +9,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** Mapped to /privacidade, /termos and /cookies; the Markdown is rendered here, on the server only. */
-export function loader({ url, context }: Route.LoaderArgs) {
-  const { publicConfig } = getAppContext(context);
+export function loader({ url, request, context }: Route.LoaderArgs) {
+  const { publicConfig, islands } = getAppContext(context);
   return {
+    view: "legal" as const,
+    // As a document, an island without React Router's runtime (decision 035).
+    island: islandForDocument(request, islands.content),
     sections: legalSections(publicConfig.legal),
     // `url`, not `request.url`: client navigations fetch /termos.data, and `url` drops the suffix.
     current: currentSection(url.pathname),

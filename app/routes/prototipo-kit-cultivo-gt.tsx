@@ -1,7 +1,7 @@
 import { contentMeta } from "#app/features/content/content-meta.ts";
 import { ContentPage } from "#app/features/content/content-page.tsx";
 import { contentPage } from "#app/features/content/content-pages.server.ts";
-import { getAppContext } from "#app/lib/app-context.server.ts";
+import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/prototipo-kit-cultivo-gt";
 
 const PATH = "/prototipo/kit-cultivo-gt";
@@ -9,9 +9,16 @@ const PATH = "/prototipo/kit-cultivo-gt";
 export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.page, loaderData?.origin, PATH);
 
 /** Markdown of content/prototipo-kit-cultivo-gt.md, rendered on the server. */
-export function loader({ context }: Route.LoaderArgs) {
-  const { services } = getAppContext(context);
-  return { page: contentPage("prototipo-kit-cultivo-gt"), origin: new URL(services.config.PUBLIC_URL).origin };
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { services, islands } = getAppContext(context);
+  // As a document, an island without React Router's runtime (decision 035).
+  const island = islandForDocument(request, islands.content);
+  return {
+    view: "content" as const,
+    island,
+    page: contentPage("prototipo-kit-cultivo-gt"),
+    origin: new URL(services.config.PUBLIC_URL).origin,
+  };
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {

@@ -1,22 +1,15 @@
-import { Link } from "react-router";
-import { buttonClass } from "#app/ui/button-styles.ts";
+import { AgeRestrictionPage } from "#app/features/content/age-restriction-page.tsx";
+import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
 import type { Route } from "./+types/restricao-idade";
 
 export const meta: Route.MetaFunction = () => [{ title: "Acesso restrito | Loja Micologia" }, { name: "robots", content: "noindex" }];
 
+/** As a document, an island without React Router's runtime (decision 035). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { view: "age-restriction" as const, island: islandForDocument(request, getAppContext(context).islands.content) };
+}
+
 /** Where "Não Concordo" in the age gate leads (spec §4). */
 export default function AgeRestriction() {
-  return (
-    <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-stone-950">Acesso restrito</h1>
-      <p className="mt-4 text-stone-700">
-        Este site é destinado exclusivamente a pessoas maiores de 18 anos. Sem concordar com os termos de uso, não é possível continuar.
-      </p>
-      <p className="mt-2 text-stone-700">Se você tem 18 anos ou mais, pode ler os termos novamente e aceitá-los.</p>
-      {/* Nothing was stored on refusal, so the home page shows the gate again. */}
-      <Link to="/" className={buttonClass("primary", "mt-8")}>
-        Voltar aos termos
-      </Link>
-    </section>
-  );
+  return <AgeRestrictionPage />;
 }

@@ -1,35 +1,6 @@
-import {
-  BookOpen,
-  Calendar,
-  Check,
-  Clock,
-  Download,
-  FileText,
-  Microscope,
-  Package,
-  ShieldCheck,
-  Thermometer,
-  Truck,
-  Users,
-  Video,
-  type LucideIcon,
-} from "lucide-react";
-import type { DetailIcon, ProductDetail } from "#domain/catalog/catalog-types.ts";
-
-const ICONS: Record<DetailIcon, LucideIcon> = {
-  package: Package,
-  thermometer: Thermometer,
-  shield: ShieldCheck,
-  truck: Truck,
-  video: Video,
-  calendar: Calendar,
-  file: FileText,
-  users: Users,
-  clock: Clock,
-  book: BookOpen,
-  download: Download,
-  microscope: Microscope,
-};
+import { Check } from "lucide-react";
+import { DetailIcon } from "#app/features/catalog/detail-icon.tsx";
+import type { DetailIcon as DetailIconName, ProductDetail } from "#domain/catalog/catalog-types.ts";
 
 export function KeyPoints({ points }: { points: string[] }) {
   if (points.length === 0) return null;
@@ -48,7 +19,7 @@ export function KeyPoints({ points }: { points: string[] }) {
 /** Spec §3 details: icon with text, or (kits) a label with its value, shown as a table. */
 export function ProductDetails({ details }: { details: ProductDetail[] }) {
   const labelled = details.filter((detail): detail is { label: string; value: string } => "label" in detail);
-  const withIcon = details.filter((detail): detail is { icon: DetailIcon; text: string } => "icon" in detail);
+  const withIcon = details.filter((detail): detail is { icon: DetailIconName; text: string } => "icon" in detail);
   return (
     <div className="space-y-4">
       {labelled.length > 0 ? (
@@ -63,15 +34,12 @@ export function ProductDetails({ details }: { details: ProductDetail[] }) {
       ) : null}
       {withIcon.length > 0 ? (
         <ul className="space-y-3">
-          {withIcon.map((detail) => {
-            const Icon = ICONS[detail.icon] ?? Check;
-            return (
-              <li key={detail.text} className="flex items-start gap-3 text-stone-800">
-                <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-800" />
-                {detail.text}
-              </li>
-            );
-          })}
+          {withIcon.map((detail) => (
+            <li key={detail.text} className="flex items-start gap-3 text-stone-800">
+              <DetailIcon icon={detail.icon} className="mt-0.5 size-5 shrink-0 text-emerald-800" />
+              {detail.text}
+            </li>
+          ))}
         </ul>
       ) : null}
     </div>

@@ -20,7 +20,7 @@ const belowTheFold = (): Loading => "lazy";
 
 function CategoryShortcuts({ categories }: { categories: typeof CATEGORIES }) {
   return (
-    <nav aria-label="Categorias" className="-mx-4 overflow-x-auto px-4 pb-1">
+    <nav aria-label="Atalhos de categorias" className="-mx-4 overflow-x-auto px-4 pb-1">
       <ul className="flex gap-2">
         {categories.map((category) => (
           <li key={category.id} className="shrink-0">
