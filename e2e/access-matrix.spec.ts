@@ -41,6 +41,8 @@ const PAGES: Record<string, PageAccess> = {
   "produto/:slug": "public",
   // The reminder e-mails' unsubscribe link works without signing in (issue 19 item 5).
   descadastrar: "public",
+  // Product search (issue 20, decision 032).
+  busca: "public",
   "download/:orderId/:productId": "own",
   "delivery-address": "public",
   "unified-checkout": "public",
@@ -67,6 +69,8 @@ const PUBLIC_API = new Set([
   "/shipping/quote",
   // The reminder e-mails' unsubscribe link (signed; issue 19 item 5).
   "/unsubscribe",
+  // Product search (decision 032).
+  "/search",
 ]);
 
 function apiAccess(path: string): Access | undefined {

@@ -46,7 +46,7 @@ test("on a phone, the owner resends an e-mail the SMTP server refused, and downl
   const id = await queueEmail(to, subject);
   await expect.poll(() => statusOf(id), { timeout: 15_000 }).toBe("failed");
 
-  await openPage(page, "/maintenance-panel");
+  await openPage(page, "/maintenance-panel?secao=emails");
   const queue = page.getByRole("region", { name: "Fila de e-mails" });
   await queue.getByRole("button", { name: "Falharam" }).click();
   const card = queue.getByRole("article", { name: subject });
@@ -73,6 +73,11 @@ test("on a phone, the owner resends an e-mail the SMTP server refused, and downl
   // The list looks again while a message waits: it turns to sent by itself.
   await expect(queue.getByRole("article", { name: subject })).toContainText("Enviado", { timeout: 15_000 });
 
+  // The next section of the panel, through its navigation.
+  await page
+    .getByRole("navigation", { name: "Seções do painel de manutenção" })
+    .getByRole("link", { name: "Backup e exportações" })
+    .click();
   const backup = page.getByRole("region", { name: "Backup e exportações" });
   const [download] = await Promise.all([page.waitForEvent("download"), backup.getByRole("link", { name: "Baixar backup" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^loja-backup-\d{4}-\d{2}-\d{2}-\d{4}\.dump$/);
