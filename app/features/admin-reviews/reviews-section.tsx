@@ -26,7 +26,11 @@ const FILTERS: ReadonlyArray<[ReviewStatus | "", string]> = [
 const FALLBACK = "Não foi possível concluir. Tente novamente.";
 const reviewKeys = { all: ["admin-reviews"] as const, list: (status: string, page: number) => ["admin-reviews", status, page] as const };
 
-function ReviewCard({ review }: { review: AdminReview }) {
+/**
+ * `onDone`: the confirmation is the section's to show, not the card's: a published or hidden review
+ * leaves the "waiting" list as soon as it is read again, and a message inside its card went with it.
+ */
+function ReviewCard({ review, onDone }: { review: AdminReview; onDone: (text: string) => void }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [pending, setPending] = useState(false);
@@ -39,7 +43,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
         json: { status },
         fallbackMessage: FALLBACK,
       });
-      setMessage({ kind: "success", text: status === "approved" ? "Avaliação publicada na página do produto." : "Avaliação ocultada." });
+      onDone(status === "approved" ? "Avaliação publicada na página do produto." : "Avaliação ocultada.");
       await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
     } catch (error) {
       setMessage({ kind: "error", text: error instanceof Error && error.message ? error.message : FALLBACK });
@@ -112,6 +116,7 @@ export function AdminReviewsSection() {
   const raw = search.get("estado");
   const status: ReviewStatus | "" = raw === "todas" ? "" : raw === "approved" || raw === "hidden" ? raw : "pending";
   const page = Math.max(1, Math.min(10_000, Number(search.get("pagina")) || 1));
+  const [done, setDone] = useState<string | null>(null);
   const list = useQuery({
     queryKey: reviewKeys.list(status, page),
     queryFn: () =>
@@ -143,6 +148,7 @@ export function AdminReviewsSection() {
           </Link>
         ))}
       </nav>
+      {done ? <FormMessage kind="success">{done}</FormMessage> : null}
       {list.isPending ? (
         <p role="status">Carregando avaliações…</p>
       ) : list.isError ? (
@@ -155,7 +161,7 @@ export function AdminReviewsSection() {
         <>
           <ul aria-label="Avaliações" className="space-y-3">
             {list.data.reviews.map((review) => (
-              <ReviewCard key={review.id} review={review} />
+              <ReviewCard key={review.id} review={review} onDone={setDone} />
             ))}
           </ul>
           {page > 1 || list.data.hasMore ? (
