@@ -13,6 +13,7 @@ const ISLAND_ENTRIES: Record<string, string> = {
   product: "app/islands/product-island.tsx",
   home: "app/islands/home-island.tsx",
   content: "app/islands/content-island.tsx",
+  cart: "app/islands/cart-island.tsx",
 };
 /** Read by the server at start (server/http/islands.ts); not served (no dotfile is). */
 const ISLANDS_MANIFEST = ".vite/islands-manifest.json";

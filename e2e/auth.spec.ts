@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { fromTheShop, signedInCustomer } from "./shop-steps.ts";
-import { clickRouterLink, expect, openPage, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, test, ROUTER_PAGE } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { E2E_ADMIN_EMAIL } from "./test-env.ts";
 
@@ -231,7 +231,7 @@ test("a customer gets a 403 page on the admin pages, and sees no admin links", a
   }
   await expect(page.getByRole("navigation", { name: "Administração" })).toHaveCount(0);
   // Through the client-side router as well (from a router page: the storefront's pages are islands, decision 035).
-  await openPage(page, "/cart");
+  await openPage(page, ROUTER_PAGE);
   await clickRouterLink(page, "/admin?order=1");
   await expect(page.getByRole("heading", { name: "Acesso restrito" })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { CATALOG } from "../domain/catalog/catalog.ts";
 import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "../domain/catalog/product-slugs.ts";
 import { formatBRL } from "../domain/pricing/money.ts";
-import { clickRouterLink, expect, openPage, settle, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, settle, test, ROUTER_PAGE } from "./fixtures.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 
 const PRICE_PATH = "**/api/functions/calculate-price";
@@ -131,7 +131,7 @@ test.describe("product pages", () => {
 
   test("an old slug followed in the app lands on the product, keeping the query", async ({ page }) => {
     // A router page (the storefront's pages opened as documents are islands: decisions 009, 035).
-    await openPage(page, "/cart");
+    await openPage(page, ROUTER_PAGE);
     await clickRouterLink(page, "/produto/cultura-liquida-ape?origem=blog");
     await expect(page).toHaveURL("/produto/cultura-liquida-penis-envy-albino?origem=blog");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cultura Líquida Penis Envy Albino");

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { clickRouterLink, expect, openPage, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, test, ROUTER_PAGE } from "./fixtures.ts";
 
 // /__teste/erro fails on purpose (the server runs with EXPOSE_TEST_ROUTES=true).
 const FAILING_PAGE = "/__teste/erro";
@@ -23,7 +23,7 @@ test("a failing page shows the error screen with status 500", async ({ page }) =
 
 test("following a link to a failing page shows the error screen", async ({ page }) => {
   // A router page (the storefront's pages opened as documents are islands: decisions 009, 035).
-  await openPage(page, "/cart");
+  await openPage(page, ROUTER_PAGE);
   await clickRouterLink(page, FAILING_PAGE);
   await expect(page).toHaveURL(FAILING_PAGE);
   await expectErrorScreen(page);

@@ -1,5 +1,5 @@
-// A product page, the home and the text pages opened as documents hydrate as islands: React 19
-// without React Router's runtime (decisions 009 and 035). Reached from a router page, they are ordinary routes.
+// A product page, the home, the text pages and the cart opened as documents hydrate as islands:
+// React 19 without React Router's runtime (decisions 009, 035 and 040). Reached from a router page, they are ordinary routes.
 import { type Page } from "@playwright/test";
 import { CATALOG } from "../domain/catalog/catalog.ts";
 import { clickRouterLink, expect, openInRouter, openPage, settle, test, waitForHydration } from "./fixtures.ts";
@@ -70,24 +70,63 @@ test("the home opened as a document is an island too: its module and React's fil
   await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
 });
 
-test("a link on the island page loads the next page, which runs React Router again on the same React file", async ({ page }) => {
+test("the cart opened as a document is an island: its lines come in the server's HTML, and it works without React Router", async ({
+  page,
+}) => {
+  await openPage(page, COURSE);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
+
+  // The server reads the cart by the browser's cart cookie: the line is in the HTML, no fetch needed to paint it (decision 040).
+  const answer = await page.request.get("/cart");
+  // This browser's own cart: no cache keeps the page.
+  expect(answer.headers()["cache-control"]).toBe("private, no-store");
+  const html = await answer.text();
+  expect(html).toContain(COURSE_NAME);
+  expect(html).not.toContain("Carregando o carrinho");
+
+  const scripts: string[] = [];
+  const cartReads: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === "script") scripts.push(pathname);
+    if (pathname === "/api/cart") cartReads.push(pathname);
+  });
+  await page.getByRole("banner").getByRole("link", { name: "Carrinho" }).click();
+  await expect(page).toHaveURL("/cart");
+  await waitForHydration(page);
+  await settle(page);
+  expect(await runsReactRouter(page)).toBe(false);
+  expect(scripts.filter((script) => /^\/assets\/cart-[\w-]+\.js$/.test(script))).toHaveLength(1);
+  expect(scripts.filter((script) => ROUTER_SCRIPTS.test(script))).toEqual([]);
+  // Shown from the server's read: the page asked for no second copy of it.
+  expect(cartReads).toEqual([]);
+  const line = page.getByTestId("cart-line");
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(COURSE_NAME);
+
+  // Hydrated: removing the line works as under React Router, and the empty cart says so.
+  await line.getByRole("button", { name: `Remover ${COURSE_NAME}` }).click();
+  await expect(page.getByText("Seu carrinho está vazio")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toHaveCount(0);
+});
+
+test("a link on an island page loads the next page, which runs React Router again on the same React file", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   await openPage(page, COURSE);
-  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
-  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
+  await settle(page);
   const islandReact = scripts.filter((script) => REACT_CHUNK.test(script));
   expect(islandReact).toHaveLength(1);
   scripts.length = 0;
-  // The cart stays a router page.
-  await page.getByRole("banner").getByRole("link", { name: "Carrinho" }).click();
-  await expect(page).toHaveURL("/cart");
+  // The sign-in page is a router page.
+  await page.getByRole("banner").getByRole("link", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/^[^?]*\/auth/);
   await waitForHydration(page);
   expect(await runsReactRouter(page)).toBe(true);
   expect(scripts.filter((script) => REACT_CHUNK.test(script))).toEqual(islandReact);
-  await expect(page.getByRole("link", { name: COURSE_NAME })).toBeVisible();
 });
 
 test("the text pages opened as documents are islands: the content module and React's file, no React Router", async ({ page }) => {

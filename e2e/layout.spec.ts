@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { clickRouterLink, expect, openInRouter, openPage, settle, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openInRouter, openPage, settle, test, ROUTER_PAGE } from "./fixtures.ts";
 
 test.describe("hideHeader", () => {
   test("the header shows on a normal visit", async ({ page }) => {
@@ -79,7 +79,7 @@ test.describe("stylesheet", () => {
     expect(html.indexOf("modulepreload")).toBeGreaterThan(html.indexOf("</head>"));
 
     // Through React Router's navigations (the storefront's pages opened as documents run none, decisions 009 and 035).
-    await openPage(page, "/cart");
+    await openPage(page, ROUTER_PAGE);
     await clickRouterLink(page, "/produto/cogumelo-penis-envy-7");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cogumelo Penis Envy 7");
     await clickRouterLink(page, "/termos");

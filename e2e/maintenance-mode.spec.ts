@@ -4,7 +4,7 @@
 // for every other journey, so Playwright runs it alone, after all of them (project "maintenance",
 // playwright.config.ts).
 import { expectAccessible } from "./axe-checks.ts";
-import { clickRouterLink, expect, openPage, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, test, ROUTER_PAGE } from "./fixtures.ts";
 import { signedInAdmin } from "./shop-steps.ts";
 
 const PASSWORD = "modo-manutencao-42";
@@ -20,7 +20,7 @@ test("on a phone, the admin turns maintenance on (a visitor gets the 503 page, t
   const visitor = await visitorContext.newPage();
   try {
     // A visitor is reading the shop when it closes (on a router page: the text pages opened as documents are islands, decision 035).
-    await openPage(visitor, "/cart");
+    await openPage(visitor, ROUTER_PAGE);
 
     await page.setViewportSize(PHONE);
     await signedInAdmin(page, PASSWORD);

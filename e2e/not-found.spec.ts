@@ -1,4 +1,4 @@
-import { clickRouterLink, expect, openPage, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, test, ROUTER_PAGE } from "./fixtures.ts";
 
 for (const path of ["/nao-existe", "/produto/produto-inexistente", "/__teste"]) {
   test(`${path} shows the not-found page with status 404`, async ({ page }) => {
@@ -11,7 +11,7 @@ for (const path of ["/nao-existe", "/produto/produto-inexistente", "/__teste"]) 
 
 test("following a link to an unknown path shows the not-found page", async ({ page }) => {
   // A router page (the storefront's pages opened as documents are islands: decisions 009, 035).
-  await openPage(page, "/cart");
+  await openPage(page, ROUTER_PAGE);
   await clickRouterLink(page, "/produto/produto-inexistente");
   await expect(page).toHaveURL("/produto/produto-inexistente");
   await expect(page.getByRole("heading", { level: 1, name: "Página não encontrada" })).toBeVisible();

@@ -2,7 +2,7 @@
 // or message, with its status, not the error screen. The checkout of an empty cart: the domain
 // refuses it (cart_empty, a conflict) and the page says so with a 409.
 import type { Page } from "@playwright/test";
-import { clickRouterLink, expect, openPage, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, test, ROUTER_PAGE } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
 import { signedInCustomer } from "./shop-steps.ts";
 
@@ -27,7 +27,7 @@ test("the checkout of an empty cart shows the refusal with status 409, not the e
 
   // The same refusal when the page is reached by a link (the loader's data request answers 409).
   // A router page (the storefront's pages opened as documents are islands: decisions 009, 035).
-  await openPage(page, "/cart");
+  await openPage(page, ROUTER_PAGE);
   const data = page.waitForResponse((answer) => new URL(answer.url()).pathname.startsWith("/checkout") && answer.url().includes(".data"));
   await clickRouterLink(page, "/checkout");
   expect((await data).status()).toBe(409);

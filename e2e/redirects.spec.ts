@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { clickRouterLink, expect, openPage, pathOf, test } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, pathOf, test, ROUTER_PAGE } from "./fixtures.ts";
 import { fromTheShop } from "./shop-steps.ts";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 
@@ -18,7 +18,7 @@ const REDIRECTS: Array<{ from: string; to: string; heading?: string }> = [
 
 /** Any page that is not the redirect's target, to come back to. */
 // A router page (the storefront's pages opened as documents are islands: decisions 009, 035).
-const START = "/cart";
+const START = ROUTER_PAGE;
 
 for (const { from, to, heading } of REDIRECTS) {
   test.describe(`${from} → ${to}`, () => {

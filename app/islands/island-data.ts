@@ -1,4 +1,5 @@
 import type { AuthState } from "#domain/auth/auth-types.ts";
+import type { CartView } from "#domain/cart/cart-types.ts";
 import type { ProductPageView } from "#app/features/catalog/product-page.tsx";
 import type { ProductCardData } from "#app/features/catalog/product-card.tsx";
 import type { ContentDocument } from "#app/features/content/content-document.ts";
@@ -15,6 +16,8 @@ export type IslandShellData = { publicConfig: PublicConfig; auth: AuthState };
 /** What an island page needs to render exactly what the server rendered: the shell's data and its route loader's. */
 export type IslandData<Page> = IslandShellData & Page;
 export type ProductIslandData = IslandData<{ product: ProductPageView }>;
+/** /cart's island (decision 040): the cart as the server read it for this browser. */
+export type CartIslandData = IslandData<{ cart: CartView }>;
 /** The text pages' island (app/islands/content-island.tsx): which view, and its route loader's data. */
 export type ContentIslandPage =
   | { view: "content"; page: ContentDocument }

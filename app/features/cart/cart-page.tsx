@@ -5,10 +5,14 @@ import { CartTotals } from "#app/features/cart/cart-totals.tsx";
 import { EmptyCart } from "#app/features/cart/empty-cart.tsx";
 import { ShippingEstimator } from "#app/features/cart/shipping-estimator.tsx";
 import { useCartPage } from "#app/features/cart/use-cart-page.ts";
+import type { CartView } from "#domain/cart/cart-types.ts";
 
-/** /cart (spec §2, issue 5): lines, quantities, packaging, shipping by CEP, totals, checkout. */
-export function CartPage() {
-  const { query, headingRef, changeLine, removeLine } = useCartPage();
+/**
+ * /cart (spec §2, issue 5): lines, quantities, packaging, shipping by CEP, totals, checkout.
+ * `initialCart`: the cart as the server read it for this page (decision 040), shown at once.
+ */
+export function CartPage({ initialCart }: { initialCart?: CartView }) {
+  const { query, headingRef, changeLine, removeLine } = useCartPage(initialCart);
   const view = query.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { toast } from "#app/ui/toast.tsx";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { NetworkError } from "#app/lib/fetch-json.ts";
@@ -21,7 +21,11 @@ async function loadCart(): Promise<CartView> {
     const cached = safeStorage.get(STORAGE_KEYS.cartItems);
     if (cached) return JSON.parse(cached) as CartView;
   }
-  const view = await cartApi.cart();
+  return rememberCart(await cartApi.cart());
+}
+
+/** The last cart read, kept for a visit without network (spec §4). */
+function rememberCart(view: CartView): CartView {
   safeStorage.set(STORAGE_KEYS.cartItems, JSON.stringify(view));
   if (view.cartId) safeStorage.set(STORAGE_KEYS.cartLastId, view.cartId);
   return view;
@@ -29,16 +33,24 @@ async function loadCart(): Promise<CartView> {
 
 type LineChange = { line: CartLine; quantity: number; packagingEnabled: boolean };
 
-/** The /cart page's data: the cart query, and the line changes and removals that update it. */
-export function useCartPage() {
+/**
+ * The /cart page's data: the cart query, and the line changes and removals that update it.
+ * `initialCart`, the server's read for this page (decision 040), is the query's first answer when
+ * it has none yet: the page shows it without a fetch, and reads again once it is stale (5 s).
+ */
+export function useCartPage(initialCart?: CartView) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: CART_ITEMS_KEY,
     queryFn: loadCart,
+    initialData: initialCart,
     staleTime: ITEMS_STALE_MS,
     retry: (failures) => failures < RETRIES && !offline(),
     retryDelay: (attempt) => 1000 * 2 ** attempt,
   });
+  useEffect(() => {
+    if (initialCart && query.data === initialCart) rememberCart(initialCart);
+  }, [initialCart, query.data]);
 
   const snapshot = async () => {
     await queryClient.cancelQueries({ queryKey: CART_ITEMS_KEY });
