@@ -446,6 +446,15 @@ test("shipping by CEP on /cart: options, the choice in the totals and in the bro
   await expect(page.getByTestId("cart-total")).toHaveText(total);
 });
 
+test("the cart's CEP field starts with the last CEP that quoted in this browser, though the server renders the page", async ({ page }) => {
+  await addFromProductPage(page);
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  await page.evaluate(() => localStorage.setItem("validated_shipping_cep", "01310100"));
+  await openCart(page);
+  await waitForHydration(page);
+  await expect(page.getByLabel("CEP")).toHaveValue("01310-100");
+});
+
 test("with two tabs open, an add queued offline is applied once when the network returns", async ({ context, page }) => {
   // Both tabs see the network come back and run the shared queue (cart_offline_queue in localStorage).
   const other = await context.newPage();
