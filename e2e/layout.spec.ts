@@ -27,8 +27,9 @@ test.describe("scroll restoration per path", () => {
     // Between two pages of the running router (opened as documents, they are islands: decision 035).
     await openInRouter(page, "/privacidade");
     const target = 600;
-    // The page must be long enough to scroll there and keep the position on the way back.
-    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(target);
+    // The page must be long enough to scroll there and keep the position on the way back (polled:
+    // the router changes the address before React has drawn the page).
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(target);
 
     await page.evaluate((y) => window.scrollTo(0, y), target);
     await expect.poll(() => scrollY(page)).toBe(target);
