@@ -208,3 +208,25 @@ test.describe("scroll position per path (spec §2) across island and router page
     await expect.poll(() => scrollY(page)).toBe(300);
   });
 });
+
+test.describe("the island's scripts on a phone (decision 039)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  type PaintWindow = Window & { paintShownBeforeScripts?: boolean };
+
+  test("are asked for only once the page's first paint is on the screen, so they never delay it", async ({ page }) => {
+    // At the moment the loader adds the first modulepreload (the observer's callback runs at the
+    // end of that same task): had the first contentful paint been shown already?
+    await page.addInitScript(() => {
+      new MutationObserver((records, observer) => {
+        const added = records.flatMap((record) => [...record.addedNodes]);
+        if (!added.some((node) => node instanceof HTMLLinkElement && node.rel === "modulepreload")) return;
+        observer.disconnect();
+        (window as PaintWindow).paintShownBeforeScripts = performance.getEntriesByName("first-contentful-paint").length > 0;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ["/", PRODUCT]) {
+      await openPage(page, path);
+      expect(await page.evaluate(() => (window as PaintWindow).paintShownBeforeScripts), path).toBe(true);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { Component, StrictMode, type ReactNode } from "react";
+import { Component, StrictMode, startTransition, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ErrorScreen } from "#app/features/shell/error-screen.tsx";
 import { ShopApp } from "#app/features/shell/shop-app.tsx";
@@ -24,12 +24,17 @@ export function hydrateIsland<Page>(renderPage: (data: IslandData<Page>) => Reac
   restoreScrollPosition();
   saveScrollPositionOnPageHide();
   const data = JSON.parse(document.getElementById(ISLAND_DATA_ID)!.textContent!) as IslandData<Page>;
-  hydrateRoot(
-    document.getElementById(ISLAND_ROOT_ID)!,
-    <StrictMode>
-      <ShopApp publicConfig={data.publicConfig} auth={data.auth}>
-        <PageErrorBoundary>{renderPage(data)}</PageErrorBoundary>
-      </ShopApp>
-    </StrictMode>,
-  );
+  // In a transition, React hydrates in slices of ~5 ms, yielding between them, instead of one task
+  // of 35–50 ms on this machine (×4 in Lighthouse's phone: its blocking time, decision 039). A tap
+  // on the page meanwhile makes React finish hydrating at once before handling it.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById(ISLAND_ROOT_ID)!,
+      <StrictMode>
+        <ShopApp publicConfig={data.publicConfig} auth={data.auth}>
+          <PageErrorBoundary>{renderPage(data)}</PageErrorBoundary>
+        </ShopApp>
+      </StrictMode>,
+    );
+  });
 }
