@@ -135,8 +135,10 @@ export default defineConfig({
                 // (An island's own copies, `?island`, stay with the island: decision 035.)
                 // The islands' own copies of the shop's modules that two islands share (the shell, the
                 // card, small helpers): one file, instead of a few of a few hundred bytes each, where
-                // each file costs its own compression and request (decision 035).
-                { name: "island-shell", test: /\?island$/, minShareCount: 3, priority: 1 },
+                // each file costs its own compression and request (decision 035). Only what an island
+                // loads before it runs ($initial): a module only the code loaded on first use shares
+                // (Popover, for the footer's, the bell's and the user's panels) stays out (decision 038).
+                { name: "island-shell", test: /\?island$/, minShareCount: 3, priority: 1, tags: ["$initial"] },
                 // Vite's dynamic-import helper serves islands and router pages alike: its own file, or
                 // it lands in the island shell and every router page loads that too.
                 { name: "preload-helper", test: /vite\/preload-helper/, priority: 3 },

@@ -3,6 +3,7 @@ import "#app/lib/zod-browser.ts";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "react-router";
 import { sessionState } from "#app/lib/guards.server.ts";
 import { PageError } from "#app/features/shell/page-error.tsx";
+import { PageTransitions } from "#app/features/shell/page-transitions.tsx";
 import { Shell } from "#app/features/shell/shell.tsx";
 import { ShopApp } from "#app/features/shell/shop-app.tsx";
 import { ISLAND_ROOT_ID, type IslandData } from "#app/islands/island-data.ts";
@@ -94,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <ShopApp publicConfig={loaderData.publicConfig} auth={loaderData.auth}>
+    <ShopApp publicConfig={loaderData.publicConfig} auth={loaderData.auth} transitions={PageTransitions}>
       <Outlet />
     </ShopApp>
   );
@@ -104,7 +105,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   return (
-    <Shell publicConfig={rootData?.publicConfig} auth={rootData?.auth}>
+    <Shell publicConfig={rootData?.publicConfig} auth={rootData?.auth} transitions={PageTransitions}>
       <PageError error={error} />
     </Shell>
   );

@@ -21,12 +21,18 @@ const EDGE_GAP_PX = 12;
 const ARROW_WIDTH_PX = 10;
 const ARROW_HEIGHT_PX = 5;
 
-type PopoverProps = {
+/** The button's look and name: all a popover loaded on its first opening renders before (popover-on-demand.tsx). */
+export type PopoverTriggerProps = {
   /** The button's content (icon, text, badge). */
   trigger: React.ReactNode;
   triggerClassName: string;
   triggerLabel?: string;
   triggerDescribedBy?: string;
+};
+
+type PopoverProps = PopoverTriggerProps & {
+  /** Open from the start: the button that asked for this popover's code was used (popover-on-demand.tsx). */
+  defaultOpen?: boolean;
   /** Below the button (default) or above it. */
   side?: "bottom" | "top";
   /** A small arrow from the panel to the middle of the button. */
@@ -47,6 +53,7 @@ export function Popover({
   triggerClassName,
   triggerLabel,
   triggerDescribedBy,
+  defaultOpen = false,
   side = "bottom",
   arrow = false,
   className,
@@ -58,7 +65,7 @@ export function Popover({
   // The panel belongs to the history entry it was opened on: another page (or the same page with
   // another query) closes it, leaving focus to the navigation (see useFocusOnNavigation).
   const { key: locationKey } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
+  const [openOn, setOpenOn] = useState<string | null>(defaultOpen ? locationKey : null);
   const open = openOn === locationKey;
   // Escape and the panel's own close buttons give focus back to the button; outside clicks do not.
   const [focusTriggerOnClose, setFocusTriggerOnClose] = useState(false);

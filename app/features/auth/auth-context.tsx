@@ -3,7 +3,6 @@ import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "#app/ui/toast.tsx";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { NetworkError } from "#app/lib/fetch-json.ts";
-import { authClient } from "#app/features/auth/auth-client.ts";
 import { ANONYMOUS, type AuthEvent, type AuthState } from "#domain/auth/auth-types.ts";
 
 /** Spec §4: after signing out, the browser goes home 100 ms later. */
@@ -17,6 +16,23 @@ export const LOGOUT_ERROR_FALLBACK = "Não foi possível fazer logout. Tente nov
 const CHANNEL = "auth";
 /** Other features (the cart) listen to this window event to refresh what depends on the user. */
 export const AUTH_CHANGE_EVENT = "shop:auth-change";
+
+/**
+ * The API's auth calls, loaded on their first use (decision 038): a visitor's page makes none
+ * until another tab signs in or this one is restored from the back-forward cache. Not loaded
+ * (offline) is a call that got no answer. The server renders with the loader's session and never
+ * calls them; there the import is left out, as in its bundle (which holds auth-client.ts for the
+ * auth pages) it would split build/server/index.js into a chunk under build/server/assets.
+ */
+const loadAuthClient = () =>
+  import.meta.env.SSR
+    ? Promise.reject(new NetworkError())
+    : import("#app/features/auth/auth-client.ts").then(
+        (module) => module.authClient,
+        () => {
+          throw new NetworkError();
+        },
+      );
 
 type AuthContextValue = AuthState & {
   /** Re-reads the session after a change made elsewhere (a form), then re-checks admin status. */
@@ -81,7 +97,7 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
   const apply = useCallback(async (event: AuthEvent, options: { broadcast: boolean }) => {
     let user = null;
     try {
-      user = event === "SIGNED_OUT" ? null : await authClient.getSession();
+      user = event === "SIGNED_OUT" ? null : await (await loadAuthClient()).getSession();
     } catch {
       user = event === "SIGNED_OUT" ? null : stateRef.current.user;
     }
@@ -89,7 +105,11 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
     // failure is "no" (spec §6, §8).
     let isAdmin = false;
     if (event === "TOKEN_REFRESHED") isAdmin = stateRef.current.isAdmin;
-    else if (user) isAdmin = await authClient.isAdmin(user.email);
+    else if (user)
+      isAdmin = await loadAuthClient().then(
+        (client) => client.isAdmin(user.email),
+        () => false,
+      );
     setState({ user, isAdmin });
     window.dispatchEvent(new CustomEvent(AUTH_CHANGE_EVENT, { detail: { event } }));
     if (options.broadcast) channelRef.current?.postMessage({ event });
@@ -119,17 +139,19 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
   useEffect(() => {
     let cancelled = false;
     const read = () =>
-      authClient.getSession().then(
-        (user) => {
-          if (cancelled) return;
-          const before = stateRef.current.user;
-          if (before?.id === user?.id && before?.email === user?.email) return;
-          const event: AuthEvent = !user ? "SIGNED_OUT" : before ? "USER_UPDATED" : "SIGNED_IN";
-          if (event === "SIGNED_OUT") announce(event);
-          void apply(event, { broadcast: false });
-        },
-        () => {},
-      );
+      loadAuthClient()
+        .then((client) => client.getSession())
+        .then(
+          (user) => {
+            if (cancelled) return;
+            const before = stateRef.current.user;
+            if (before?.id === user?.id && before?.email === user?.email) return;
+            const event: AuthEvent = !user ? "SIGNED_OUT" : before ? "USER_UPDATED" : "SIGNED_IN";
+            if (event === "SIGNED_OUT") announce(event);
+            void apply(event, { broadcast: false });
+          },
+          () => {},
+        );
     // A visitor's page was rendered without a session cookie: there is nothing to renew.
     if (stateRef.current.user) void read();
     const onPageShow = (event: PageTransitionEvent) => {
@@ -158,7 +180,7 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
     setState(ANONYMOUS);
     const fade = fadePage();
     try {
-      await authClient.signOut();
+      await (await loadAuthClient()).signOut();
     } catch (error) {
       // Still signed in: show the truth again, and say why (spec §8).
       fade?.cancel();

@@ -6,12 +6,10 @@ import { ANONYMOUS, type AuthState } from "#domain/auth/auth-types.ts";
 import { CookiePreferencesProvider } from "#app/features/consent/cookie-preferences.tsx";
 import type { PublicConfig } from "#platform/public-config.ts";
 import { Toaster } from "#app/ui/toast.tsx";
-import { PageSkeleton } from "#app/features/shell/page-skeleton.tsx";
 import { SiteFooter } from "#app/features/shell/site-footer.tsx";
 import type { HeaderNotifications } from "#app/features/shell/notifications-feed.tsx";
+import type { PageTransitions } from "#app/features/shell/page-transitions.tsx";
 import { SiteHeader } from "#app/features/shell/site-header.tsx";
-import { useFocusOnNavigation } from "#app/features/shell/use-focus-on-navigation.ts";
-import { usePageFade } from "#app/features/shell/use-page-fade.ts";
 
 // A visitor has no notifications: their code (the list, its queries and realtime inserts) loads
 // only for a signed-in user, so a first visit's JavaScript stays within budget (decision 035).
@@ -52,11 +50,14 @@ function CartWithUser({ children }: { children: React.ReactNode }) {
 export function Shell({
   publicConfig,
   auth = ANONYMOUS,
+  transitions: Transitions,
   children,
 }: {
   publicConfig?: PublicConfig;
   /** The session as the server read it (root loader); absent on an error screen before it ran. */
   auth?: AuthState;
+  /** React Router's pages: the skeleton, fade and focus of a move between pages (an island page never moves). */
+  transitions?: typeof PageTransitions;
   children: React.ReactNode;
 }) {
   const [searchParams] = useSearchParams();
@@ -64,9 +65,7 @@ export function Shell({
   const location = useLocation();
   const navigation = useNavigation();
   const pageRef = useRef<HTMLDivElement>(null);
-  usePageFade(pageRef);
   const mainRef = useRef<HTMLElement>(null);
-  useFocusOnNavigation(mainRef);
 
   // Only a move to another page shows the skeleton; revalidating or changing the query of the
   // current page keeps it on screen.
@@ -86,11 +85,12 @@ export function Shell({
             {hideHeader ? null : <HeaderWithUser />}
             {/* tabIndex -1: the skip link (and a navigation, see useFocusOnNavigation) moves keyboard focus here, not only the scroll position. */}
             <main ref={mainRef} id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
-              {loadingOtherPage ? <PageSkeleton /> : null}
               {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
               <div ref={pageRef} hidden={loadingOtherPage}>
                 {children}
               </div>
+              {/* After the page: its effects (a field it focuses) run before the transition's focus check, as when they were the shell's. */}
+              {Transitions ? <Transitions pageRef={pageRef} mainRef={mainRef} loadingOtherPage={loadingOtherPage} /> : null}
             </main>
             <SiteFooter publicConfig={publicConfig} />
             {/* Sonner and its settings (spec §9) load with the first toast. */}
