@@ -25,6 +25,10 @@ test("a product page opened as a document loads its module and React's file, no 
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
   await openPage(page, PRODUCT);
   await settle(page);
   expect(await runsReactRouter(page)).toBe(false);
@@ -42,6 +46,14 @@ test("a product page opened as a document loads its module and React's file, no 
   await expect(page.getByTestId("price-total")).toHaveText(/R\$\s250,00/);
   await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
   await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
+
+  // The reviews are the server's HTML, kept by the island (decision 041): still whole after the
+  // page re-rendered, and React found nothing to complain about while hydrating.
+  const reviews = page.getByRole("region", { name: "Avaliações" });
+  await expect(reviews.getByRole("heading", { level: 2, name: "Avaliações" })).toBeVisible();
+  await expect(reviews).toContainText(/compra verificada/i);
+  await expect(reviews.getByRole("img", { name: /^Avaliação [\d,]+ de 5/ })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("the home opened as a document is an island too: its module and React's file, no React Router; a card loads the product", async ({

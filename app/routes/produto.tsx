@@ -3,7 +3,7 @@ import { getProductPage } from "#domain/catalog/catalog.server.ts";
 import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "#domain/catalog/product-slugs.ts";
 import { ProductRouteView } from "#app/features/catalog/product-page.tsx";
 import { productMeta } from "#app/features/catalog/product-seo.ts";
-import { REVIEWS_PAGE_PARAM } from "#app/features/reviews/product-reviews.tsx";
+import { REVIEWS_PAGE_PARAM } from "#app/features/reviews/review-section.ts";
 import { productReviewsSection } from "#domain/reviews/reviews.server.ts";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";

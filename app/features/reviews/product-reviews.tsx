@@ -2,7 +2,9 @@
  * The product page's reviews (decision 029), rendered on the server with the page: the rating
  * (the catalogue's base joined by the approved reviews), how the verified reviews spread over 1–5
  * stars, and a page of them, newest first. Paging is plain links (`?avaliacoes=N`): no script of
- * its own. Types only from the domain, so no zod reaches the island (decision 009).
+ * its own, so an island page keeps this section's server HTML instead of loading this code
+ * (./product-reviews-kept.tsx, decision 041). Types only from the domain, so no zod reaches the
+ * island (decision 009).
  */
 import { ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
@@ -10,10 +12,7 @@ import { focusRing } from "#app/ui/button-styles.ts";
 import type { Ratings } from "#domain/catalog/catalog-types.ts";
 import type { ProductReviewsSection } from "#domain/reviews/review-schemas.ts";
 import { StarRating, Stars, starsLabel } from "#app/features/catalog/star-rating.tsx";
-
-/** The query parameter of the reviews' page. */
-export const REVIEWS_PAGE_PARAM = "avaliacoes";
-export const REVIEWS_ID = "avaliacoes";
+import { REVIEWS_ID, REVIEWS_PAGE_PARAM, REVIEWS_SECTION_CLASS } from "#app/features/reviews/review-section.ts";
 
 const date = new Intl.DateTimeFormat("pt-BR", { dateStyle: "long", timeZone: "America/Sao_Paulo" });
 const count = (n: number) => (n === 1 ? "1 avaliação" : `${n.toLocaleString("pt-BR")} avaliações`);
@@ -45,7 +44,7 @@ function Distribution({ section }: { section: ProductReviewsSection }) {
 
 export function ProductReviews({ ratings, section }: { ratings: Ratings; section: ProductReviewsSection }) {
   return (
-    <section id={REVIEWS_ID} aria-labelledby={`${REVIEWS_ID}-titulo`} className="scroll-mt-24 space-y-6">
+    <section id={REVIEWS_ID} aria-labelledby={`${REVIEWS_ID}-titulo`} className={REVIEWS_SECTION_CLASS}>
       <h2 id={`${REVIEWS_ID}-titulo`} className="text-xl font-bold text-stone-950">
         Avaliações
       </h2>
