@@ -241,4 +241,22 @@ test.describe("the island's scripts on a phone (decision 039)", () => {
       expect(await page.evaluate(() => (window as PaintWindow).paintShownBeforeScripts), path).toBe(true);
     }
   });
+
+  test("in a tab opened in the background, which records no first paint, load at its first frame, not seconds later", async ({ page }) => {
+    // What Chrome does for a page loaded hidden: the document says "hidden", and no
+    // first-contentful-paint entry ever comes (the observer is told nothing).
+    await page.addInitScript(() => {
+      Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+      PerformanceObserver.prototype.observe = function () {};
+    });
+    const loaded = page.waitForEvent("load");
+    await page.goto(PRODUCT);
+    await loaded;
+    const loadedAt = Date.now();
+    // The loader's last resort is 5 s after `load`; a hidden page runs its first frame once shown.
+    await page.waitForFunction(() => document.querySelector('link[rel="modulepreload"]') !== null, undefined, { timeout: 4000 });
+    expect(Date.now() - loadedAt).toBeLessThan(4000);
+    await waitForHydration(page);
+    expect(await runsReactRouter(page)).toBe(false);
+  });
 });
