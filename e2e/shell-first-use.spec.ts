@@ -4,11 +4,13 @@
 // focus and Escape of before.
 import type { Page } from "@playwright/test";
 import { expect, openInRouter, openPage, settle, test } from "./fixtures.ts";
+import { uniqueEmail } from "./mail.ts";
+import { signedInCustomer } from "./shop-steps.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 /** The modules loaded on first use (the bell's, the footer's and the user's Popover; the menu's panel; the admin links). */
-const ON_FIRST_USE = /^\/assets\/(support-panel|notification-bell-panel|popover|mobile-menu-panel|admin-nav)-[\w-]+\.js$/;
+const ON_FIRST_USE = /^\/assets\/(support-panel|notification-bell-panel|user-menu|popover|mobile-menu-panel|admin-nav)-[\w-]+\.js$/;
 
 /** The paths of the scripts the page asks for from now on. */
 function scriptsAskedFor(page: Page): string[] {
@@ -130,4 +132,49 @@ test("under React Router too, Atendimento opens on its first tap", async ({ page
   await footerButton(page).click();
   await expect(page.getByRole("dialog", { name: "Atendimento" })).toBeVisible();
   await expect(footerButton(page)).toHaveAttribute("aria-expanded", "true");
+});
+
+test("Escape pressed the instant the menu shows closes it (a slow phone draws it before React's effects run)", async ({ page }) => {
+  await openPage(page, "/");
+  const toggle = menuToggle(page);
+  // Presses Escape in the same task in which the panel appears, before anything else can run.
+  await toggle.evaluate((button) => {
+    new MutationObserver((changes, observer) => {
+      if (button.getAttribute("aria-expanded") !== "true") return;
+      observer.disconnect();
+      button.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    }).observe(button, { attributes: true, attributeFilter: ["aria-expanded"] });
+  });
+  await toggle.focus();
+  await page.keyboard.press("Space");
+  await expect(toggle).toHaveAttribute("aria-controls");
+  await expect(page.locator(`#${await toggle.getAttribute("aria-controls")}`)).toBeHidden();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+});
+
+test("a customer's first tap on their account button opens it, even while its code is still on the way", async ({ page }) => {
+  const email = uniqueEmail("primeiro-toque");
+  await signedInCustomer(page, email, "cogumelo-azul-42");
+  // The menu's code is held back until after the tap, as on a slow connection.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/user-menu-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // The header shows the account button from `md` up (the phone has it in the menu's panel).
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openPage(page, "/termos");
+  const account = page.getByRole("banner").getByRole("button", { name: `Conta de ${email.split("@")[0]}` });
+  await account.click();
+  release();
+
+  const menu = page.getByRole("dialog", { name: "Minha conta" });
+  await expect(menu).toBeVisible();
+  await expect(account).toHaveAttribute("aria-expanded", "true");
+  await expect(menu.getByRole("button", { name: "Sair" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(account).toBeFocused();
 });

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { CATALOG } from "../domain/catalog/catalog.ts";
 import { expectAccessible } from "./axe-checks.ts";
-import { expect, openPage, test } from "./fixtures.ts";
+import { expect, openPage, test, waitForHydration } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
 import { placedCourseOrder, signedInCustomer } from "./shop-steps.ts";
 
@@ -115,6 +115,8 @@ test.describe("the menu", () => {
 
     await menu.getByRole("link", { name: "Guia de cultivo" }).click();
     await expect(page).toHaveURL("/guia-cultivo");
+    // A new document (an island page): its toggle works once its scripts have run.
+    await waitForHydration(page);
     await expect(menu).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
 

@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { iconButtonClass } from "#app/ui/button-styles.ts";
 import { useOnFirstUse } from "#app/ui/use-on-first-use.ts";
@@ -23,7 +23,9 @@ export function MobileMenu({ userEmail }: { userEmail?: string | null }) {
   const open = openOnKey === location.key;
   const [Panel, requestPanel] = useOnFirstUse(loadPanel, "Não foi possível abrir o menu");
 
-  useEffect(() => {
+  // A layout effect, so Escape works from the moment the panel shows: an effect ran after the
+  // browser's next paint, and an Escape pressed in between (a slow phone) was lost (decision 042).
+  useLayoutEffect(() => {
     if (!open) return;
     const closeOnEscape = (event: KeyboardEvent) => {
       // A popover open inside the menu (the account's) handles its own Escape first.
