@@ -84,6 +84,7 @@ test("the home opened as a document is an island too: its module and React's fil
 
 test("the cart opened as a document is an island: its lines come in the server's HTML, and it works without React Router", async ({
   page,
+  browser,
 }) => {
   await openPage(page, COURSE);
   await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
@@ -96,6 +97,17 @@ test("the cart opened as a document is an island: its lines come in the server's
   const html = await answer.text();
   expect(html).toContain(COURSE_NAME);
   expect(html).not.toContain("Carregando o carrinho");
+  // Another browser's /cart holds none of it, even when it names this cart's id in spec §6's header.
+  const cartSessionId = (await page.request.get("/api/cart")).headers()["cart-session-id"];
+  expect(cartSessionId).toBeTruthy();
+  const stranger = await browser.newContext();
+  try {
+    const strangersHtml = await (await stranger.request.get("/cart", { headers: { "cart-session-id": cartSessionId! } })).text();
+    expect(strangersHtml).toContain("Seu carrinho está vazio");
+    expect(strangersHtml).not.toContain(COURSE_NAME);
+  } finally {
+    await stranger.close();
+  }
 
   const scripts: string[] = [];
   const cartReads: string[] = [];
