@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./platform/db/schema.ts",
+  // Every table file of platform/db/tables/ (each owned by one domain module, decision 048).
+  schema: "./platform/db/tables/*.ts",
   out: "./platform/db/migrations",
 });

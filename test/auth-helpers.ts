@@ -2,7 +2,7 @@
 // receives the shop's e-mails, a cookie jar per browser, and requests from a chosen client address.
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { adminEmails, users } from "#platform/db/schema.ts";
+import { adminEmails, users } from "#platform/db/tables/auth.ts";
 import { createApp } from "#server/http/app.ts";
 import type { JobWorker } from "#platform/jobs/worker.ts";
 import { startJobs } from "#server/jobs/jobs.ts";

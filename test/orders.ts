@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import type { Browser, AuthTestContext } from "#test/auth-helpers.ts";
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
 

@@ -2,17 +2,11 @@ import { eq } from "drizzle-orm";
 import { addCreditEntry } from "#domain/referrals/credit-ledger.server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import {
-  accounts,
-  addresses,
-  cartItems,
-  carts,
-  notifications,
-  referralLinks,
-  sessions,
-  users,
-  verifications,
-} from "#platform/db/schema.ts";
+import { addresses } from "#platform/db/tables/account.ts";
+import { accounts, sessions, users, verifications } from "#platform/db/tables/auth.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
+import { referralLinks } from "#platform/db/tables/referrals.ts";
 import { MAX_ADDRESSES } from "#domain/account/account-data.server.ts";
 
 let ctx: AuthTestContext;

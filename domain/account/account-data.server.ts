@@ -1,17 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import {
-  accounts,
-  addresses,
-  cartItems,
-  carts,
-  creditEntries,
-  notifications,
-  referralLinks,
-  sessions,
-  users,
-  verifications,
-} from "#platform/db/schema.ts";
+import { addresses } from "#platform/db/tables/account.ts";
+import { accounts, sessions, users, verifications } from "#platform/db/tables/auth.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
+import { creditEntries, referralLinks } from "#platform/db/tables/referrals.ts";
 import type { AppServices } from "#platform/services.ts";
 import { forgetQueuedEmails } from "#platform/mail/mail-queue.ts";
 import { removeOutboxMessagesTo } from "#platform/mail/mailer.ts";

@@ -6,7 +6,9 @@ import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestCon
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
 import { checkOut, giveCart } from "#test/orders.ts";
 import { createTestDatabase } from "#test/database.ts";
-import { notifications, orders, users } from "#platform/db/schema.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 import { outboxDir } from "#platform/mail/mailer.ts";
 import { deleteAccount } from "#domain/account/account-data.server.ts";
 

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { savedCpfs } from "#platform/db/schema.ts";
+import { savedCpfs } from "#platform/db/tables/account.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;

@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { auditLog, users } from "#platform/db/schema.ts";
+import { auditLog } from "#platform/db/tables/audit.ts";
+import { users } from "#platform/db/tables/auth.ts";
 import { AUDIT_PAGE_SIZE, type AuditEntryView, type AuditQuery } from "#domain/audit/audit-schemas.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { AppServices } from "#platform/services.ts";
-import { adminEmails } from "#platform/db/schema.ts";
+import { adminEmails } from "#platform/db/tables/auth.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { listAdminEmails } from "#domain/auth/admins.server.ts";

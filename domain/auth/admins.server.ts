@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AppServices } from "#platform/services.ts";
-import { adminEmails } from "#platform/db/schema.ts";
+import { adminEmails } from "#platform/db/tables/auth.ts";
 
 /**
  * Admin status, decided here and nowhere else: the account's e-mail is listed (ADMIN_EMAILS or the

@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { passwordProblem, signUpSchema } from "#domain/auth/auth-schemas.ts";
 import type { AppServices } from "#platform/services.ts";
-import { accounts, sessions, users, verifications } from "#platform/db/schema.ts";
+import { accounts, sessions, users, verifications } from "#platform/db/tables/auth.ts";
 import { enqueueEmail } from "#platform/mail/mail-queue.ts";
 import type { MailMessage } from "#platform/mail/mailer.ts";
 import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage } from "#domain/notifications/mail-templates.ts";

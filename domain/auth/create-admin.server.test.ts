@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { adminEmails, sessions, users } from "#platform/db/schema.ts";
+import { adminEmails, sessions, users } from "#platform/db/tables/auth.ts";
 import { ADMIN_CREATE_ACTOR, createAdmin } from "#domain/auth/create-admin.server.ts";
 import { listAuditLog } from "#domain/audit/audit-log.server.ts";
 

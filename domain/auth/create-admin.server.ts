@@ -3,7 +3,7 @@ import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { emailSchema, passwordProblem } from "#domain/auth/auth-schemas.ts";
 import type { Database } from "#platform/db/client.ts";
-import { accounts, adminEmails, sessions, users } from "#platform/db/schema.ts";
+import { accounts, adminEmails, sessions, users } from "#platform/db/tables/auth.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 
 /** Who the audit log names for a change made with `npm run admin:create`. */

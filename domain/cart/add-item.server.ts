@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { PoolClient } from "pg";
 import type { Database } from "#platform/db/client.ts";
-import { products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { requestHash } from "#platform/request-hash.ts";
 import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { PRODUCTS_CACHE } from "#domain/catalog/catalog.server.ts";

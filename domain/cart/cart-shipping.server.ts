@@ -1,7 +1,8 @@
 /** The cart's shipping: quotes for a CEP and the cart's parcel, and the customer's choice. */
 import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { DomainError } from "#domain/errors.ts";
 import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping as quoteParcel } from "#domain/shipping/shipping-quote.server.ts";
 import type { CartView, ShippingQuote } from "#domain/cart/cart-types.ts";

@@ -7,7 +7,8 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { carts, products } from "#platform/db/schema.ts";
+import { carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { type OutgoingMessage, publish, publishNow, type RealtimeTopic, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
 import { DomainError } from "#domain/errors.ts";
 import { type GramPriceTable, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";

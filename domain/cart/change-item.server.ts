@@ -1,7 +1,8 @@
 /** Changing a cart line: its quantity or packaging (re-priced on the server), or removing it. */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { cartItems, products } from "#platform/db/schema.ts";
+import { cartItems } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { normalizePackaging } from "#domain/cart/cart-rules.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
 import {

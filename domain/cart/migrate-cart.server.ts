@@ -5,7 +5,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { sessionTopic } from "#platform/realtime/bus.ts";
 import { MAX_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { MAX_UNITS } from "#domain/pricing/price-quote.ts";

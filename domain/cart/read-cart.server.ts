@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { carts } from "#platform/db/schema.ts";
+import { carts } from "#platform/db/tables/cart.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping as quoteParcel } from "#domain/shipping/shipping-quote.server.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";

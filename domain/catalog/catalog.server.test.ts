@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { productCatalog, products } from "#platform/db/schema.ts";
+import { productCatalog, products } from "#platform/db/tables/catalog.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 import { DEFAULT_PRODUCT_IMAGE } from "#domain/catalog/catalog-fallback.ts";
 import { findProductByName, forgetPricingProducts, getProductPage, listProducts } from "#domain/catalog/catalog.server.ts";

@@ -1,7 +1,7 @@
 /** Catalogue reads for pages and the pricing endpoint. PostgreSQL is the source of truth (PRODUCT.md). */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { productCatalog, productImages, products } from "#platform/db/schema.ts";
+import { productCatalog, productImages, products } from "#platform/db/tables/catalog.ts";
 import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { type GramPriceTable, gramsTotalCents, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import type { Availability, ProductPageData, ProductSummary, UnitType } from "#domain/catalog/catalog-types.ts";

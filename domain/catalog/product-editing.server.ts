@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { productCatalog, products } from "#platform/db/schema.ts";
+import { productCatalog, products } from "#platform/db/tables/catalog.ts";
 import { forgetShared, invalidateShared } from "#platform/realtime/shared-caches.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { productCatalog, productImages, products } from "#platform/db/schema.ts";
+import { productCatalog, productImages, products } from "#platform/db/tables/catalog.ts";
 import type { FileStorage } from "#platform/storage/file-storage.ts";
 import { imageVariants, readImageInfo } from "#platform/images/image-variants.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";

@@ -3,7 +3,8 @@
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { DomainError } from "#domain/errors.ts";
 import { normalizePackaging } from "#domain/cart/cart-rules.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";

@@ -4,7 +4,7 @@
  * customer's credit row, so what it reads stays true until the order commits (parallel checkouts
  * queue there). `recordOrderDiscounts` then writes the use, the debit and the order's lines.
  */
-import { orderDiscounts } from "#platform/db/schema.ts";
+import { orderDiscounts } from "#platform/db/tables/orders.ts";
 import type { Database } from "#platform/db/client.ts";
 import { claimCoupon, previewCoupon, recordRedemption, type ClaimedCoupon } from "#domain/coupons/coupons.server.ts";
 import { priceDiscounts, type OrderAmounts, type PricedDiscounts } from "#domain/coupons/coupon-rules.ts";

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, products, savedCpfs } from "#platform/db/schema.ts";
+import { savedCpfs } from "#platform/db/tables/account.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { hideCpf, maskedSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { createAuthTestContext, uniqueEmail, type AuthTestContext, type Browser } from "#test/auth-helpers.ts";

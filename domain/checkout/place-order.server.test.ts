@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { repriceCartLine } from "#domain/cart/cart-rules.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";

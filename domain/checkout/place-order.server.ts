@@ -3,7 +3,10 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { addresses, carts, idempotencyKeys, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { addresses } from "#platform/db/tables/account.ts";
+import { carts } from "#platform/db/tables/cart.ts";
+import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
+import { orderItems, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import type { AppServices } from "#platform/services.ts";
 import { requestHash } from "#platform/request-hash.ts";
 import { DomainError } from "#domain/errors.ts";

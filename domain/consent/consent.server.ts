@@ -1,7 +1,7 @@
 /** Consent events on the server (LGPD art. 8 §2: the shop must be able to prove each consent). */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { consentEvents } from "#platform/db/schema.ts";
+import { consentEvents } from "#platform/db/tables/consent.ts";
 import type { ConsentEvent, ConsentRequest } from "#domain/consent/consent-schemas.ts";
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;

@@ -4,7 +4,8 @@
  */
 import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { couponRedemptions, coupons, orders } from "#platform/db/schema.ts";
+import { couponRedemptions, coupons } from "#platform/db/tables/coupons.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 import { DomainError } from "#domain/errors.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { couponDiscountCents, normalizeCouponCode, type CouponTerms, type OrderAmounts } from "#domain/coupons/coupon-rules.ts";

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { addresses, consentEvents, orderRefunds, orders, referralLinks, users } from "#platform/db/schema.ts";
+import { addresses } from "#platform/db/tables/account.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { consentEvents } from "#platform/db/tables/consent.ts";
+import { orderRefunds, orders } from "#platform/db/tables/orders.ts";
+import { referralLinks } from "#platform/db/tables/referrals.ts";
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
 import { getCustomer, searchCustomers } from "#domain/customers/customers.server.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { auditLog } from "#platform/db/tables/audit.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { orderRefunds, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { getDashboard } from "#domain/dashboard/dashboard.server.ts";
 import { WITHDRAWAL_CANCEL_NOTE, WITHDRAWAL_NOTE, type OrderStatus } from "#domain/orders/order-status.ts";
 import { setUpTestDatabase } from "#test/database.ts";

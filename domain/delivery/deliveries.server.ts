@@ -6,7 +6,8 @@
 import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { orderItems, orders, products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { orderItems, orders } from "#platform/db/tables/orders.ts";
 import { readDownloadFile } from "#platform/storage/downloads.ts";
 import { simplePdf } from "#platform/pdf/simple-pdf.ts";
 import { DomainError } from "#domain/errors.ts";

@@ -9,7 +9,9 @@ import { CATEGORIES } from "#domain/catalog/categories.ts";
 import { csvFormat, selection, streamCsv, type CsvColumn } from "#domain/exports/csv-stream.server.ts";
 import { csvMoney } from "#domain/orders/admin-order-rules.ts";
 import type { Database } from "#platform/db/client.ts";
-import { adminEmails, orders, products, users } from "#platform/db/schema.ts";
+import { adminEmails, users } from "#platform/db/tables/auth.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 
 const { when, text, yesNo } = csvFormat;
 const money = (value: unknown) => csvMoney(typeof value === "number" ? value : null);

@@ -6,7 +6,10 @@
 import { and, count, eq, isNull, lt, lte, notExists, sql, type SQL } from "drizzle-orm";
 import type { AppServices } from "#platform/services.ts";
 import type { Database } from "#platform/db/client.ts";
-import { cartItems, carts, notifications, orders, sessions } from "#platform/db/schema.ts";
+import { sessions } from "#platform/db/tables/auth.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { DomainError } from "#domain/errors.ts";

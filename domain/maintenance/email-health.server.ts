@@ -1,7 +1,7 @@
 import { max, sql } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { emailLog } from "#platform/db/schema.ts";
+import { emailLog } from "#platform/db/tables/maintenance.ts";
 import { failedEmails, SEND_EMAIL_TASK } from "#platform/mail/mail-queue.ts";
 
 export type EmailReading = {

@@ -8,7 +8,8 @@ import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { EMAIL_PAGE_SIZE, type EmailDetail, type EmailQuery, type EmailSummary } from "#domain/maintenance/email-schemas.ts";
 import type { Database } from "#platform/db/client.ts";
-import { emailLog, users } from "#platform/db/schema.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { emailLog } from "#platform/db/tables/maintenance.ts";
 import { enqueueEmail, requeueLoggedEmail } from "#platform/mail/mail-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 

@@ -5,7 +5,7 @@
  */
 import { desc, lt, max, min, sql, sum } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { clientErrors, serverErrors } from "#platform/db/schema.ts";
+import { clientErrors, serverErrors } from "#platform/db/tables/maintenance.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import type { ErrorList } from "#domain/maintenance/maintenance-schemas.ts";
 

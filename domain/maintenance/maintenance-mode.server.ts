@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { maintenanceMode } from "#platform/db/schema.ts";
+import { maintenanceMode } from "#platform/db/tables/maintenance.ts";
 import { invalidateShared, registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import type { MaintenanceInput, MaintenanceState } from "#domain/maintenance/maintenance-schemas.ts";

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { adminEmails, notifications, users } from "#platform/db/schema.ts";
+import { adminEmails, users } from "#platform/db/tables/auth.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
 import type { AppServices } from "#platform/services.ts";
 import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { notificationMessage } from "#domain/notifications/mail-templates.ts";

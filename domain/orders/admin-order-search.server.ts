@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderItems, orderRefunds, orders } from "#platform/db/schema.ts";
+import { orderItems, orderRefunds, orders } from "#platform/db/tables/orders.ts";
 import {
   ADMIN_ORDER_PAGE_SIZE,
   type AdminOrderFilters,

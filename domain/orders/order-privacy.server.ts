@@ -4,7 +4,11 @@
  */
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { addresses, idempotencyKeys, notifications, orders, orderStatusHistory, users } from "#platform/db/schema.ts";
+import { addresses } from "#platform/db/tables/account.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
+import { orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { scrubAuditEntries } from "#domain/audit/audit-log.server.ts";
 import { adminNewOrderMessage } from "#domain/orders/order-messages.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";

@@ -1,7 +1,8 @@
 /** Reading orders: the customer's list, the admin's list, and one order with lines and history. */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderDiscounts, orderItems, orders, orderStatusHistory, productCatalog } from "#platform/db/schema.ts";
+import { productCatalog } from "#platform/db/tables/catalog.ts";
+import { orderDiscounts, orderItems, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";

@@ -1,6 +1,6 @@
 /** Stock taken by orders: one conditional update per line, never below zero (decision 005). */
 import { and, eq, sql } from "drizzle-orm";
-import { products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { DomainError } from "#domain/errors.ts";
 import type { Tx } from "#domain/orders/order-store.server.ts";
 

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orders } from "#platform/db/schema.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 import type { AppServices } from "#platform/services.ts";
 import { DomainError } from "#domain/errors.ts";
 import type { NewNotification } from "#domain/notifications/notifications.server.ts";

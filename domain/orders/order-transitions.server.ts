@@ -3,7 +3,9 @@
  * writes the history and the notification in the same transaction.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { carts, orderItems, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { orderItems, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";

@@ -7,7 +7,7 @@
 import type { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderRefunds, orders } from "#platform/db/schema.ts";
+import { orderRefunds, orders } from "#platform/db/tables/orders.ts";
 import { csvMoney } from "#domain/orders/admin-order-rules.ts";
 import { PAYMENT_STATE_LABELS, type AdminOrderFilters, type PaymentState } from "#domain/orders/admin-order-schemas.ts";
 import { filterCondition, itemCountSql, ORDER_ID, paymentStateSql, sortOrder } from "#domain/orders/admin-order-search.server.ts";

@@ -4,7 +4,7 @@
  * amount actually sent back, which may be less than the total (a partial refund), never more.
  */
 import { eq, sql } from "drizzle-orm";
-import { orderRefunds, orderStatusHistory } from "#platform/db/schema.ts";
+import { orderRefunds, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { DomainError } from "#domain/errors.ts";
 import { createNotifications } from "#domain/notifications/notifications.server.ts";
 import { refundMessage } from "#domain/orders/order-messages.ts";

@@ -7,7 +7,8 @@
  * is answered as it is.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { carts, orderDiscounts, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { carts } from "#platform/db/tables/cart.ts";
+import { orderDiscounts, orderItems, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";

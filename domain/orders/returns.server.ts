@@ -8,7 +8,7 @@
  */
 import { and, asc, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderRefunds, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { orderRefunds, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { DomainError } from "#domain/errors.ts";
 import { createNotifications } from "#domain/notifications/notifications.server.ts";
 import { ADMIN_ORDER_PAGE_SIZE, type ReturnItem } from "#domain/orders/admin-order-schemas.ts";

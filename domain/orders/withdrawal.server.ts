@@ -7,7 +7,8 @@
  * once, and the admins an e-mail.
  */
 import { and, eq, inArray, or, sql, like } from "drizzle-orm";
-import { orderStatusHistory, users } from "#platform/db/schema.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { DomainError } from "#domain/errors.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { payments } from "#platform/db/schema.ts";
+import { payments } from "#platform/db/tables/payments.ts";
 import type { AppServices } from "#platform/services.ts";
 import { DomainError } from "#domain/errors.ts";
 import { bcbPixProvider } from "#domain/payments/bcb-pix-provider.server.ts";

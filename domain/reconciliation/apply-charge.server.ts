@@ -6,7 +6,9 @@
  * amount or a reference that does not match is never paid, and the admins hear of it once.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { orderItems, orders, orderStatusHistory, payments, products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { orderItems, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
+import { payments } from "#platform/db/tables/payments.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { paymentMessage } from "#domain/orders/order-messages.ts";
 import { lockOrder, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { payments } from "#platform/db/schema.ts";
+import { payments } from "#platform/db/tables/payments.ts";
 import type { Config } from "#platform/config.ts";
 import { chargingProvider } from "#domain/payments/charges.server.ts";
 import type { OrderPayments } from "#domain/reconciliation/payment-schemas.ts";

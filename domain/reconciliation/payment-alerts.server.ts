@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import { users } from "#platform/db/schema.ts";
+import { users } from "#platform/db/tables/auth.ts";
 import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { paymentAlertMessage } from "#domain/notifications/mail-templates.ts";
 import { adminUserIds } from "#domain/notifications/notifications.server.ts";

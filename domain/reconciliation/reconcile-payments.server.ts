@@ -5,7 +5,8 @@
  * Every provider call is bounded (PIX_PROVIDER_TIMEOUT_MS); one that fails changes nothing.
  */
 import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { orders, payments } from "#platform/db/schema.ts";
+import { orders } from "#platform/db/tables/orders.ts";
+import { payments } from "#platform/db/tables/payments.ts";
 import type { Services } from "#domain/orders/order-store.server.ts";
 import { providerById } from "#domain/payments/charges.server.ts";
 import { ProviderUnavailableError } from "#domain/payments/payment-provider.server.ts";

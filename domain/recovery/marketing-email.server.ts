@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { consentEvents } from "#platform/db/schema.ts";
+import { consentEvents } from "#platform/db/tables/consent.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
 import { CURRENT_CONSENT_VERSION, MARKETING_EMAIL_PURPOSE } from "#domain/consent/consent-rules.ts";
 

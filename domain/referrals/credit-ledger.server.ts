@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { creditEntries, referralLinks } from "#platform/db/schema.ts";
+import { creditEntries, referralLinks } from "#platform/db/tables/referrals.ts";
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from "#domain/referrals/referral-rules.ts";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -5,7 +5,9 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import type { Config } from "#platform/config.ts";
-import { creditEntries, orders, referralLinks, referrals, users } from "#platform/db/schema.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { orders } from "#platform/db/tables/orders.ts";
+import { creditEntries, referralLinks, referrals } from "#platform/db/tables/referrals.ts";
 import { addCreditEntry, newReferralCode, type Tx } from "#domain/referrals/credit-ledger.server.ts";
 import { firstName, normalizeReferralCode } from "#domain/referrals/referral-rules.ts";
 import type { ReferralSummary } from "#domain/referrals/referral-schemas.ts";

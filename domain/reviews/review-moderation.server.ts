@@ -5,7 +5,9 @@
  */
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orders, productReviews, products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { orders } from "#platform/db/tables/orders.ts";
+import { productReviews } from "#platform/db/tables/reviews.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReview, type AdminReviewList, type ReviewStatus } from "#domain/reviews/review-schemas.ts";

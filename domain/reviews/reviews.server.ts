@@ -5,7 +5,10 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderItems, orders, productReviews, products, users } from "#platform/db/schema.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { orderItems, orders } from "#platform/db/tables/orders.ts";
+import { productReviews } from "#platform/db/tables/reviews.ts";
 import { DomainError } from "#domain/errors.ts";
 import {
   type MyReview,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { shippingRates, shippingWeightBands } from "#platform/db/schema.ts";
+import { shippingRates, shippingWeightBands } from "#platform/db/tables/shipping.ts";
 import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 
 /**

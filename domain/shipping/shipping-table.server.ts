@@ -6,7 +6,7 @@
  */
 import { asc } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { shippingRates, shippingWeightBands } from "#platform/db/schema.ts";
+import { shippingRates, shippingWeightBands } from "#platform/db/tables/shipping.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import type { ShippingTable, ShippingTableView } from "#domain/shipping/shipping-table-schemas.ts";

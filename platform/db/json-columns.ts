@@ -1,4 +1,4 @@
-// The shapes of the JSON columns (schema.ts's $type), defined here so that the database layer needs
+// The shapes of the JSON columns (the table files' $type), defined here so that the database layer needs
 // no shop module; the domain's types (catalog-types.ts, order-types.ts) are these very types.
 
 /** Names of the icons a detail line may carry; the page maps them to lucide icons. */

@@ -10,7 +10,7 @@ import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { emailLog } from "#platform/db/schema.ts";
+import { emailLog } from "#platform/db/tables/maintenance.ts";
 import { addJobCall, failedJobs, type JobExecutor } from "#platform/jobs/queue.ts";
 import type { JobHandler, JobInfo } from "#platform/jobs/worker.ts";
 import type { Logger } from "#platform/logger.ts";

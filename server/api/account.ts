@@ -20,7 +20,7 @@ import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { ApiError, rateLimitedError } from "#server/http/errors.ts";
 import { uuidParam } from "#server/http/params.ts";
-import { accounts } from "#platform/db/schema.ts";
+import { accounts } from "#platform/db/tables/auth.ts";
 import { and, eq } from "drizzle-orm";
 
 /** The customer panel's own data (/cliente): addresses, referral link, LGPD export and deletion. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMERS_CSV_HEADERS, PRODUCTS_CSV_HEADERS } from "#domain/maintenance/catalog-csv.server.ts";
 import { startDump } from "#platform/db/backup.ts";
 import { PgToolMissingError } from "#platform/db/pg-tools.ts";
-import { products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { checkOut, giveCart } from "#test/orders.ts";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "#domain/account/account-data.server.ts";
 import type { EmailDetail, EmailSummary } from "#domain/maintenance/email-schemas.ts";
-import { emailLog } from "#platform/db/schema.ts";
+import { emailLog } from "#platform/db/tables/maintenance.ts";
 import { enqueueEmail, failedEmails } from "#platform/mail/mail-queue.ts";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";

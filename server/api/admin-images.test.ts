@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { samplePhoto } from "#test/sample-images.ts";
-import { productCatalog } from "#platform/db/schema.ts";
+import { productCatalog } from "#platform/db/tables/catalog.ts";
 import { productUuid, PRODUCT_SLUGS, FIXED_PRODUCT_SLUGS } from "#domain/catalog/product-slugs.ts";
 import { getProductPage } from "#domain/catalog/catalog.server.ts";
 import { MAX_IMAGE_BYTES } from "#domain/catalog/product-image-rules.ts";

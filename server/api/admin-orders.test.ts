@@ -6,7 +6,9 @@ import { paymentStateOf } from "#domain/orders/admin-order-rules.ts";
 import type { AdminOrderPage } from "#domain/orders/admin-order-schemas.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
-import { notifications, orderItems, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
+import { orderItems, orderRefunds, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 

@@ -5,7 +5,8 @@ import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestCon
 import { CART_COOKIE, cartSessionIdOf, issueCartToken } from "#server/http/cart-token.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import type { CartCount, CartView } from "#domain/cart/cart-types.ts";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { realtimeBus, type RealtimeMessage } from "#platform/realtime/bus.ts";
 import { addKeyLockId } from "#domain/cart/add-item.server.ts";
 

@@ -11,7 +11,7 @@ import { setUpTestApp } from "#test/test-app.ts";
 import { CLIENT_ERROR_RATE_RULE, CLIENT_ERROR_REPEAT_WINDOW_SECONDS, recordClientError } from "#server/api/client-errors.ts";
 import { createDatabase } from "#platform/db/client.ts";
 import { migrationsFolder, runMigrations } from "#server/db/migrate.ts";
-import { CLIENT_ERRORS_KEPT, clientErrors } from "#platform/db/schema.ts";
+import { CLIENT_ERRORS_KEPT, clientErrors } from "#platform/db/tables/maintenance.ts";
 import { createApp } from "#server/http/app.ts";
 
 const ctx = setUpTestApp();

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { consumeRate, rateKey, type RateRule } from "#platform/rate-limit.ts";
 import type { Database } from "#platform/db/client.ts";
-import { clientErrorFingerprint, clientErrors } from "#platform/db/schema.ts";
+import { clientErrorFingerprint, clientErrors } from "#platform/db/tables/maintenance.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { rateLimitedError } from "#server/http/errors.ts";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AGE_GATE_CHOICES, CURRENT_CONSENT_VERSION } from "#domain/consent/consent-rules.ts";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { consentEvents } from "#platform/db/schema.ts";
+import { consentEvents } from "#platform/db/tables/consent.ts";
 import { CONSENT_RATE_RULE } from "#server/api/consent.ts";
 
 /*

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponRedemptions, coupons, orders, users } from "#platform/db/schema.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { couponRedemptions, coupons } from "#platform/db/tables/coupons.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { auditEntries } from "#test/audit.ts";
 import { checkOut, giveCart } from "#test/orders.ts";

@@ -6,7 +6,10 @@ import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, type AuthTestContext } from "#test/auth-helpers.ts";
-import { cartItems, carts, notifications, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { cartItems, carts } from "#platform/db/tables/cart.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
+import { orderRefunds, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
 import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
 

@@ -1,7 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifications, orders, orderStatusHistory, payments, products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { notifications } from "#platform/db/tables/notifications.ts";
+import { orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
+import { payments } from "#platform/db/tables/payments.ts";
 import { expirePendingOrders, PROVIDER_EXPIRY_GRACE_MS } from "#domain/orders/order-jobs.server.ts";
 import { providerById } from "#domain/payments/charges.server.ts";
 import { verifyMercadoPagoSignature } from "#domain/payments/mercadopago-signature.server.ts";

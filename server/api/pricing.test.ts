@@ -4,7 +4,7 @@ import { forgetPricingProducts } from "#domain/catalog/catalog.server.ts";
 import { MAX_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { quote, toPricingResponse } from "#domain/pricing/price-quote.ts";
 import { setUpTestApp } from "#test/test-app.ts";
-import { products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 
 const ctx = setUpTestApp();
 

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { creditEntries, orders, referralLinks, referrals, users } from "#platform/db/schema.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { orders } from "#platform/db/tables/orders.ts";
+import { creditEntries, referralLinks, referrals } from "#platform/db/tables/referrals.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { checkOut, giveCart } from "#test/orders.ts";
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";

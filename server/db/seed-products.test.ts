@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CATALOG } from "#domain/catalog/catalog.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { setUpTestDatabase } from "#test/database.ts";
-import { products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/tables/catalog.ts";
 import { productRows, seed } from "#server/db/seed.ts";
 
 const t = setUpTestDatabase();

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { PRODUCT_SLUGS, productUuid } from "#domain/catalog/product-slugs.ts";
 import { setUpTestDatabase } from "#test/database.ts";
-import { productCatalog } from "#platform/db/schema.ts";
+import { productCatalog } from "#platform/db/tables/catalog.ts";
 import { seed } from "#server/db/seed.ts";
 
 const t = setUpTestDatabase();

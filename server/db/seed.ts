@@ -1,6 +1,6 @@
 import { CATALOG } from "#domain/catalog/catalog.ts";
 import type { Database } from "#platform/db/client.ts";
-import { productCatalog, products } from "#platform/db/schema.ts";
+import { productCatalog, products } from "#platform/db/tables/catalog.ts";
 
 /** The catalogue module's entries as rows of `products`. */
 export function productRows() {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { testServices } from "#test/database.ts";
 import { setUpTestApp } from "#test/test-app.ts";
 import { createDatabase, type Database } from "#platform/db/client.ts";
-import { clientErrors } from "#platform/db/schema.ts";
+import { clientErrors } from "#platform/db/tables/maintenance.ts";
 import { createApp } from "#server/http/app.ts";
 
 const ctx = setUpTestApp();

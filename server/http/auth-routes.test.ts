@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { linksIn } from "#test/mail-server.ts";
-import { sessions, users, verifications } from "#platform/db/schema.ts";
+import { sessions, users, verifications } from "#platform/db/tables/auth.ts";
 import { createApp } from "#server/http/app.ts";
 
 let ctx: AuthTestContext;

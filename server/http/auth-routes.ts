@@ -13,7 +13,7 @@ import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
 import { AUTH_RATE_RULES, consumeRate, rateKey, refundRate, resetRate, signInAccountKey, type RateRule } from "#platform/rate-limit.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
-import { verifications } from "#platform/db/schema.ts";
+import { verifications } from "#platform/db/tables/auth.ts";
 
 /**
  * /api/auth/*: better-auth behind the shop's own layer, which

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { linksIn } from "#test/mail-server.ts";
 import { AUTH_RATE_RULES } from "#platform/rate-limit.ts";
-import { verifications } from "#platform/db/schema.ts";
+import { verifications } from "#platform/db/tables/auth.ts";
 import { SIGN_IN_LINK_MINUTES } from "#domain/auth/auth-schemas.ts";
 import { SIGN_IN_LINK_SECONDS } from "#domain/auth/sign-in-link.server.ts";
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
-import { emailLog } from "#platform/db/schema.ts";
+import { emailLog } from "#platform/db/tables/maintenance.ts";
 import { enqueueEmail, failedEmails, SEND_EMAIL_TASK } from "#platform/mail/mail-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 import { startJobs } from "#server/jobs/jobs.ts";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { createDatabase } from "#platform/db/client.ts";
-import { orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import type { JobWorker } from "#platform/jobs/worker.ts";
 import { PIX_EXPIRY_TASK, startJobs } from "#server/jobs/jobs.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";

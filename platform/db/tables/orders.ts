@@ -1,0 +1,177 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { OrderAddressSnapshot } from "#platform/db/json-columns.ts";
+import { users } from "#platform/db/tables/auth.ts";
+import { carts } from "#platform/db/tables/cart.ts";
+import { productUnitType, products } from "#platform/db/tables/catalog.ts";
+
+/*
+ * Orders: the order, its lines, its status history, its discounts and its refund.
+ * Owned by domain/orders/ (decision 048): only its files import this one; every other module goes
+ * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
+ * integer cents (PRODUCT.md).
+ */
+
+/*
+ * Checkout, orders and Pix (issue 6, decision 005). Money is integer cents; an order keeps a
+ * snapshot of every line and of the delivery address, so later catalogue edits never change it.
+ */
+export const orderStatus = pgEnum("order_status", [
+  "pending_payment",
+  "paid",
+  "preparing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+]);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What people read and say ("#10001"): a sequence, so it is short and never repeats. */
+    number: integer("number").notNull().unique().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    /** Null once the customer deleted the account (the order stays for the shop's books). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    customerEmail: text("customer_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    cartId: uuid("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    status: orderStatus("status").notNull().default("pending_payment"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    packagingCents: integer("packaging_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    shippingMethod: text("shipping_method"),
+    shippingDays: integer("shipping_days"),
+    shippingAddress: jsonb("shipping_address").$type<OrderAddressSnapshot | null>(),
+    /** Which payment provider handles it: "static_pix" (confirmed by an admin) until a PSP is configured. */
+    paymentProvider: text("payment_provider").notNull().default("static_pix"),
+    pixTxid: text("pix_txid").notNull().unique(),
+    pixCode: text("pix_code").notNull(),
+    pixExpiresAt: timestamp("pix_expires_at", { withTimezone: true }).notNull(),
+    /** 1 for the order's first Pix; each "Gerar novo Pix" after an expiry adds one (a new txid each time). */
+    pixAttempt: integer("pix_attempt").notNull().default(1),
+    /** The expiry the "your Pix expires soon" e-mail was sent for: one reminder per Pix (issue 19 item 5). */
+    pixRemindedFor: timestamp("pix_reminded_for", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    trackingCode: text("tracking_code"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** When the rating_reminder is due (set on delivery); cleared once sent. */
+    ratingReminderAt: timestamp("rating_reminder_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("orders_user_created").on(t.userId, t.createdAt.desc()),
+    index("orders_status_created").on(t.status, t.createdAt.desc()),
+    // The expiry job's work list: unpaid orders by deadline.
+    index("orders_pending_expiry")
+      .on(t.pixExpiresAt)
+      .where(sql`status = 'pending_payment'`),
+    index("orders_rating_reminder")
+      .on(t.ratingReminderAt)
+      .where(sql`rating_reminder_at is not null`),
+    // One live order per cart, however often checkout is submitted (an expired one frees the cart).
+    uniqueIndex("orders_one_live_per_cart")
+      .on(t.cartId)
+      .where(sql`status <> 'cancelled' and cart_id is not null`),
+    check(
+      "orders_money",
+      sql`${t.subtotalCents} >= 0 and ${t.packagingCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} > 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.packagingCents} + ${t.shippingCents} - ${t.discountCents}`,
+    ),
+  ],
+);
+
+/** One line of an order: what was bought, at what price, as it was at the time. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id),
+    productName: text("product_name").notNull(),
+    productSlug: text("product_slug").notNull(),
+    unitType: productUnitType("unit_type").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalPriceCents: integer("total_price_cents").notNull(),
+    packagingEnabled: boolean("packaging_enabled").notNull().default(false),
+    packagingFeeCents: integer("packaging_fee_cents").notNull().default(0),
+    sachetCount: integer("sachet_count"),
+    finalTotalCents: integer("final_total_cents").notNull(),
+    needsShipping: boolean("needs_shipping").notNull(),
+    /** True when this line took units from products.stock (given back if the order is cancelled). */
+    stockReserved: boolean("stock_reserved").notNull().default(false),
+  },
+  (t) => [
+    index("order_items_order_id").on(t.orderId),
+    check(
+      "order_items_money",
+      sql`${t.quantity} > 0 and ${t.totalPriceCents} >= 0 and ${t.finalTotalCents} = ${t.totalPriceCents} + ${t.packagingFeeCents}`,
+    ),
+  ],
+);
+
+/** Every status change, with its time and who made it (null: the customer's checkout or a job). */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: orderStatus("from_status"),
+    toStatus: orderStatus("to_status").notNull(),
+    note: text("note"),
+    actorUserId: text("actor_user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Money given back for an order (CDC art. 49: everything paid, freight included). The order is the
+ * key, so a refund is recorded once however often or concurrently it is asked for.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** The freight inside amount_cents, kept apart because CDC art. 49 refunds it too. */
+    shippingCents: integer("shipping_cents").notNull(),
+    /** "withdrawal": the customer's CDC art. 49 request; "admin": the admin's refund. */
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("order_refunds_amount", sql`${t.amountCents} > 0 and ${t.shippingCents} >= 0 and ${t.shippingCents} <= ${t.amountCents}`)],
+);
+
+export const orderDiscountKind = pgEnum("order_discount_kind", ["coupon", "credit"]);
+
+/** The discounts of an order as the customer saw them (orders.discount_cents is their sum). */
+export const orderDiscounts = pgTable(
+  "order_discounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: orderDiscountKind("kind").notNull(),
+    /** What the customer reads: "Cupom BEMVINDO (10%)", "Crédito de indicação". */
+    label: text("label").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    couponCode: text("coupon_code"),
+  },
+  (t) => [index("order_discounts_order").on(t.orderId), check("order_discounts_amount", sql`${t.amountCents} > 0`)],
+);
