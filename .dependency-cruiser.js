@@ -23,10 +23,25 @@ export const DOMAIN_NEIGHBOURS = {
   // npm run admin:create records its change in the audit log.
   auth: ["notifications", "audit", "referrals"],
   cart: ["pricing", "catalog", "shipping"],
-  // The orders list shows each line's current product picture (catalog's image resolution).
-  orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals", "catalog", "delivery", "exports"],
-  // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
-  account: ["orders", "consent", "referrals", "reviews"],
+  // The orders list shows each line's current product picture (catalog's image resolution); e-mails to the
+  // customer and the admins take their addresses from auth (decision 048).
+  orders: [
+    "pricing",
+    "cart",
+    "shipping",
+    "payments",
+    "notifications",
+    "audit",
+    "coupons",
+    "referrals",
+    "catalog",
+    "delivery",
+    "exports",
+    "auth",
+  ],
+  // Deleting an account anonymises its orders and consent events and has each owner forget the rest (auth,
+  // cart, notifications, referrals); the data export lists them all (LGPD, decision 048).
+  account: ["orders", "consent", "referrals", "reviews", "auth", "cart", "notifications"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit", "recovery"],
@@ -36,16 +51,136 @@ export const DOMAIN_NEIGHBOURS = {
   // Referrals and their credit ledger; coupons (issue 19, decisions 027 and 028).
   referrals: [],
   coupons: ["pricing", "audit"],
-  // Reviews read orders' rows through the schema only; the admin's moderation is audited (issue 19).
-  reviews: ["audit"],
+  // Reviews ask orders whether the buyer's order is delivered and holds the item, catalog for product names
+  // and to keep the review totals, auth for the author's name (decision 048); moderation is audited (issue 19).
+  reviews: ["audit", "orders", "catalog", "auth"],
   // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
   delivery: ["auth"],
   // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job; the e-mail
-  // queue (audited) and the customers and products CSVs.
-  maintenance: ["orders", "audit", "exports", "catalog"],
-  // Provider payments applied to orders: webhooks, the poller, the admins' alerts (issue 21).
-  reconciliation: ["orders", "payments", "notifications", "pricing"],
+  // queue (audited) and the customers and products CSVs; the other clean-ups through the carts', notifications'
+  // and sessions' owners (decision 048).
+  maintenance: ["orders", "audit", "exports", "catalog", "cart", "notifications", "auth"],
+  // Provider payments applied to orders: webhooks, the poller, the admins' alerts (issue 21), sent to the
+  // admins' addresses read through auth (decision 048).
+  reconciliation: ["orders", "payments", "notifications", "pricing", "auth"],
 };
+
+/**
+ * Who may import each table file of platform/db/tables/ besides its owner (decision 048). The file
+ * `platform/db/tables/<module>.ts` holds the tables of domain/<module>/, and only that module's files
+ * import it: every other module reads and writes them through the owner's functions, so a table's
+ * rules (its locks, its invariants, what else changes with it) live in one place. Tests may import
+ * any table file (they arrange rows and check what was stored). Each entry below is a reader outside
+ * the owner, named with the tables it reads and why a function of the owner would not do.
+ */
+export const TABLE_READERS = {
+  // The mailer (platform/mail/mail-queue.ts) writes an e-mail's log row in the statement that queues
+  // its job, and platform may not import domain; the maintenance module owns everything else about it.
+  maintenance: { "platform/mail/mail-queue.ts": "the mailer logs each e-mail it queues (email_log)" },
+  // The admin's customers and products CSVs (decision 026): one streamed query joins each account with
+  // its orders' totals, each product with its sales; row by row through owners' functions would not stream.
+  auth: {
+    "domain/maintenance/catalog-csv.server.ts": "the customers CSV: accounts with their orders' totals, streamed",
+    // LGPD art. 18 (decision 018): the export lists everything stored about one person, in one read.
+    "domain/account/account-export.server.ts": "the LGPD export reads the person's account and sessions",
+  },
+  orders: { "domain/maintenance/catalog-csv.server.ts": "the customers and products CSVs sum orders per account and per product" },
+  catalog: { "domain/maintenance/catalog-csv.server.ts": "the products CSV: each product with its sales, streamed" },
+  cart: { "domain/account/account-export.server.ts": "the LGPD export lists the person's carts" },
+  notifications: { "domain/account/account-export.server.ts": "the LGPD export lists the person's notifications" },
+  referrals: { "domain/account/account-export.server.ts": "the LGPD export lists the person's referral link and credit" },
+};
+
+// The reasons below name the move each import waits for.
+const ORDER_DOOR =
+  "issue 27 items 1-2 (one writer of an order's status and history, one effects step) move these writes into domain/orders' flows";
+const CART_PRICES =
+  "the cart prices its lines from the product rows in the same statements and locks (decision 012's line pricer): catalog needs a read of the priced product, taking the transaction, before this moves";
+const CYCLE_WITH_ORDERS =
+  "orders imports this module (DOMAIN_NEIGHBOURS), so it cannot call orders back: the orders module must pass in what it reads (issue 27 item 2's effects step)";
+
+/**
+ * Imports of another module's tables not yet moved behind the owner's functions (decision 048):
+ * each with what should replace it. This list only shrinks: scripts/layer-rules.test.ts fails on a
+ * line that no longer matches an import, and a new import of another module's tables is refused.
+ */
+export const TABLE_IMPORTS_TO_MOVE = {
+  account: {
+    "domain/checkout/place-order.server.ts": "reads the saved address chosen at checkout: domain/account's address reader",
+    "domain/orders/order-privacy.server.ts":
+      "reads the person's saved addresses to scrub them from order notes; account imports orders, so account must pass them in",
+  },
+  auth: {
+    "domain/audit/audit-log.server.ts": "reads the actor's e-mail; auth imports audit, so the callers must pass the actor's e-mail in",
+    "domain/notifications/notifications.server.ts":
+      "reads the admins' accounts; auth imports notifications, so the admins' ids and addresses must be passed in",
+    "domain/orders/order-privacy.server.ts": "reads the person's name and e-mail to scrub them: domain/auth's accountContacts",
+    "domain/referrals/referrals.server.ts": `reads the referred people's names; ${CYCLE_WITH_ORDERS.replace("orders imports", "auth and orders import")}`,
+  },
+  cart: {
+    "domain/checkout/checkout-cart.server.ts": CART_PRICES,
+    "domain/checkout/place-order.server.ts":
+      "marks the cart ordered in the order's transaction: a domain/cart function taking the transaction",
+    "domain/orders/order-transitions.server.ts": ORDER_DOOR,
+    "domain/orders/renew-pix.server.ts": ORDER_DOOR,
+  },
+  catalog: {
+    "domain/cart/add-item.server.ts": CART_PRICES,
+    "domain/cart/cart-shipping.server.ts": CART_PRICES,
+    "domain/cart/cart-store.server.ts": CART_PRICES,
+    "domain/cart/change-item.server.ts": CART_PRICES,
+    "domain/cart/migrate-cart.server.ts": CART_PRICES,
+    "domain/checkout/checkout-cart.server.ts": CART_PRICES,
+    "domain/delivery/deliveries.server.ts": `reads the products' files and instructions; ${CYCLE_WITH_ORDERS}`,
+    "domain/orders/order-transitions.server.ts": `gives stock back: ${ORDER_DOOR}`,
+    "domain/reconciliation/apply-charge.server.ts": `takes stock again on a late payment: ${ORDER_DOOR}`,
+  },
+  checkout: {
+    "domain/orders/order-privacy.server.ts":
+      "deletes the person's checkout attempts; checkout imports orders, so the deletion must move to domain/account's deletion",
+  },
+  notifications: {
+    "domain/orders/order-privacy.server.ts": "scrubs the person's order notifications: a domain/notifications function",
+  },
+  orders: {
+    "domain/checkout/place-order.server.ts": `inserts the order, its lines and its first history row: ${ORDER_DOOR}`,
+    "domain/delivery/deliveries.server.ts": `reads the buyer's order and lines; ${CYCLE_WITH_ORDERS}`,
+    "domain/reconciliation/apply-charge.server.ts": ORDER_DOOR,
+    "domain/reconciliation/reconcile-payments.server.ts": ORDER_DOOR,
+    "domain/referrals/referrals.server.ts": `reads the order numbers of the credit ledger; ${CYCLE_WITH_ORDERS}`,
+  },
+  payments: {
+    "domain/reconciliation/apply-charge.server.ts":
+      "applies provider payments to the charges' rows; the charges' writes move to domain/payments with issue 27 item 4 (charge after commit)",
+    "domain/reconciliation/order-payments.server.ts": "lists an order's charges: a domain/payments reader",
+    "domain/reconciliation/reconcile-payments.server.ts": "the poller's work list and its updates; with issue 27 item 4",
+  },
+};
+
+/** A table file's owner: the domain module it is named for. */
+const tableRules = (modules) =>
+  modules.map((name) => ({
+    name: `tables-${name}-owned-by-domain-${name}`,
+    severity: "error",
+    comment:
+      `platform/db/tables/${name}.ts holds the tables of domain/${name}: only domain/${name}/ imports it ` +
+      `(and the readers written down in TABLE_READERS of .dependency-cruiser.js, each with its reason; tests may import any table file). ` +
+      `Read or write these tables through a function of domain/${name}, so that their rules stay in one module (decision 048).`,
+    from: {
+      path: "^(app|domain|platform|server)/",
+      pathNot: [
+        `^domain/${escape(name)}/`,
+        // Table files refer to each other's keys (foreign keys); the client's barrel re-exports them all.
+        "^platform/db/tables/",
+        "^platform/db/schema\\.ts$",
+        "\\.test\\.tsx?$",
+        ...[...Object.keys(TABLE_READERS[name] ?? {}), ...Object.keys(TABLE_IMPORTS_TO_MOVE[name] ?? {})].map(
+          (file) => `^${escape(file)}$`,
+        ),
+      ],
+    },
+    to: { path: `^platform/db/tables/${escape(name)}\\.ts$` },
+  }));
 
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */
 export function moduleOrder(graph) {
@@ -141,6 +276,25 @@ export default {
       to: { path: `(^|/)node_modules/${oneOf(WEB_FRAMEWORKS)}(/|$)` },
     },
     ...neighbourRules,
+    ...tableRules(Object.keys(DOMAIN_NEIGHBOURS)),
+    {
+      name: "table-file-named-for-its-module",
+      severity: "error",
+      comment:
+        "Each file of platform/db/tables/ is named for the domain module that owns its tables (platform/db/tables/<module>.ts, a key of DOMAIN_NEIGHBOURS): " +
+        "put a new table in its owner's file, or add the module first (decision 048).",
+      from: {},
+      to: { path: "^platform/db/tables/", pathNot: `^platform/db/tables/${oneOf(Object.keys(DOMAIN_NEIGHBOURS))}\\.ts$` },
+    },
+    {
+      name: "schema-barrel-only-for-the-client",
+      severity: "error",
+      comment:
+        "platform/db/schema.ts re-exports every table for the drizzle client (platform/db/client.ts) alone: import the owning module's table file, platform/db/tables/<module>.ts, " +
+        "from that module's own code (decision 048), and reach other modules' tables through their functions.",
+      from: { pathNot: "^platform/db/client\\.ts$" },
+      to: { path: "^platform/db/schema\\.ts$" },
+    },
     {
       name: "domain-module-undeclared",
       severity: "error",

@@ -45,6 +45,35 @@ describe("the real tree", () => {
   });
 });
 
+describe("the tables' owners (decision 048)", () => {
+  type Lists = Record<string, Record<string, string>>;
+  const { TABLE_READERS, TABLE_IMPORTS_TO_MOVE } = config as unknown as { TABLE_READERS: Lists; TABLE_IMPORTS_TO_MOVE: Lists };
+  const entries = (lists: Lists) =>
+    Object.entries(lists).flatMap(([owner, files]) => Object.entries(files).map(([file, reason]) => ({ owner, file, reason })));
+
+  it("names a table file for every module that has tables, and no other", () => {
+    const files = readdirSync(join(ROOT, "platform/db/tables")).map((name) => name.replace(/\.ts$/, ""));
+    expect(files.length).toBeGreaterThan(10);
+    for (const name of files) expect(Object.keys(config.DOMAIN_NEIGHBOURS), name).toContain(name);
+  });
+
+  it("lists only imports that exist, each with its reason: the list of moves still to make only shrinks", async () => {
+    const result = await cruiseLayers(ROOT);
+    const imports = new Set(
+      result.modules.flatMap((module) => module.dependencies.map((dependency) => `${module.source} → ${dependency.resolved}`)),
+    );
+    const listed = [...entries(TABLE_READERS), ...entries(TABLE_IMPORTS_TO_MOVE)];
+    expect(listed.length).toBeGreaterThan(0);
+    for (const { owner, file, reason } of listed) {
+      expect(imports, `${file} no longer imports platform/db/tables/${owner}.ts: remove its line`).toContain(
+        `${file} → platform/db/tables/${owner}.ts`,
+      );
+      expect(reason.length, file).toBeGreaterThan(20);
+      expect(file.startsWith(`domain/${owner}/`), `${file} is ${owner}'s own`).toBe(false);
+    }
+  }, 60_000);
+});
+
 describe("the domain's module graph", () => {
   it("is written down for every domain module, acyclic", () => {
     const modules = readdirSync(join(ROOT, "domain"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
@@ -116,6 +145,19 @@ const FIXTURE: Record<string, string> = {
   "app/routes/home.tsx":
     'import { db } from "#platform/db.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nimport { Card } from "#app/features/catalog/card.tsx";\nimport type { Route } from "./+types/home";\nexport const loader = (_args?: Route) => [db, addItem];\nexport default Card;',
 
+  // Each module's tables (decision 048): orders' file, read by its own module, by another module's
+  // test, and wrongly by the cart; a barrel that only the client may import; a file named for no module.
+  "platform/db/tables/cart.ts": "export const carts = { id: 'id' };",
+  "platform/db/tables/orders.ts": 'import { carts } from "#platform/db/tables/cart.ts";\nexport const orders = { cartId: carts.id };',
+  "platform/db/tables/wishlist.ts": "export const wishes = {};",
+  "platform/db/schema.ts": 'export * from "#platform/db/tables/cart.ts";\nexport * from "#platform/db/tables/orders.ts";',
+  "platform/db/client.ts": 'import * as schema from "#platform/db/schema.ts";\nexport const client = schema;',
+  "domain/orders/order-store.server.ts": 'import { orders } from "#platform/db/tables/orders.ts";\nexport const store = orders;',
+  "domain/cart/cart-orders.server.ts":
+    'import { orders } from "#platform/db/tables/orders.ts";\nimport { wishes } from "#platform/db/tables/wishlist.ts";\nexport const peek = [orders, wishes];',
+  "domain/cart/cart-orders.server.test.ts": 'import { orders } from "#platform/db/tables/orders.ts";\nexport const seeded = orders;',
+  "server/jobs/report.ts": 'import { orders } from "#platform/db/schema.ts";\nexport const report = orders;',
+
   "server/main.ts": "export const appName = 'loja';",
   "server/http/app.ts":
     'import { appContext } from "#app/lib/app-context.server.ts";\nimport { catalog } from "#app/features/catalog/catalog.server.ts";\nexport const createApp = () => [appContext, catalog];',
@@ -139,6 +181,9 @@ const EXPECTED = [
   // A feature that imports a route makes a cycle with it, since the route imports the feature.
   "no-cycles: app/features/catalog/card.tsx ↔ app/routes/home.tsx",
   "no-unresolvable-imports: domain/cart/missing.ts → #domain/cart/not-there.ts",
+  "tables-orders-owned-by-domain-orders: domain/cart/cart-orders.server.ts → platform/db/tables/orders.ts",
+  "table-file-named-for-its-module: domain/cart/cart-orders.server.ts → platform/db/tables/wishlist.ts",
+  "schema-barrel-only-for-the-client: server/jobs/report.ts → platform/db/schema.ts",
 ];
 
 describe("a tree with one violation per rule", () => {
@@ -182,7 +227,7 @@ describe("a tree with one violation per rule", () => {
     expect(text).toContain("domain/pricing may import no other domain module (only domain/errors.ts)");
   });
 
-  it("lets through what the rules allow: type-only platform imports in browser code, server code in loaders and *.server.ts, the app-context seam", () => {
+  it("lets through what the rules allow: type-only platform imports in browser code, server code in loaders and *.server.ts, the app-context seam, a module's own tables", () => {
     const allowed = [
       "app/features/catalog/card.tsx → platform/db.ts",
       "app/features/catalog/card.tsx → app/lib/app-context.server.ts",
@@ -194,6 +239,11 @@ describe("a tree with one violation per rule", () => {
       "server/http/app.ts → app/lib/app-context.server.ts",
       "domain/cart/add-item.server.ts → domain/pricing/money.ts",
       "domain/cart/add-item.server.test.ts → test/database.ts",
+      "domain/orders/order-store.server.ts → platform/db/tables/orders.ts",
+      "domain/cart/cart-orders.server.test.ts → platform/db/tables/orders.ts",
+      "platform/db/tables/orders.ts → platform/db/tables/cart.ts",
+      "platform/db/schema.ts → platform/db/tables/orders.ts",
+      "platform/db/client.ts → platform/db/schema.ts",
     ];
     const reported = result.summary.violations.map((v) => `${v.from} → ${v.to}`);
     for (const edge of allowed) expect(reported, edge).not.toContain(edge);

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
@@ -196,4 +197,15 @@ export function authFor(services: AppServices): Auth {
     instances.set(services, auth);
   }
   return auth;
+}
+
+/** Whether `password` is the account's own (its e-mail-and-password credential); false when it has none. */
+export async function verifyAccountPassword(services: AppServices, userId: string, password: string): Promise<boolean> {
+  const [credential] = await services.db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  if (!credential?.password) return false;
+  const context = await authFor(services).$context;
+  return context.password.verify({ hash: credential.password, password });
 }

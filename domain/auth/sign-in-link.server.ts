@@ -1,4 +1,8 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { magicLink } from "better-auth/plugins/magic-link";
+import type { Database } from "#platform/db/client.ts";
+import { verifications } from "#platform/db/tables/auth.ts";
 import type { MailMessage } from "#platform/mail/mailer.ts";
 import type { Logger } from "#platform/logger.ts";
 import { AUTH_RATE_RULES } from "#platform/rate-limit.ts";
@@ -50,4 +54,23 @@ export function signInLinkPlugin(options: { origin: string; logger: Logger; send
       void lookUpAndSend().catch((error: unknown) => options.logger.error({ err: error }, "sign-in link not sent"));
     },
   });
+}
+
+/**
+ * The e-mail a sign-in link was sent to, read before the link is spent (better-auth keeps it beside
+ * the token's SHA-256, `storeToken: "hashed"`); undefined for a token it does not know.
+ */
+export async function signInLinkEmail(db: Database, token: string | undefined): Promise<string | undefined> {
+  if (!token) return undefined;
+  const stored = createHash("sha256").update(token).digest("base64url");
+  const [row] = await db
+    .select({ value: verifications.value })
+    .from(verifications)
+    .where(eq(verifications.identifier, `magic-link:${stored}`));
+  try {
+    const email = row ? (JSON.parse(row.value) as { email?: unknown }).email : undefined;
+    return typeof email === "string" ? email.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
 }

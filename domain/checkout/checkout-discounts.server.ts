@@ -4,16 +4,23 @@
  * customer's credit row, so what it reads stays true until the order commits (parallel checkouts
  * queue there). `recordOrderDiscounts` then writes the use, the debit and the order's lines.
  */
-import { orderDiscounts } from "#platform/db/tables/orders.ts";
 import type { Database } from "#platform/db/client.ts";
-import { claimCoupon, previewCoupon, recordRedemption, type ClaimedCoupon } from "#domain/coupons/coupons.server.ts";
+import { claimCoupon, previewCoupon, recordRedemption, type ClaimedCoupon, type CouponCustomer } from "#domain/coupons/coupons.server.ts";
 import { priceDiscounts, type OrderAmounts, type PricedDiscounts } from "#domain/coupons/coupon-rules.ts";
 import type { CouponPreview } from "#domain/coupons/coupon-schemas.ts";
 import { addCreditEntry, creditBalance, lockCreditBalance } from "#domain/referrals/credit-ledger.server.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import { DomainError } from "#domain/errors.ts";
+import { recordDiscountLines } from "#domain/orders/order-discounts.server.ts";
+import { hasLiveOrder } from "#domain/orders/customer-orders.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The customer as the coupon's rules see them: "first purchase" is asked of the orders module. */
+const couponCustomer = (executor: Database | Tx, userId: string): CouponCustomer => ({
+  userId,
+  hasPurchased: () => hasLiveOrder(executor, userId),
+});
 
 export type DiscountRequest = { couponCode?: string; useCredits?: boolean };
 
@@ -25,14 +32,14 @@ export async function priceOrderDiscounts(
   request: DiscountRequest,
   amounts: OrderAmounts & { needsShipping: boolean },
 ): Promise<OrderDiscounts> {
-  const coupon = request.couponCode ? await claimCoupon(tx, request.couponCode, userId, amounts) : null;
+  const coupon = request.couponCode ? await claimCoupon(tx, request.couponCode, couponCustomer(tx, userId), amounts) : null;
   const credit = request.useCredits ? await lockCreditBalance(tx, userId) : 0;
   return { ...priceDiscounts(amounts, coupon?.terms ?? null, credit), coupon };
 }
 
 export async function recordOrderDiscounts(tx: Tx, orderId: string, userId: string, discounts: OrderDiscounts): Promise<void> {
   if (discounts.lines.length === 0) return;
-  await tx.insert(orderDiscounts).values(discounts.lines.map((line) => ({ orderId, ...line })));
+  await recordDiscountLines(tx, orderId, discounts.lines);
   for (const line of discounts.lines) {
     if (line.kind === "coupon" && discounts.coupon) await recordRedemption(tx, discounts.coupon, orderId, userId, line.amountCents);
     if (line.kind === "credit") await addCreditEntry(tx, { userId, kind: "order_payment", amountCents: -line.amountCents, orderId });
@@ -52,5 +59,5 @@ export async function previewCheckoutDiscounts(db: Database, userId: string, cou
     shippingCents: 0,
     needsShipping: cart.needsShipping,
   };
-  return { coupon: await previewCoupon(db, couponCode, userId, amounts), creditCents };
+  return { coupon: await previewCoupon(db, couponCode, couponCustomer(db, userId), amounts), creditCents };
 }

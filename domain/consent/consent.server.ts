@@ -1,8 +1,9 @@
 /** Consent events on the server (LGPD art. 8 §2: the shop must be able to prove each consent). */
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { consentEvents } from "#platform/db/tables/consent.ts";
 import type { ConsentEvent, ConsentRequest } from "#domain/consent/consent-schemas.ts";
+import { CURRENT_CONSENT_VERSION } from "#domain/consent/consent-rules.ts";
 
 type Executor = Pick<Database, "select" | "insert" | "update" | "delete">;
 
@@ -21,6 +22,24 @@ export async function recordConsent(db: Executor, request: ConsentRequest, userI
     )
     .returning({ id: consentEvents.id });
   return rows.length;
+}
+
+type Purpose = (typeof consentEvents.$inferSelect)["purpose"];
+
+/** The account's newest choice about one purpose; null when it never chose. */
+export async function latestAccountChoice(db: Pick<Database, "select">, userId: string, purpose: Purpose): Promise<boolean | null> {
+  const [latest] = await db
+    .select({ granted: consentEvents.granted })
+    .from(consentEvents)
+    .where(and(eq(consentEvents.userId, userId), eq(consentEvents.purpose, purpose)))
+    .orderBy(desc(consentEvents.createdAt), desc(consentEvents.id))
+    .limit(1);
+  return latest?.granted ?? null;
+}
+
+/** Records an account's choice about one purpose under the current text (earlier events stay as the record). */
+export async function recordAccountChoice(db: Pick<Database, "insert">, userId: string, purpose: Purpose, granted: boolean): Promise<void> {
+  await db.insert(consentEvents).values({ purpose, granted, version: CURRENT_CONSENT_VERSION, userId });
 }
 
 /** The account's consent events, oldest first, for its data export. */

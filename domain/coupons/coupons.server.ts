@@ -2,10 +2,9 @@
  * Coupons (decision 028): the admin's list, creation and (de)activation, audited; and the checkout's
  * side: a coupon claimed inside the order's transaction and released when the order ends unkept.
  */
-import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { couponRedemptions, coupons } from "#platform/db/tables/coupons.ts";
-import { orders } from "#platform/db/tables/orders.ts";
 import { DomainError } from "#domain/errors.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { couponDiscountCents, normalizeCouponCode, type CouponTerms, type OrderAmounts } from "#domain/coupons/coupon-rules.ts";
@@ -79,6 +78,12 @@ const refuse = (code: string, message: string) => new DomainError("unprocessable
 const day = (date: Date) => date.toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo" });
 
 /**
+ * Who uses the coupon. `hasPurchased`: whether they already have an order that counts as a purchase
+ * (the orders module answers it; asked only for a first-purchase coupon).
+ */
+export type CouponCustomer = { userId: string; hasPurchased: () => Promise<boolean> };
+
+/**
  * Checks every rule of the coupon for this customer and cart, in the order a customer would want
  * to hear them; throws the Portuguese refusal. With `lock`, the coupon's row stays locked until the
  * transaction ends, so the counts it read cannot change under it (20 parallel redemptions queue).
@@ -86,7 +91,7 @@ const day = (date: Date) => date.toLocaleDateString("pt-BR", { timeZone: "Americ
 async function checkedCoupon(
   executor: Executor,
   rawCode: string,
-  userId: string,
+  customer: CouponCustomer,
   amounts: OrderAmounts & { needsShipping: boolean },
   options: { lock: boolean; now?: Date },
 ): Promise<{ row: CouponRow; terms: CouponTerms }> {
@@ -107,17 +112,14 @@ async function checkedCoupon(
     const [mine] = await executor
       .select({ n: count() })
       .from(couponRedemptions)
-      .where(and(eq(couponRedemptions.couponId, row.id), eq(couponRedemptions.userId, userId), isNull(couponRedemptions.releasedAt)));
+      .where(
+        and(eq(couponRedemptions.couponId, row.id), eq(couponRedemptions.userId, customer.userId), isNull(couponRedemptions.releasedAt)),
+      );
     if ((mine?.n ?? 0) >= row.maxUsesPerCustomer)
       throw refuse("coupon_customer_limit", `Você já usou o cupom ${code} o máximo de vezes permitido.`);
   }
   if (row.firstPurchaseOnly) {
-    // An order cancelled or expired was no purchase; one waiting for its Pix is.
-    const [earlier] = await executor
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), ne(orders.status, "cancelled")));
-    if ((earlier?.n ?? 0) > 0) throw refuse("coupon_first_purchase", `O cupom ${code} vale só na primeira compra.`);
+    if (await customer.hasPurchased()) throw refuse("coupon_first_purchase", `O cupom ${code} vale só na primeira compra.`);
   }
   const terms: CouponTerms = { code: row.code, kind: row.kind, value: row.value };
   if (couponDiscountCents(terms, amounts) <= 0) throw refuse("coupon_nothing_off", `O cupom ${code} não dá desconto neste pedido.`);
@@ -128,10 +130,10 @@ async function checkedCoupon(
 export async function previewCoupon(
   db: Database,
   rawCode: string,
-  userId: string,
+  customer: CouponCustomer,
   amounts: OrderAmounts & { needsShipping: boolean },
 ): Promise<CouponTerms> {
-  return (await checkedCoupon(db, rawCode, userId, amounts, { lock: false })).terms;
+  return (await checkedCoupon(db, rawCode, customer, amounts, { lock: false })).terms;
 }
 
 export type ClaimedCoupon = { couponId: string; terms: CouponTerms };
@@ -143,10 +145,10 @@ export type ClaimedCoupon = { couponId: string; terms: CouponTerms };
 export async function claimCoupon(
   tx: Tx,
   rawCode: string,
-  userId: string,
+  customer: CouponCustomer,
   amounts: OrderAmounts & { needsShipping: boolean },
 ): Promise<ClaimedCoupon> {
-  const { row, terms } = await checkedCoupon(tx, rawCode, userId, amounts, { lock: true });
+  const { row, terms } = await checkedCoupon(tx, rawCode, customer, amounts, { lock: true });
   await tx
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })

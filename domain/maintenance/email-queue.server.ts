@@ -4,11 +4,11 @@
  * are admin changes, audited in their own transaction.
  */
 import { desc, eq } from "drizzle-orm";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { EMAIL_PAGE_SIZE, type EmailDetail, type EmailQuery, type EmailSummary } from "#domain/maintenance/email-schemas.ts";
 import type { Database } from "#platform/db/client.ts";
-import { users } from "#platform/db/tables/auth.ts";
 import { emailLog } from "#platform/db/tables/maintenance.ts";
 import { enqueueEmail, requeueLoggedEmail } from "#platform/mail/mail-queue.ts";
 import type { AppServices } from "#platform/services.ts";
@@ -82,7 +82,7 @@ export async function resendEmail(services: AppServices, id: string, adminId: st
 /** A test message to the admin's own address, through the same queue as every e-mail. */
 export async function sendTestEmail(services: AppServices, adminId: string): Promise<EmailDetail> {
   const id = await services.db.transaction(async (tx) => {
-    const [admin] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, adminId));
+    const admin = (await accountContacts(tx, [adminId])).get(adminId);
     if (!admin) throw new DomainError("not_found", "not_found", "Conta não encontrada.");
     const when = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "medium", timeZone: "America/Sao_Paulo" }).format(
       new Date(),

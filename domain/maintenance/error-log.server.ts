@@ -1,16 +1,75 @@
 /**
  * The errors the maintenance panel shows (issue 18 item 4, decision 025): the server's own failures
- * (server_errors, grouped when they happen) and the browsers' reports (client_errors, spec §8,
+ * (server_errors, grouped when they happen) and the browsers' reports (client_errors, spec §8, stored in a bounded ring,
  * grouped here by message and path), and clearing both by age.
  */
-import { desc, lt, max, min, sql, sum } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, max, min, sql, sum } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { clientErrors, serverErrors } from "#platform/db/tables/maintenance.ts";
+import { clientErrorFingerprint, clientErrors, serverErrors } from "#platform/db/tables/maintenance.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import type { ErrorList } from "#domain/maintenance/maintenance-schemas.ts";
 
 /** `at`: when the request failed (the write may come later, and after a later failure's). */
 export type ServerErrorEvent = { method: string; route: string; status: number; code: string; requestId: string; at: Date };
+
+/** A browser's report (POST /api/client-errors), as validated by the endpoint. */
+export type ClientErrorReport = { message: string; path: string; stack?: string; userAgent: string | null };
+
+/**
+ * A report identical (message and path) to one first stored less than this long ago adds to its
+ * `occurrences` instead of taking a slot: a release broken for everyone would otherwise fill the
+ * whole ring with one error in minutes and push every other error out. Windows this short still
+ * show, row by row, when an error started and stopped.
+ */
+export const CLIENT_ERROR_REPEAT_WINDOW_SECONDS = 10 * 60;
+
+/**
+ * Stores a report: counted on a recent identical one, or in the ring's next slot (overwriting the
+ * oldest report once the ring is full). Two identical reports arriving at the same instant may both
+ * take a slot; that costs one slot, never the bound.
+ */
+export async function recordClientError(db: Database, report: ClientErrorReport): Promise<void> {
+  const { message, path } = report;
+  const recent = db
+    .select({ id: clientErrors.id })
+    .from(clientErrors)
+    .where(
+      and(
+        eq(clientErrors.fingerprint, clientErrorFingerprint(sql`${path}::text`, sql`${message}::text`)),
+        eq(clientErrors.message, message),
+        eq(clientErrors.path, path),
+        gt(clientErrors.createdAt, sql`now() - make_interval(secs => ${CLIENT_ERROR_REPEAT_WINDOW_SECONDS})`),
+      ),
+    )
+    .orderBy(desc(clientErrors.createdAt))
+    .limit(1);
+  const counted = await db
+    .update(clientErrors)
+    .set({ occurrences: sql`${clientErrors.occurrences} + 1`, lastSeenAt: sql`now()` })
+    .where(inArray(clientErrors.id, recent))
+    .returning({ id: clientErrors.id });
+  if (counted.length > 0) return;
+
+  // The slot comes from the column's default (the cycling sequence); when it is taken, the report
+  // in it is CLIENT_ERRORS_KEPT reports old and is replaced whole, with a new id.
+  const fresh = sql.raw("excluded");
+  await db
+    .insert(clientErrors)
+    .values({ message, path, stack: report.stack ?? null, userAgent: report.userAgent })
+    .onConflictDoUpdate({
+      target: clientErrors.slot,
+      set: {
+        id: sql`${fresh}.id`,
+        message: sql`${fresh}.message`,
+        path: sql`${fresh}.path`,
+        stack: sql`${fresh}.stack`,
+        userAgent: sql`${fresh}.user_agent`,
+        createdAt: sql`${fresh}.created_at`,
+        occurrences: sql`${fresh}.occurrences`,
+        lastSeenAt: sql`${fresh}.last_seen_at`,
+      },
+    });
+}
 
 /** The longest route template and code kept (both come from the shop's own code, never the caller). */
 const FIELD_MAX = 200;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { adminEmails, users } from "#platform/db/tables/auth.ts";
 import { notifications } from "#platform/db/tables/notifications.ts";
@@ -153,4 +153,22 @@ export async function markAllRead(db: Database, userId: string): Promise<number>
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
   return rows.length;
+}
+
+/** Notifications read and older than `days` (the maintenance panel's clean-up: one condition both counts and deletes). */
+const oldReadNotification = (days: number): SQL =>
+  and(eq(notifications.read, true), lt(notifications.createdAt, sql`now() - make_interval(days => ${days})`))!;
+
+export async function countOldReadNotifications(db: Pick<Database, "select">, days: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notifications).where(oldReadNotification(days));
+  return row?.n ?? 0;
+}
+
+export async function deleteOldReadNotifications(tx: Pick<Database, "delete">, days: number): Promise<number> {
+  return (await tx.delete(notifications).where(oldReadNotification(days)).returning({ id: notifications.id })).length;
+}
+
+/** LGPD deletion (decision 018): the account's notifications. */
+export async function forgetAccountNotifications(tx: Pick<Database, "delete">, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
 }

@@ -1,7 +1,7 @@
 /** Scheduled work (server/jobs, decision 014): safe with several instances, rows claimed with SKIP LOCKED. */
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import { users } from "#platform/db/tables/auth.ts";
 import { orders } from "#platform/db/tables/orders.ts";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { pixReminderMessage } from "#domain/notifications/mail-templates.ts";
@@ -110,10 +110,9 @@ export async function sendPixReminders(services: Services, options: { now?: Date
   if (services.config.PIX_EXPIRY_MINUTES < 2 * PIX_REMINDER_MINUTES) return 0;
   const now = options.now ?? new Date();
   return services.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ order: orders, email: users.email, name: users.name })
+    const locked = await tx
+      .select()
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
       .where(
         and(
           eq(orders.status, "pending_payment"),
@@ -124,7 +123,16 @@ export async function sendPixReminders(services: Services, options: { now?: Date
         ),
       )
       .limit(options.batch ?? 50)
-      .for("update", { of: orders, skipLocked: true });
+      .for("update", { skipLocked: true });
+    // The customer's address and name, from the account (an order whose account is gone is not reminded).
+    const contacts = await accountContacts(
+      tx,
+      locked.map((order) => order.userId!),
+    );
+    const due = locked.flatMap((order) => {
+      const contact = contacts.get(order.userId!);
+      return contact ? [{ order, email: contact.email, name: contact.name }] : [];
+    });
     if (due.length === 0) return 0;
     await tx
       .update(orders)

@@ -1,9 +1,9 @@
 /** Reading orders: the customer's list, the admin's list, and one order with lines and history. */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { productCatalog } from "#platform/db/tables/catalog.ts";
 import { orderDiscounts, orderItems, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
+import { adminImages } from "#domain/catalog/product-lookups.server.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
@@ -21,14 +21,16 @@ async function linePreviews(db: Executor, ids: string[]): Promise<Map<string, Li
       orderId: orderItems.orderId,
       productId: orderItems.productId,
       productName: orderItems.productName,
-      dbImage: productCatalog.image,
     })
     .from(orderItems)
-    .leftJoin(productCatalog, eq(productCatalog.id, orderItems.productId))
     .where(inArray(orderItems.orderId, ids))
     .orderBy(asc(orderItems.productName));
+  const images = await adminImages(
+    db,
+    rows.map((row) => row.productId),
+  );
   for (const row of rows) {
-    const image = resolveProductImage({ dbImage: row.dbImage, name: row.productName, id: row.productId });
+    const image = resolveProductImage({ dbImage: images.get(row.productId) ?? null, name: row.productName, id: row.productId });
     previews.set(row.orderId, [...(previews.get(row.orderId) ?? []), { productName: row.productName, image }]);
   }
   return previews;

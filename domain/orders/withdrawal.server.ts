@@ -6,8 +6,8 @@
  * (WITHDRAWAL_CANCEL_NOTE or WITHDRAWAL_NOTE), the customer gets a notification and its e-mail at
  * once, and the admins an e-mail.
  */
-import { and, eq, inArray, or, sql, like } from "drizzle-orm";
-import { users } from "#platform/db/tables/auth.ts";
+import { and, eq, or, sql, like } from "drizzle-orm";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { DomainError } from "#domain/errors.ts";
@@ -153,7 +153,7 @@ async function emailAdminsOfWithdrawal(
 ): Promise<void> {
   const adminIds = await adminUserIds(services, tx);
   if (adminIds.length === 0) return;
-  const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
+  const admins = [...(await accountContacts(tx, adminIds)).values()];
   const requestedOn = formatDate(new Date());
   await enqueueEmails(
     tx,

@@ -1,5 +1,4 @@
-import { inArray } from "drizzle-orm";
-import { users } from "#platform/db/tables/auth.ts";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { enqueueEmails } from "#platform/mail/mail-queue.ts";
 import { paymentAlertMessage } from "#domain/notifications/mail-templates.ts";
 import { adminUserIds } from "#domain/notifications/notifications.server.ts";
@@ -55,7 +54,7 @@ export async function alertAdmins(tx: Tx, services: Services, alert: Alert): Pro
   );
   const adminIds = await adminUserIds(services, tx);
   if (adminIds.length === 0) return;
-  const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
+  const admins = [...(await accountContacts(tx, adminIds)).values()];
   await enqueueEmails(
     tx,
     services.config,

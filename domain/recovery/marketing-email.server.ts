@@ -6,28 +6,21 @@
  * means no.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { consentEvents } from "#platform/db/tables/consent.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
-import { CURRENT_CONSENT_VERSION, MARKETING_EMAIL_PURPOSE } from "#domain/consent/consent-rules.ts";
+import { MARKETING_EMAIL_PURPOSE } from "#domain/consent/consent-rules.ts";
+import { latestAccountChoice, recordAccountChoice } from "#domain/consent/consent.server.ts";
 
 type Executor = Pick<Database, "select" | "insert">;
 
 export async function marketingEmailAllowed(db: Executor, userId: string): Promise<boolean> {
-  const [latest] = await db
-    .select({ granted: consentEvents.granted })
-    .from(consentEvents)
-    .where(and(eq(consentEvents.userId, userId), eq(consentEvents.purpose, MARKETING_EMAIL_PURPOSE)))
-    .orderBy(desc(consentEvents.createdAt), desc(consentEvents.id))
-    .limit(1);
-  return latest?.granted ?? false;
+  return (await latestAccountChoice(db, userId, MARKETING_EMAIL_PURPOSE)) ?? false;
 }
 
 /** Records the account's choice (one more event; earlier ones stay as the record of what was chosen when). */
 export async function setMarketingEmail(db: Executor, userId: string, granted: boolean): Promise<void> {
-  await db.insert(consentEvents).values({ purpose: MARKETING_EMAIL_PURPOSE, granted, version: CURRENT_CONSENT_VERSION, userId });
+  await recordAccountChoice(db, userId, MARKETING_EMAIL_PURPOSE, granted);
 }
 
 /**

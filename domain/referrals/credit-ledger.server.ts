@@ -79,3 +79,8 @@ export async function returnOrderCredit(tx: Tx, orderId: string): Promise<number
   const added = await addCreditEntry(tx, { userId: payment.userId, kind: "order_return", amountCents: -payment.amountCents, orderId });
   return added ? -payment.amountCents : 0;
 }
+
+/** LGPD deletion (decision 018): the account's referral link (its credit entries go with the user row). */
+export async function forgetReferralLink(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(referralLinks).where(eq(referralLinks.userId, userId));
+}

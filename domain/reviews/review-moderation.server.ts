@@ -3,12 +3,12 @@
  * joins its rating) or hide. Each change recounts the product's approved reviews and writes its
  * audit entry in the same transaction, so the rating, the page and the log never disagree.
  */
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { products } from "#platform/db/tables/catalog.ts";
-import { orders } from "#platform/db/tables/orders.ts";
 import { productReviews } from "#platform/db/tables/reviews.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
+import { lockProducts, productLabels, setReviewTotals } from "#domain/catalog/product-lookups.server.ts";
+import { orderNumbers } from "#domain/orders/customer-orders.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReview, type AdminReviewList, type ReviewStatus } from "#domain/reviews/review-schemas.ts";
 
@@ -21,13 +21,19 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
  */
 export async function recountProductReviews(tx: Pick<Tx, "select" | "update">, productIds: readonly string[]): Promise<void> {
   if (productIds.length === 0) return;
-  const ids = [...productIds].sort();
-  await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(products.id).for("update");
-  const approved = sql`from ${productReviews} r where r.product_id = ${products.id} and r.status = 'approved'`;
-  await tx
-    .update(products)
-    .set({ reviewCount: sql`(select count(*)::int ${approved})`, reviewStarsSum: sql`(select coalesce(sum(r.stars), 0)::int ${approved})` })
-    .where(inArray(products.id, ids));
+  const ids = [...new Set(productIds)].sort();
+  await lockProducts(tx, ids);
+  const rows = await tx
+    .select({
+      productId: productReviews.productId,
+      count: sql<number>`count(*)::int`,
+      starsSum: sql<number>`coalesce(sum(${productReviews.stars}), 0)::int`,
+    })
+    .from(productReviews)
+    .where(and(inArray(productReviews.productId, ids), eq(productReviews.status, "approved")))
+    .groupBy(productReviews.productId);
+  const totals = new Map(rows.map((row) => [row.productId, row]));
+  for (const id of ids) await setReviewTotals(tx, id, totals.get(id) ?? { count: 0, starsSum: 0 });
 }
 
 function toAdmin(row: {
@@ -53,16 +59,34 @@ function toAdmin(row: {
   };
 }
 
-const selectAdminRows = (db: Pick<Database, "select">) =>
-  db
-    .select({ review: productReviews, productName: products.name, productRoute: products.route, orderNumber: orders.number })
-    .from(productReviews)
-    .innerJoin(products, eq(products.id, productReviews.productId))
-    .innerJoin(orders, eq(orders.id, productReviews.orderId));
+/** The reviews with their product's name and page and their order's number (asked of the catalog and the orders modules). */
+async function withLabels(db: Pick<Database, "select">, reviews: (typeof productReviews.$inferSelect)[]): Promise<AdminReview[]> {
+  const [labels, numbers] = await Promise.all([
+    productLabels(
+      db,
+      reviews.map((review) => review.productId),
+    ),
+    orderNumbers(
+      db,
+      reviews.map((review) => review.orderId),
+    ),
+  ]);
+  return reviews.map((review) => {
+    const product = labels.get(review.productId);
+    return toAdmin({
+      review,
+      productName: product?.name ?? "",
+      productRoute: product?.route ?? "",
+      orderNumber: numbers.get(review.orderId) ?? 0,
+    });
+  });
+}
 
 /** The moderation queue: newest first, optionally of one status, a page at a time. */
 export async function listReviewsForAdmin(db: Database, query: { status?: ReviewStatus; page: number }): Promise<AdminReviewList> {
-  const rows = await selectAdminRows(db)
+  const rows = await db
+    .select()
+    .from(productReviews)
     .where(query.status ? eq(productReviews.status, query.status) : undefined)
     .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
     .limit(ADMIN_REVIEWS_PAGE_SIZE + 1)
@@ -72,7 +96,7 @@ export async function listReviewsForAdmin(db: Database, query: { status?: Review
     .from(productReviews)
     .where(eq(productReviews.status, "pending"));
   return {
-    reviews: rows.slice(0, ADMIN_REVIEWS_PAGE_SIZE).map(toAdmin),
+    reviews: await withLabels(db, rows.slice(0, ADMIN_REVIEWS_PAGE_SIZE)),
     page: query.page,
     hasMore: rows.length > ADMIN_REVIEWS_PAGE_SIZE,
     pendingCount: pending?.count ?? 0,
@@ -103,8 +127,8 @@ export async function moderateReview(
     });
     return review.id;
   });
-  const [row] = await selectAdminRows(db).where(eq(productReviews.id, id));
-  return toAdmin(row!);
+  const [row] = await withLabels(db, await db.select().from(productReviews).where(eq(productReviews.id, id)));
+  return row!;
 }
 
 /** LGPD deletion (decision 018): the account's reviews go, and the products they rated are recounted. */

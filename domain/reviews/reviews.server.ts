@@ -5,11 +5,11 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { users } from "#platform/db/tables/auth.ts";
-import { products } from "#platform/db/tables/catalog.ts";
-import { orderItems, orders } from "#platform/db/tables/orders.ts";
 import { productReviews } from "#platform/db/tables/reviews.ts";
 import { DomainError } from "#domain/errors.ts";
+import { accountName } from "#domain/auth/account-names.server.ts";
+import { productIdBySlug } from "#domain/catalog/product-lookups.server.ts";
+import { customerOrderStatus, orderHasProduct } from "#domain/orders/customer-orders.server.ts";
 import {
   type MyReview,
   type OrderReviews,
@@ -32,14 +32,11 @@ function toMine(row: typeof productReviews.$inferSelect): MyReview {
   };
 }
 
-/** The buyer's order (another account's reads as missing, as everywhere in the orders API). */
+/** The buyer's order's status (another account's order reads as missing, as everywhere in the orders API). */
 async function buyersOrder(db: Pick<Database, "select">, orderId: string, userId: string) {
-  const [order] = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) throw orderNotFound();
-  return order;
+  const status = await customerOrderStatus(db, orderId, userId);
+  if (status === null) throw orderNotFound();
+  return { id: orderId, status };
 }
 
 /** The reviews the customer wrote on one of their orders, and whether the order can be rated. */
@@ -65,20 +62,16 @@ export async function submitReview(db: Database, input: { orderId: string; userI
     if (order.status !== "delivered") {
       throw new DomainError("conflict", "order_not_delivered", "Você poderá avaliar os itens deste pedido depois que ele for entregue.");
     }
-    const [item] = await tx
-      .select({ productId: orderItems.productId })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, input.review.productId)))
-      .limit(1);
-    if (!item) throw new DomainError("not_found", "item_not_in_order", "Este produto não faz parte do pedido.");
-    const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, input.userId));
+    if (!(await orderHasProduct(tx, order.id, input.review.productId)))
+      throw new DomainError("not_found", "item_not_in_order", "Este produto não faz parte do pedido.");
+    const name = await accountName(tx, input.userId);
     const [row] = await tx
       .insert(productReviews)
       .values({
         orderId: order.id,
-        productId: item.productId,
+        productId: input.review.productId,
         userId: input.userId,
-        authorName: reviewAuthorName(user?.name ?? ""),
+        authorName: reviewAuthorName(name ?? ""),
         stars: input.review.stars,
         comment: input.review.comment,
       })
@@ -91,8 +84,9 @@ export async function submitReview(db: Database, input: { orderId: string; userI
 
 /** The product page's reviews: one page of the approved ones, newest first, with their distribution. */
 export async function productReviewsSection(db: Database, slug: string, requestedPage: number): Promise<ProductReviewsSection> {
-  const product = sql`(select ${products.id} from ${products} where ${products.slug} = ${slug})`;
-  const approved = and(eq(productReviews.status, "approved"), sql`${productReviews.productId} = ${product}`);
+  const productId = await productIdBySlug(db, slug);
+  // An unknown slug has no reviews (the page itself answers 404).
+  const approved = and(eq(productReviews.status, "approved"), productId === null ? sql`false` : eq(productReviews.productId, productId));
   const counts = await db
     .select({ stars: productReviews.stars, count: sql<number>`count(*)::int` })
     .from(productReviews)

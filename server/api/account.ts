@@ -1,27 +1,19 @@
 import { deleteCookie } from "hono/cookie";
 import { z } from "zod";
-import {
-  addAddress,
-  deleteAccount,
-  exportAccountData,
-  listAddresses,
-  MAX_ADDRESSES,
-  removeAddress,
-} from "#domain/account/account-data.server.ts";
+import { addAddress, deleteAccount, listAddresses, MAX_ADDRESSES, removeAddress } from "#domain/account/account-data.server.ts";
+import { exportAccountData } from "#domain/account/account-export.server.ts";
 import { accountExportSchema, addressListSchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
 import { referralSummary } from "#domain/referrals/referrals.server.ts";
 import { referralSummarySchema } from "#domain/referrals/referral-schemas.ts";
 import { addressSchema, deleteAccountSchema } from "#domain/account/address-schema.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
-import { authFor } from "#domain/auth/auth.server.ts";
+import { authFor, verifyAccountPassword } from "#domain/auth/auth.server.ts";
 import { announceSessionEnded } from "#domain/auth/session-ended.server.ts";
 import { AUTH_RATE_RULES, consumeRate, rateKey } from "#platform/rate-limit.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { ApiError, rateLimitedError } from "#server/http/errors.ts";
 import { uuidParam } from "#server/http/params.ts";
-import { accounts } from "#platform/db/tables/auth.ts";
-import { and, eq } from "drizzle-orm";
 
 /** The customer panel's own data (/cliente): addresses, referral link, LGPD export and deletion. */
 
@@ -125,20 +117,14 @@ export const deleteAccountEndpoint = defineEndpoint({
       AUTH_RATE_RULES.signInPerAccountAndAddress,
     );
     if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
-    const [credential] = await services.db
-      .select({ password: accounts.password })
-      .from(accounts)
-      .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")));
-    const context = await authFor(services).$context;
-    const matches = credential?.password ? await context.password.verify({ hash: credential.password, password: body.password }) : false;
-    if (!matches) throw new ApiError(400, "invalid_password", "Senha incorreta.");
+    if (!(await verifyAccountPassword(services, user.id, body.password))) throw new ApiError(400, "invalid_password", "Senha incorreta.");
 
     await deleteAccount(services, user.id);
     // Its open event streams end now, on every instance, not at their next heartbeat.
     await announceSessionEnded(services.db, user.id).catch((error: unknown) =>
       services.logger.warn({ err: error }, "session end not announced"),
     );
-    const cookie = context.authCookies.sessionToken;
+    const cookie = (await authFor(services).$context).authCookies.sessionToken;
     deleteCookie(c, cookie.name, { path: "/", secure: cookie.name.startsWith("__Secure-") });
     services.logger.info({ userId: user.id }, "account deleted at the customer's request");
     return null;

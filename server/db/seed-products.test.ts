@@ -4,7 +4,8 @@ import { CATALOG } from "#domain/catalog/catalog.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 import { products } from "#platform/db/tables/catalog.ts";
-import { productRows, seed } from "#server/db/seed.ts";
+import { seed } from "#server/db/seed.ts";
+import { productRows } from "#domain/catalog/catalog-seed.server.ts";
 
 const t = setUpTestDatabase();
 

@@ -1,5 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "#server/http/app-env.ts";
@@ -13,7 +12,7 @@ import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
 import { AUTH_RATE_RULES, consumeRate, rateKey, refundRate, resetRate, signInAccountKey, type RateRule } from "#platform/rate-limit.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
-import { verifications } from "#platform/db/tables/auth.ts";
+import { signInLinkEmail } from "#domain/auth/sign-in-link.server.ts";
 
 /**
  * /api/auth/*: better-auth behind the shop's own layer, which
@@ -80,25 +79,6 @@ function deviceCookie(services: AppServices, secret: string, email: string): str
     ...(secure ? ["Secure"] : []),
   ];
   return `${name}=${nonce}.${deviceSignature(secret, email, nonce)}; ${attributes.join("; ")}`;
-}
-
-/**
- * The e-mail a sign-in link was sent to, read before the link is spent (better-auth keeps it beside
- * the token's SHA-256, `storeToken: "hashed"`); undefined for a token it does not know.
- */
-async function signInLinkEmail(services: AppServices, token: string | undefined): Promise<string | undefined> {
-  if (!token) return undefined;
-  const stored = createHash("sha256").update(token).digest("base64url");
-  const [row] = await services.db
-    .select({ value: verifications.value })
-    .from(verifications)
-    .where(eq(verifications.identifier, `magic-link:${stored}`));
-  try {
-    const email = row ? (JSON.parse(row.value) as { email?: unknown }).email : undefined;
-    return typeof email === "string" ? email.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Whether better-auth's answer opened a session (it sets a non-empty session cookie). */
@@ -200,7 +180,7 @@ export function mountAuthRoutes(api: Hono<AppEnv>): void {
       if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     }
 
-    const linkEmail = path === "/magic-link/verify" ? await signInLinkEmail(services, c.req.query("token")) : undefined;
+    const linkEmail = path === "/magic-link/verify" ? await signInLinkEmail(services.db, c.req.query("token")) : undefined;
 
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_ADDRESS_HEADER, address);

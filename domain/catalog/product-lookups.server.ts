@@ -1,0 +1,61 @@
+/**
+ * What other modules read of the catalogue's rows through the catalog module (decision 048): a
+ * product's id by its slug, the names and pages of products, the review totals the rating shows.
+ */
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { productCatalog, products } from "#platform/db/tables/catalog.ts";
+
+type Reader = Pick<Database, "select">;
+
+/** The product's id; null for a slug no product has. */
+export async function productIdBySlug(db: Reader, slug: string): Promise<string | null> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+  return row?.id ?? null;
+}
+
+/** Name and page (route) of these products, by id. */
+export async function productLabels(db: Reader, ids: readonly string[]): Promise<Map<string, { name: string; route: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name, route: products.route })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { name: row.name, route: row.route }]));
+}
+
+/** The image the admin set for each of these products (product_catalog); products without one are left out. */
+export async function adminImages(db: Reader, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productCatalog.id, image: productCatalog.image })
+    .from(productCatalog)
+    .where(inArray(productCatalog.id, [...new Set(ids)]));
+  return new Map(rows.flatMap((row) => (row.image ? [[row.id, row.image] as const] : [])));
+}
+
+/**
+ * Locks these products' rows until the transaction ends, in id order (two transactions never wait
+ * on each other in a cycle): what a caller reads after it sees every change committed before.
+ */
+export async function lockProducts(tx: Reader, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...ids].sort()))
+    .orderBy(products.id)
+    .for("update");
+}
+
+/**
+ * Sets a product's approved-review count and star sum (decision 029), kept beside the seeded rating;
+ * never bumps `version` (an admin's edit in progress is not refused for it).
+ */
+export async function setReviewTotals(
+  tx: Pick<Database, "update">,
+  productId: string,
+  totals: { count: number; starsSum: number },
+): Promise<void> {
+  await tx.update(products).set({ reviewCount: totals.count, reviewStarsSum: totals.starsSum }).where(eq(products.id, productId));
+}

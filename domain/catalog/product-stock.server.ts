@@ -1,0 +1,23 @@
+/** A product's stock count, as orders take it (decision 005): one conditional update, never below zero. */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+
+/** `taken`: the count went down; `uncounted`: the product has no stock limit; `short`: fewer left than asked (or no such product). */
+export type StockTake = "taken" | "uncounted" | "short";
+
+/**
+ * Takes `quantity` from the product's stock in the caller's transaction, which holds the row's lock
+ * until it ends. A product without a count (made to order, services) is not written, so its row is
+ * not locked either.
+ */
+export async function takeStock(tx: Pick<Database, "select" | "update">, productId: string, quantity: number): Promise<StockTake> {
+  const taken = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: sql`now()` })
+    .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`))
+    .returning({ id: products.id });
+  if (taken.length > 0) return "taken";
+  const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return product && product.stock === null ? "uncounted" : "short";
+}
