@@ -12,6 +12,8 @@
 export const DOMAIN_NEIGHBOURS = {
   pricing: [],
   catalog: ["pricing", "audit"],
+  // Product search (issue 20): finds catalogue products by their words.
+  search: ["catalog"],
   shipping: ["audit"],
   payments: [],
   // E-mails show amounts in R$.
@@ -56,10 +58,13 @@ export const DOMAIN_NEIGHBOURS = {
   reviews: ["audit", "orders", "catalog", "auth"],
   // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
   delivery: ["auth"],
-  // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job; the e-mail
-  // queue (audited) and the customers and products CSVs; the other clean-ups through the carts', notifications'
-  // and sessions' owners (decision 048).
-  maintenance: ["orders", "audit", "exports", "catalog", "cart", "notifications", "auth"],
+  // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job, and clear
+  // the carts, notifications and sessions through their owners (decision 048); the health of the e-mail
+  // queue and the customers and products CSVs.
+  maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth"],
+  // The e-mail log and queue as the admins see it (issue 18): list, resend (audited), health; the test
+  // e-mail goes to the admin's address, read through auth (decision 048).
+  "email-queue": ["audit", "auth"],
   // Provider payments applied to orders: webhooks, the poller, the admins' alerts (issue 21), sent to the
   // admins' addresses read through auth (decision 048).
   reconciliation: ["orders", "payments", "notifications", "pricing", "auth"],
@@ -74,9 +79,9 @@ export const DOMAIN_NEIGHBOURS = {
  * the owner, named with the tables it reads and why a function of the owner would not do.
  */
 export const TABLE_READERS = {
-  // The mailer (platform/mail/mail-queue.ts) writes an e-mail's log row in the statement that queues
-  // its job, and platform may not import domain; the maintenance module owns everything else about it.
-  maintenance: { "platform/mail/mail-queue.ts": "the mailer logs each e-mail it queues (email_log)" },
+  // The mailer (platform/mail/email-queue.ts) writes an e-mail's log row in the statement that queues
+  // its job, and platform may not import domain; domain/email-queue owns everything else about it.
+  "email-queue": { "platform/mail/email-queue.ts": "the mailer logs each e-mail it queues (email_log)" },
   // The admin's customers and products CSVs (decision 026): one streamed query joins each account with
   // its orders' totals, each product with its sales; row by row through owners' functions would not stream.
   auth: {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { addresses } from "#platform/db/tables/account.ts";
 import type { AppServices } from "#platform/services.ts";
-import { forgetQueuedEmails } from "#platform/mail/mail-queue.ts";
+import { forgetQueuedEmails } from "#platform/mail/email-queue.ts";
 import { removeOutboxMessagesTo } from "#platform/mail/mailer.ts";
 import { forgetAccountConsent } from "#domain/consent/consent.server.ts";
 import { anonymiseCustomerOrders } from "#domain/orders/order-privacy.server.ts";

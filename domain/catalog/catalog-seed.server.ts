@@ -1,5 +1,5 @@
 /** The catalogue's first rows (domain/catalog/catalog.ts), written on every start without touching the admin's edits. */
-import { CATALOG } from "#domain/catalog/catalog.ts";
+import { CATALOG } from "#domain/catalog/catalog-seed.ts";
 import type { Database } from "#platform/db/client.ts";
 import { productCatalog, products } from "#platform/db/tables/catalog.ts";
 

@@ -3,7 +3,7 @@ import type { Database } from "#platform/db/client.ts";
 import { adminEmails, users } from "#platform/db/tables/auth.ts";
 import { notifications } from "#platform/db/tables/notifications.ts";
 import type { AppServices } from "#platform/services.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { notificationMessage } from "#domain/notifications/mail-templates.ts";
 import { publish, userTopic } from "#platform/realtime/bus.ts";
 import {

@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { orders } from "#platform/db/tables/orders.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { pixReminderMessage } from "#domain/notifications/mail-templates.ts";
 import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";

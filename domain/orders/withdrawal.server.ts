@@ -9,7 +9,7 @@
 import { and, eq, or, sql, like } from "drizzle-orm";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { orderStatusHistory } from "#platform/db/tables/orders.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { DomainError } from "#domain/errors.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
 import {

@@ -1,5 +1,5 @@
 import { accountContacts } from "#domain/auth/account-names.server.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { paymentAlertMessage } from "#domain/notifications/mail-templates.ts";
 import { adminUserIds } from "#domain/notifications/notifications.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";

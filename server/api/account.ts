@@ -3,8 +3,6 @@ import { z } from "zod";
 import { addAddress, deleteAccount, listAddresses, MAX_ADDRESSES, removeAddress } from "#domain/account/account-data.server.ts";
 import { exportAccountData } from "#domain/account/account-export.server.ts";
 import { accountExportSchema, addressListSchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
-import { referralSummary } from "#domain/referrals/referrals.server.ts";
-import { referralSummarySchema } from "#domain/referrals/referral-schemas.ts";
 import { addressSchema, deleteAccountSchema } from "#domain/account/address-schema.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { authFor, verifyAccountPassword } from "#domain/auth/auth.server.ts";
@@ -15,7 +13,7 @@ import { clientAddress, normalizeAddress } from "#server/http/client-address.ts"
 import { ApiError, rateLimitedError } from "#server/http/errors.ts";
 import { uuidParam } from "#server/http/params.ts";
 
-/** The customer panel's own data (/cliente): addresses, referral link, LGPD export and deletion. */
+/** The customer panel's own data (/cliente): addresses, LGPD export and deletion; the referral link is server/api/referrals.ts. */
 
 const addressNotFound = () => new ApiError(404, "not_found", "Endereço não encontrado.");
 
@@ -64,20 +62,6 @@ export const removeAddressEndpoint = defineEndpoint({
     // Someone else's address answers exactly like one that does not exist.
     if (!(await removeAddress(c.get("services").db, user.id, params.id))) throw addressNotFound();
     return null;
-  },
-});
-
-export const referralEndpoint = defineEndpoint({
-  method: "get",
-  path: "/account/referral",
-  operationId: "getReferral",
-  summary: "Link de indicação da conta conectada e o total de créditos (total_credits)",
-  tag: "conta",
-  guard: USER_ONLY,
-  response: referralSummarySchema,
-  async handler({ c, user }) {
-    const { db, config } = c.get("services");
-    return referralSummary(db, config.PUBLIC_URL, user.id);
   },
 });
 

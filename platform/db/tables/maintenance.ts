@@ -1,8 +1,8 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /*
- * What the maintenance panel keeps: browser and server errors, maintenance mode, the e-mail log.
+ * What the maintenance panel keeps: browser and server errors, maintenance mode.
  * Owned by domain/maintenance/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
  * integer cents (PRODUCT.md).
@@ -99,35 +99,4 @@ export const serverErrors = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("server_errors_group").on(t.method, t.route, t.status, t.code), index("server_errors_last_seen").on(t.lastSeenAt)],
-);
-
-/** Where an e-mail stands (issue 18 item 3): waiting or being tried again, accepted by SMTP, or failed for good. */
-export const emailStatus = pgEnum("email_status", ["queued", "sent", "failed"]);
-
-/**
- * Every e-mail the shop queues, for the maintenance panel (decision 026): the job queue deletes a
- * job once it is sent, so this log says what went out. Written in the same statement as the job
- * (mail-queue.ts), updated by the worker after each try. Account deletion deletes the rows to the
- * customer and scrubs the others (LGPD, decision 018).
- */
-export const emailLog = pgTable(
-  "email_log",
-  {
-    id: uuid("id").primaryKey(),
-    /** graphile-worker's job of the current try (a resend queues a new one). */
-    jobId: text("job_id"),
-    recipient: text("recipient").notNull(),
-    subject: text("subject").notNull(),
-    text: text("text").notNull(),
-    html: text("html").notNull(),
-    status: emailStatus("status").notNull().default("queued"),
-    attempts: integer("attempts").notNull().default(0),
-    maxAttempts: integer("max_attempts").notNull(),
-    /** The SMTP server's answer (or the connection error) of the last failed try. */
-    lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-  },
-  (t) => [index("email_log_created").on(t.createdAt), index("email_log_status").on(t.status, t.createdAt)],
 );
