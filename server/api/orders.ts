@@ -10,6 +10,7 @@ import { PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
 import { renewPix } from "#domain/orders/renew-pix.server.ts";
 import { getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { requestWithdrawal, UNOPENED_MESSAGE } from "#domain/orders/withdrawal.server.ts";
+import { chargeOrderNow } from "#domain/reconciliation/order-charge.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
@@ -78,6 +79,9 @@ export const placeOrderEndpoint = defineEndpoint({
   status: 201,
   async handler({ body, c, user }) {
     const placed = await placeOrder(c.get("services"), user, body);
+    // After the commit, no lock held: a provider's Pix (a no-op for the static one, or when it exists).
+    // If it fails, the order's page says so and the queued job keeps trying (decision 045).
+    await chargeOrderNow(c.get("services"), placed.orderId);
     if (placed.replayed) c.status(200);
     return placed;
   },
@@ -147,6 +151,7 @@ export const renewPixEndpoint = defineEndpoint({
   async handler({ params, c, user }) {
     await expirePendingOrders(c.get("services"), { userId: user.id });
     await renewPix(c.get("services"), params.id, user.id);
+    await chargeOrderNow(c.get("services"), params.id);
     return orderOr404(c, params.id, user.id);
   },
 });
