@@ -4,6 +4,7 @@ import { cartItems, carts, orders, payments } from "#platform/db/schema.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
 import { placeOrderSchema } from "#domain/checkout/checkout-schemas.ts";
 import { placeOrder } from "#domain/checkout/place-order.server.ts";
+import { expirePendingOrders, PROVIDER_EXPIRY_GRACE_MS } from "#domain/orders/order-jobs.server.ts";
 import { runPixChargeJob } from "#domain/reconciliation/order-charge.server.ts";
 import { ORDER_PIX_EVENT } from "#domain/reconciliation/pix-generation.ts";
 import { type AuthTestContext, type Browser, createAuthTestContext, uniqueEmail } from "#test/auth-helpers.ts";
@@ -114,6 +115,42 @@ describe("the provider's charge is made after the order's commit", () => {
       expect(page).toMatchObject({ status: "pending_payment", pixGeneration: null });
       expect(page.pix?.code).toBe(charge!.point_of_interaction.transaction_data.qr_code);
       expect(chargesAtProvider(orderId)).toHaveLength(1);
+    } finally {
+      fake.createDelayMs = 0;
+    }
+  });
+
+  it('"Gerar novo Pix" too: the order\'s row is free while the provider makes the new charge, shown once made', async () => {
+    await giveCart(ctx, customerId, KIT);
+    const placed = await ctx.request("/api/checkout/orders", { browser: customer, json: body() });
+    const { orderId } = (await placed.json()) as { orderId: string };
+    const [order] = await ctx.t.db.select().from(orders).where(eq(orders.id, orderId));
+    await expirePendingOrders(ctx.t.services, {
+      now: new Date(order!.pixExpiresAt.getTime() + PROVIDER_EXPIRY_GRACE_MS + 1000),
+      userId: customerId,
+    });
+    expect((await orderPage(orderId)).status).toBe("cancelled");
+    const callsBefore = fake.idempotencyKeys.length;
+    fake.createDelayMs = 700;
+    try {
+      const renewing = ctx.request(`/api/orders/${orderId}/pix`, { browser: customer, method: "POST" });
+      await until(
+        async () => fake.idempotencyKeys.length,
+        (n) => n > callsBefore,
+      );
+      await ctx.t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '100ms'`);
+        await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+      });
+      const renewed = await renewing;
+      expect(renewed.status).toBe(200);
+      expect(fake.idempotencyKeys.at(-1)).toBe(`${orderId}:2`);
+      // The second attempt's charge, under its own reference (the txid followed by the attempt).
+      const second = [...fake.payments.values()].filter((payment) => payment.external_reference === `${orderId.replaceAll("-", "")}2`);
+      expect(second).toHaveLength(1);
+      const page = (await renewed.json()) as OrderPage;
+      expect(page).toMatchObject({ status: "pending_payment", pixGeneration: null });
+      expect(page.pix?.code).toBe(second[0]!.point_of_interaction.transaction_data.qr_code);
     } finally {
       fake.createDelayMs = 0;
     }
