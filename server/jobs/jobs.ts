@@ -10,7 +10,7 @@ import { PIX_CHARGE_TASK } from "#domain/payments/charges.server.ts";
 import { runPixChargeJob } from "#domain/reconciliation/order-charge.server.ts";
 import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
-import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/mail-queue.ts";
+import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/email-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
