@@ -152,6 +152,8 @@ export const TABLE_IMPORTS_TO_MOVE = {
     "domain/delivery/deliveries.server.ts": `reads the buyer's order and lines; ${CYCLE_WITH_ORDERS}`,
     "domain/reconciliation/apply-charge.server.ts": ORDER_DOOR,
     "domain/reconciliation/reconcile-payments.server.ts": ORDER_DOOR,
+    "domain/reconciliation/order-charge.server.ts":
+      "reads the order and writes the Pix made after the commit onto it (decision 045): domain/orders functions taking the provider's answer",
     "domain/referrals/referrals.server.ts": `reads the order numbers of the credit ledger; ${CYCLE_WITH_ORDERS}`,
   },
   payments: {

@@ -20,6 +20,8 @@ export const idempotencyKeys = pgTable(
     key: uuid("key").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     requestHash: text("request_hash"),
+    /** Which attempt holds the key: each attempt removes only its own claim, never another's (decision 045). */
+    claim: uuid("claim").notNull().defaultRandom(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
