@@ -111,7 +111,6 @@ const CYCLE_WITH_ORDERS =
  */
 export const TABLE_IMPORTS_TO_MOVE = {
   account: {
-    "domain/checkout/place-order.server.ts": "reads the saved address chosen at checkout: domain/account's address reader",
     "domain/orders/order-privacy.server.ts":
       "reads the person's saved addresses to scrub them from order notes; account imports orders, so account must pass them in",
   },
@@ -124,8 +123,6 @@ export const TABLE_IMPORTS_TO_MOVE = {
   },
   cart: {
     "domain/checkout/checkout-cart.server.ts": CART_PRICES,
-    "domain/checkout/place-order.server.ts":
-      "marks the cart ordered in the order's transaction: a domain/cart function taking the transaction",
     "domain/orders/order-transitions.server.ts": ORDER_DOOR,
     "domain/orders/renew-pix.server.ts": ORDER_DOOR,
   },

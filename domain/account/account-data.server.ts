@@ -92,3 +92,21 @@ export async function deleteAccount(services: Pick<AppServices, "config" | "db" 
     );
   }
 }
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** An address as the checkout's form gives it. */
+export type CheckoutAddress = Omit<typeof addresses.$inferInsert, "id" | "userId" | "createdAt">;
+
+/**
+ * PRODUCT.md: the address of an order is saved to the account, in the order's transaction, unless it
+ * is already there (same CEP, street and number) or the account has MAX_ADDRESSES.
+ */
+export async function saveCheckoutAddress(tx: Tx, userId: string, address: CheckoutAddress): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
+  const existing = await tx.select().from(addresses).where(eq(addresses.userId, userId));
+  if (existing.length >= MAX_ADDRESSES) return;
+  const same = existing.some((row) => row.cep === address.cep && row.number === address.number && row.street === address.street);
+  if (same) return;
+  await tx.insert(addresses).values({ ...address, userId });
+}

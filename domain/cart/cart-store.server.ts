@@ -187,6 +187,15 @@ export const productColumns = {
   madeToOrder: products.madeToOrder,
 };
 
+/** For the checkout (issue 6): the cart became an order awaiting its payment; every tab and device hears it. */
+export async function markCartAwaitingPayment(tx: Tx, cartId: string): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ status: "pending_payment", updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+  await announceCartStatus(tx, cartId);
+}
+
 /**
  * For the checkout (issue 6): tells every tab and device of the cart's owner that its status changed,
  * inside the caller's transaction. The browsers then run the completed-cart check.

@@ -4,14 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { addresses } from "#platform/db/tables/account.ts";
-import { carts } from "#platform/db/tables/cart.ts";
 import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
 import { orderItems, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import type { AppServices } from "#platform/services.ts";
 import { requestHash } from "#platform/request-hash.ts";
 import { DomainError } from "#domain/errors.ts";
-import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
+import { markCartAwaitingPayment } from "#domain/cart/cart-store.server.ts";
+import { saveCheckoutAddress } from "#domain/account/account-data.server.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import type { OrderAddress } from "#domain/checkout/checkout-schemas.ts";
 import { orderCpf, rememberOrderCpf } from "#domain/checkout/order-cpf.server.ts";
@@ -251,14 +250,13 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   await tx
     .insert(orderStatusHistory)
     .values({ orderId, fromStatus: null, toStatus: "pending_payment", note: "Pedido criado", actorUserId: customer.id });
-  await tx
-    .update(carts)
-    .set({ status: "pending_payment", updatedAt: sql`now()` })
-    .where(eq(carts.id, cart.cartId));
   // The customer's other tabs and devices hear it and clear their cart (spec §4).
-  await announceCartStatus(tx, cart.cartId);
+  await markCartAwaitingPayment(tx, cart.cartId);
 
-  if (request.address && request.saveAddress) await saveAddressIfNew(tx, customer.id, request.address);
+  if (request.address && request.saveAddress) {
+    const { cpf: _cpf, ...saved } = request.address;
+    await saveCheckoutAddress(tx, customer.id, saved);
+  }
   if (address) await rememberOrderCpf(tx, customer.id, address.cpf);
 
   const facts = {
@@ -274,15 +272,4 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     ...admins.map((adminId) => toNotification(adminId, orderId, adminNewOrderMessage(facts))),
   ]);
   return { orderId, number, notifications };
-}
-
-/** PRODUCT.md: the address is saved to the account (unless it is already there, or the account has 10). */
-async function saveAddressIfNew(tx: Tx, userId: string, address: OrderAddress): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
-  const existing = await tx.select().from(addresses).where(eq(addresses.userId, userId));
-  if (existing.length >= 10) return;
-  const same = existing.some((row) => row.cep === address.cep && row.number === address.number && row.street === address.street);
-  if (same) return;
-  const { cpf: _cpf, ...saved } = address;
-  await tx.insert(addresses).values({ ...saved, userId });
 }
