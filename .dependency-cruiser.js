@@ -110,15 +110,10 @@ const CYCLE_WITH_ORDERS =
  * line that no longer matches an import, and a new import of another module's tables is refused.
  */
 export const TABLE_IMPORTS_TO_MOVE = {
-  account: {
-    "domain/orders/order-privacy.server.ts":
-      "reads the person's saved addresses to scrub them from order notes; account imports orders, so account must pass them in",
-  },
   auth: {
     "domain/audit/audit-log.server.ts": "reads the actor's e-mail; auth imports audit, so the callers must pass the actor's e-mail in",
     "domain/notifications/notifications.server.ts":
       "reads the admins' accounts; auth imports notifications, so the admins' ids and addresses must be passed in",
-    "domain/orders/order-privacy.server.ts": "reads the person's name and e-mail to scrub them: domain/auth's accountContacts",
     "domain/referrals/referrals.server.ts": `reads the referred people's names; ${CYCLE_WITH_ORDERS.replace("orders imports", "auth and orders import")}`,
   },
   cart: {
@@ -140,9 +135,6 @@ export const TABLE_IMPORTS_TO_MOVE = {
   checkout: {
     "domain/orders/order-privacy.server.ts":
       "deletes the person's checkout attempts; checkout imports orders, so the deletion must move to domain/account's deletion",
-  },
-  notifications: {
-    "domain/orders/order-privacy.server.ts": "scrubs the person's order notifications: a domain/notifications function",
   },
   orders: {
     "domain/checkout/place-order.server.ts": `inserts the order, its lines and its first history row: ${ORDER_DOOR}`,

@@ -76,7 +76,11 @@ export async function deleteAccount(services: Pick<AppServices, "config" | "db" 
     const email = await lockAccountEmail(tx, userId);
     // Before the orders lose their owner: the account's reviews go and their products are recounted.
     await forgetAccountReviews(tx, userId);
-    const scrubCustomer = await anonymiseCustomerOrders(tx, userId);
+    const saved = await tx
+      .select({ name: addresses.recipientName, phone: addresses.phone })
+      .from(addresses)
+      .where(eq(addresses.userId, userId));
+    const scrubCustomer = await anonymiseCustomerOrders(tx, userId, saved);
     await forgetAccountConsent(tx, userId);
     if (email !== null) await forgetQueuedEmails(tx, email, scrubCustomer);
     await forgetAccountCarts(tx, userId);

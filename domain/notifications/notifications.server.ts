@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { adminEmails, users } from "#platform/db/tables/auth.ts";
 import { notifications } from "#platform/db/tables/notifications.ts";
@@ -171,4 +171,38 @@ export async function deleteOldReadNotifications(tx: Pick<Database, "delete">, d
 /** LGPD deletion (decision 018): the account's notifications. */
 export async function forgetAccountNotifications(tx: Pick<Database, "delete">, userId: string): Promise<void> {
   await tx.delete(notifications).where(eq(notifications.userId, userId));
+}
+
+/** Rewrites the notifications of one type about an order (LGPD deletion: the new-order notice as it reads for a buyer without a name). */
+export async function rewriteOrderNotices(
+  tx: Pick<Database, "update">,
+  orderId: string,
+  type: NewNotification["type"],
+  message: { title: string; content: string },
+): Promise<void> {
+  await tx
+    .update(notifications)
+    .set({ title: message.title, content: message.content })
+    .where(and(eq(notifications.orderId, orderId), eq(notifications.type, type)));
+}
+
+/** Passes the title and text of other people's notifications about these orders through `scrub`, writing those it changed. */
+export async function scrubOrderNotices(
+  tx: Pick<Database, "select" | "update">,
+  orderIds: readonly string[],
+  exceptUserId: string,
+  scrub: (text: string) => string,
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  const notices = await tx
+    .select({ id: notifications.id, title: notifications.title, content: notifications.content })
+    .from(notifications)
+    .where(and(inArray(notifications.orderId, [...orderIds]), ne(notifications.userId, exceptUserId)));
+  for (const notice of notices) {
+    const title = scrub(notice.title);
+    const content = scrub(notice.content);
+    if (title !== notice.title || content !== notice.content) {
+      await tx.update(notifications).set({ title, content }).where(eq(notifications.id, notice.id));
+    }
+  }
 }

@@ -2,14 +2,13 @@
  * LGPD (decisions 003 and 018): the account's export lists its orders; deleting the account keeps
  * the orders for the shop's books without the person in them, in any column or free text.
  */
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { addresses } from "#platform/db/tables/account.ts";
-import { users } from "#platform/db/tables/auth.ts";
 import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
-import { notifications } from "#platform/db/tables/notifications.ts";
 import { orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { scrubAuditEntries } from "#domain/audit/audit-log.server.ts";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
+import { rewriteOrderNotices, scrubOrderNotices } from "#domain/notifications/notifications.server.ts";
 import { adminNewOrderMessage } from "#domain/orders/order-messages.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
 import type { Tx } from "#domain/orders/order-store.server.ts";
@@ -57,13 +56,17 @@ export function scrub(text: string, pattern: RegExp | null): string {
   return pattern ? text.replace(pattern, REMOVED_DATA) : text;
 }
 
+/** A saved address's recipient and phone (domain/account passes them in: account imports orders). */
+export type SavedContact = { name: string; phone: string };
+
 /** Everything that names the customer: the account, the saved addresses and the orders' snapshots. */
-async function identifiersOf(tx: Tx, userId: string, customerOrders: Array<typeof orders.$inferSelect>): Promise<PersonalIdentifiers> {
-  const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-  const saved = await tx
-    .select({ name: addresses.recipientName, phone: addresses.phone })
-    .from(addresses)
-    .where(eq(addresses.userId, userId));
+async function identifiersOf(
+  tx: Tx,
+  userId: string,
+  saved: readonly SavedContact[],
+  customerOrders: Array<typeof orders.$inferSelect>,
+): Promise<PersonalIdentifiers> {
+  const user = (await accountContacts(tx, [userId])).get(userId);
   const texts = [user?.name, user?.email, ...saved.map((row) => row.name)];
   const digits = saved.map((row) => row.phone);
   for (const order of customerOrders) {
@@ -80,18 +83,19 @@ async function identifiersOf(tx: Tx, userId: string, customerOrders: Array<typeo
  * customer's reason or an admin's note may hold a name or a phone). Returns the scrubber, for what
  * else holds free text about the customer (the queued e-mails).
  */
-export async function anonymiseCustomerOrders(tx: Tx, userId: string): Promise<(text: string) => string> {
+export async function anonymiseCustomerOrders(tx: Tx, userId: string, saved: readonly SavedContact[]): Promise<(text: string) => string> {
   const customerOrders = await tx.select().from(orders).where(eq(orders.userId, userId));
-  const pattern = identifierPattern(await identifiersOf(tx, userId, customerOrders));
+  const pattern = identifierPattern(await identifiersOf(tx, userId, saved, customerOrders));
   const ids = customerOrders.map((order) => order.id);
   if (ids.length > 0) {
     for (const order of customerOrders) {
       // The new-order notice is rewritten as it reads for a buyer without a name ("Um cliente fez…").
-      const notice = adminNewOrderMessage({ number: order.number, totalCents: order.totalCents });
-      await tx
-        .update(notifications)
-        .set({ title: notice.title, content: notice.content })
-        .where(and(eq(notifications.orderId, order.id), eq(notifications.type, "admin_new_order")));
+      await rewriteOrderNotices(
+        tx,
+        order.id,
+        "admin_new_order",
+        adminNewOrderMessage({ number: order.number, totalCents: order.totalCents }),
+      );
       if (order.cancelReason && pattern) {
         await tx
           .update(orders)
@@ -109,17 +113,7 @@ export async function anonymiseCustomerOrders(tx: Tx, userId: string): Promise<(
         if (clean !== entry.note) await tx.update(orderStatusHistory).set({ note: clean }).where(eq(orderStatusHistory.id, entry.id));
       }
       // Other people's notifications about these orders (the customer's own are deleted with the account).
-      const notices = await tx
-        .select({ id: notifications.id, title: notifications.title, content: notifications.content })
-        .from(notifications)
-        .where(and(inArray(notifications.orderId, ids), ne(notifications.userId, userId)));
-      for (const notice of notices) {
-        const title = scrub(notice.title, pattern);
-        const content = scrub(notice.content, pattern);
-        if (title !== notice.title || content !== notice.content) {
-          await tx.update(notifications).set({ title, content }).where(eq(notifications.id, notice.id));
-        }
-      }
+      await scrubOrderNotices(tx, ids, userId, (text) => scrub(text, pattern));
     }
   }
   await tx
