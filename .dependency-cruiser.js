@@ -160,7 +160,7 @@ const tableRules = (modules) =>
     severity: "error",
     comment:
       `platform/db/tables/${name}.ts holds the tables of domain/${name}: only domain/${name}/ imports it ` +
-      `(and the readers written down in TABLE_READERS of .dependency-cruiser.js, each with its reason; tests may import any table file). ` +
+      `(and the readers in TABLE_READERS of .dependency-cruiser.js, each with its reason, and the imports still to move in TABLE_IMPORTS_TO_MOVE; tests may import any table file). ` +
       `Read or write these tables through a function of domain/${name}, so that their rules stay in one module (decision 048).`,
     from: {
       path: "^(app|domain|platform|server)/",
