@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "#domain/orders/order-status.ts";
+import { ORDER_STATUS_REASONS } from "#domain/orders/order-moves.ts";
 
 /**
  * The orders API's answers (server/api/orders.ts), browser-safe. The domain's order types
@@ -79,7 +80,14 @@ export const orderDetailSchema = orderSummarySchema.omit({ lines: true }).extend
     }),
   ),
   history: z.array(
-    z.object({ fromStatus: orderStatusSchema.nullable(), toStatus: orderStatusSchema, note: z.string().nullable(), createdAt: z.string() }),
+    z.object({
+      fromStatus: orderStatusSchema.nullable(),
+      toStatus: orderStatusSchema,
+      /** Why (decisions read this); `note` is the text people read, rendered from it. */
+      reason: z.enum(ORDER_STATUS_REASONS),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+    }),
   ),
 });
 

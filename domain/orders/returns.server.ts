@@ -6,20 +6,18 @@
  * reply at any step. Each step is a history entry of the order (the customer sees it in the order's
  * timeline), a notification and its e-mail, queued in the step's transaction, and an audit entry.
  */
-import { and, asc, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orderRefunds, orders, orderStatusHistory } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
-import { createNotifications } from "#domain/notifications/notifications.server.ts";
+import { changeAsAdmin } from "#domain/orders/admin-order-flows.server.ts";
 import { ADMIN_ORDER_PAGE_SIZE, type ReturnItem } from "#domain/orders/admin-order-schemas.ts";
+import { moveOrder } from "#domain/orders/order-machine.server.ts";
 import { returnAcceptedMessage, returnReplyMessage } from "#domain/orders/order-messages.ts";
-import { RETURN_ACCEPTED_NOTE, RETURN_REPLY_PREFIX, WITHDRAWAL_CANCEL_NOTE, WITHDRAWAL_NOTE } from "#domain/orders/order-status.ts";
-import { type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
-import { changeAsAdmin } from "#domain/orders/order-transitions.server.ts";
+import type { OrderStatusReason } from "#domain/orders/order-moves.ts";
+import type { Services, Tx } from "#domain/orders/order-store.server.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
-
-const isWithdrawal = (note: SQL | typeof orderStatusHistory.note) =>
-  or(like(note, `${WITHDRAWAL_NOTE}%`), like(note, `${WITHDRAWAL_CANCEL_NOTE}%`))!;
+import { WITHDRAWAL_REASONS } from "#domain/orders/withdrawal.server.ts";
 
 const h = orderStatusHistory;
 /**
@@ -27,20 +25,18 @@ const h = orderStatusHistory;
  * bare "id" inside a subquery would be the subquery's own table's.
  */
 const ORDER_ID = sql`${sql.identifier("orders")}.${sql.identifier("id")}`;
+const isWithdrawal = inArray(h.reason, WITHDRAWAL_REASONS);
 const firstWithdrawal = (column: SQL) =>
-  sql`(select ${column} from ${h} where ${h.orderId} = ${ORDER_ID} and ${isWithdrawal(h.note)} order by ${h.createdAt} limit 1)`;
-const hasNote = (prefix: string) =>
-  sql<boolean>`exists (select 1 from ${h} where ${h.orderId} = ${ORDER_ID} and ${h.note} like ${`${prefix}%`})`;
+  sql`(select ${column} from ${h} where ${h.orderId} = ${ORDER_ID} and ${isWithdrawal} order by ${h.createdAt} limit 1)`;
+const hasEntry = (reason: OrderStatusReason) =>
+  sql<boolean>`exists (select 1 from ${h} where ${h.orderId} = ${ORDER_ID} and ${h.reason} = ${reason})`;
 const hasRefund = sql<boolean>`exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${ORDER_ID})`;
-
-/** "Devolução solicitada pelo cliente. Motivo: X" → "X". */
-const reasonOf = (note: string | null) => /\. Motivo: ([\s\S]*)$/.exec(note ?? "")?.[1] ?? null;
 
 export async function listReturns(
   db: Database,
   query: { state?: "open" | "done"; page: number },
 ): Promise<{ returns: ReturnItem[]; page: number; pageSize: number; total: number }> {
-  const withdrawn = sql`exists (select 1 from ${h} where ${h.orderId} = ${ORDER_ID} and ${isWithdrawal(h.note)})`;
+  const withdrawn = sql`exists (select 1 from ${h} where ${h.orderId} = ${ORDER_ID} and ${isWithdrawal})`;
   const where = and(withdrawn, query.state === "open" ? sql`not ${hasRefund}` : query.state === "done" ? hasRefund : undefined);
   const requestedAt = firstWithdrawal(sql`${h.createdAt}`);
   const [rows, [counted]] = await Promise.all([
@@ -53,12 +49,13 @@ export async function listReturns(
         customerEmail: orders.customerEmail,
         totalCents: orders.totalCents,
         requestedAt: requestedAt.mapWith(orders.createdAt),
-        note: firstWithdrawal(sql`${h.note}`).mapWith(String),
-        accepted: hasNote(RETURN_ACCEPTED_NOTE),
+        reason: firstWithdrawal(sql`${h.reason}`).mapWith(String),
+        detail: firstWithdrawal(sql`${h.note}`),
+        accepted: hasEntry("return_accepted"),
         refundCents: sql<
           number | null
         >`(select ${orderRefunds.amountCents} from ${orderRefunds} where ${orderRefunds.orderId} = ${ORDER_ID})`,
-        replies: sql<number>`(select count(*)::int from ${h} where ${h.orderId} = ${ORDER_ID} and ${h.note} like ${`${RETURN_REPLY_PREFIX}%`})`,
+        replies: sql<number>`(select count(*)::int from ${h} where ${h.orderId} = ${ORDER_ID} and ${h.reason} = 'return_reply')`,
       })
       .from(orders)
       .where(where)
@@ -77,12 +74,12 @@ export async function listReturns(
       number: row.number,
       status: row.status,
       state: row.refundCents !== null ? "done" : row.accepted ? "awaiting_return" : "requested",
-      mode: row.note.startsWith(WITHDRAWAL_CANCEL_NOTE) ? "cancel" : "return",
+      mode: row.reason === "withdrawal_before_shipping" ? "cancel" : "return",
       customerName: row.customerName,
       customerEmail: row.customerEmail,
       totalCents: row.totalCents,
       requestedAt: row.requestedAt.toISOString(),
-      reason: reasonOf(row.note),
+      reason: (row.detail as string | null) ?? null,
       refundCents: row.refundCents,
       replies: row.replies,
     })),
@@ -95,9 +92,9 @@ export async function listReturns(
 /** The order's withdrawal entry under its lock; refuses (404) an order without one. */
 async function withdrawalEntry(tx: Tx, orderId: string) {
   const [entry] = await tx
-    .select({ note: h.note })
+    .select({ reason: h.reason })
     .from(h)
-    .where(and(eq(h.orderId, orderId), isWithdrawal(h.note)))
+    .where(and(eq(h.orderId, orderId), isWithdrawal))
     .orderBy(asc(h.createdAt))
     .limit(1);
   if (!entry) throw new DomainError("not_found", "no_withdrawal", "Este pedido não tem pedido de devolução.");
@@ -110,9 +107,9 @@ async function withdrawalEntry(tx: Tx, orderId: string) {
  * refunded.
  */
 export function acceptReturn(services: Services, orderId: string, adminId: string): Promise<void> {
-  return changeAsAdmin(services, orderId, { adminId, action: "order.return_accept" }, async (order, tx, notify) => {
+  return changeAsAdmin(services, orderId, { adminId, action: "order.return_accept" }, async (order, tx) => {
     const entry = await withdrawalEntry(tx, order.id);
-    if (entry.note?.startsWith(WITHDRAWAL_CANCEL_NOTE)) {
+    if (entry.reason === "withdrawal_before_shipping") {
       throw new DomainError(
         "conflict",
         "already_cancelled",
@@ -124,46 +121,24 @@ export function acceptReturn(services: Services, orderId: string, adminId: strin
     const [accepted] = await tx
       .select({ id: h.id })
       .from(h)
-      .where(and(eq(h.orderId, order.id), like(h.note, `${RETURN_ACCEPTED_NOTE}%`)))
+      .where(and(eq(h.orderId, order.id), eq(h.reason, "return_accepted")))
       .limit(1);
     if (accepted)
       throw new DomainError("conflict", "already_accepted", "Esta devolução já foi aceita: aguarde os produtos e registre o reembolso.");
-    await tx.insert(h).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: order.status,
-      note: RETURN_ACCEPTED_NOTE,
-      actorUserId: adminId,
-      createdAt: sql`clock_timestamp()`,
-    });
-    if (order.userId) {
-      const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
-      notify(await createNotifications(tx, [toNotification(order.userId, order.id, returnAcceptedMessage(facts))]));
-    }
-    return [];
+    const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
+    await moveOrder(tx, services, order, { reason: "return_accepted", actorUserId: adminId, message: returnAcceptedMessage(facts) });
   });
 }
 
 /** The shop's reply about a withdrawal: in the order's history, and to the customer by notification and e-mail. */
 export function replyToReturn(services: Services, orderId: string, adminId: string, message: string): Promise<void> {
-  return changeAsAdmin(
-    services,
-    orderId,
-    { adminId, action: "order.return_reply", details: { reply: message } },
-    async (order, tx, notify) => {
-      await withdrawalEntry(tx, order.id);
-      await tx.insert(h).values({
-        orderId: order.id,
-        fromStatus: order.status,
-        toStatus: order.status,
-        note: `${RETURN_REPLY_PREFIX}${message}`,
-        actorUserId: adminId,
-        createdAt: sql`clock_timestamp()`,
-      });
-      if (order.userId) {
-        notify(await createNotifications(tx, [toNotification(order.userId, order.id, returnReplyMessage(order, message))]));
-      }
-      return [];
-    },
-  );
+  return changeAsAdmin(services, orderId, { adminId, action: "order.return_reply", details: { reply: message } }, async (order, tx) => {
+    await withdrawalEntry(tx, order.id);
+    await moveOrder(tx, services, order, {
+      reason: "return_reply",
+      actorUserId: adminId,
+      note: message,
+      message: returnReplyMessage(order, message),
+    });
+  });
 }

@@ -467,6 +467,33 @@ export const orderStatus = pgEnum("order_status", [
   "refunded",
 ]);
 
+/**
+ * Why an order moved (or why its history has an entry without a move): the order machine
+ * (domain/orders/order-machine.server.ts) writes it with every history entry and decides on it; the
+ * Portuguese text people read is rendered from it (order-reasons.ts), so no decision reads a note.
+ */
+export const orderStatusReason = pgEnum("order_status_reason", [
+  "order_placed",
+  "paid_by_provider",
+  "paid_confirmed_by_admin",
+  "pix_expired",
+  "pix_renewed",
+  "paid_after_expiry",
+  "late_payment_refunded",
+  "cancelled_by_shop",
+  "withdrawal_before_shipping",
+  "return_requested",
+  "return_accepted",
+  "return_reply",
+  "refunded_by_admin",
+  "refund_recorded",
+  "preparation_started",
+  "shipped",
+  "tracking_corrected",
+  "delivered",
+  "moved_by_admin",
+]);
+
 export const orders = pgTable(
   "orders",
   {
@@ -502,6 +529,8 @@ export const orders = pgTable(
     /** When the rating_reminder is due (set on delivery); cleared once sent. */
     ratingReminderAt: timestamp("rating_reminder_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
+    /** The reason of the move into the current status (null only for rows written before reasons existed, or by tests). */
+    statusReason: orderStatusReason("status_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -561,7 +590,12 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Every status change, with its time and who made it (null: the customer's checkout or a job). */
+/**
+ * Every status change (and every step of a withdrawal or refund that keeps the status), with its
+ * typed reason, time and who made it (null: the customer's checkout or a job). `note` is only the
+ * free detail a person typed (the admin's note, the customer's reason, a tracking code); the text
+ * shown is rendered from `reason` with it.
+ */
 export const orderStatusHistory = pgTable(
   "order_status_history",
   {
@@ -571,7 +605,10 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     fromStatus: orderStatus("from_status"),
     toStatus: orderStatus("to_status").notNull(),
+    reason: orderStatusReason("reason").notNull(),
     note: text("note"),
+    /** The amount of a refund entry. */
+    amountCents: integer("amount_cents"),
     actorUserId: text("actor_user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -102,7 +102,7 @@ async function seedOrder(seed: Seed = {}): Promise<{ id: string; number: number 
     finalTotalCents: totalCents - shippingCents,
     needsShipping: seed.shipping !== false,
   });
-  await ctx.t.db.insert(orderStatusHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status });
+  await ctx.t.db.insert(orderStatusHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status, reason: "order_placed" });
   return row!;
 }
 

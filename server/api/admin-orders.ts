@@ -15,7 +15,10 @@ import { orderDetailSchema, orderStatusSchema } from "#domain/orders/order-schem
 import { listAdminOrderPage } from "#domain/orders/admin-order-search.server.ts";
 import { ordersCsvFileName, streamOrdersCsv } from "#domain/orders/orders-csv.server.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
-import { addTracking, cancelOrder, confirmPayment, moveOrderStatus, refundOrder } from "#domain/orders/order-transitions.server.ts";
+import { confirmPayment, moveOrderStatus } from "#domain/orders/admin-order-flows.server.ts";
+import { cancelOrder } from "#domain/orders/cancel-order.server.ts";
+import { refundOrder } from "#domain/orders/refund-order.server.ts";
+import { addTracking } from "#domain/orders/ship-order.server.ts";
 import { acceptReturn, listReturns, replyToReturn } from "#domain/orders/returns.server.ts";
 import { ADMIN_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";

@@ -81,7 +81,7 @@ async function customersOrder(status: OrderStatus): Promise<{ id: string; number
     finalTotalCents: 17_010,
     needsShipping: true,
   });
-  await ctx.t.db.insert(orderStatusHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status });
+  await ctx.t.db.insert(orderStatusHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status, reason: "order_placed" });
   return row!;
 }
 

@@ -1,0 +1,35 @@
+/**
+ * Flow: the admin records the refund they sent: any amount up to the total, once per order (a
+ * second attempt, even at the same moment, is refused with the first one's date and amount). An
+ * order still paid, in preparation, shipped or delivered becomes `refunded`; one the shop cancelled
+ * after payment (or already marked refunded) keeps its status with the refund in its history. The
+ * customer is told the amount (the machine's effects).
+ */
+import { changeAsAdmin } from "#domain/orders/admin-order-flows.server.ts";
+import { moveOrder } from "#domain/orders/order-machine.server.ts";
+import { refundMessage } from "#domain/orders/order-messages.ts";
+import { isDeclaredMove } from "#domain/orders/order-moves.ts";
+import type { Services } from "#domain/orders/order-store.server.ts";
+import { refundRefusal } from "#domain/orders/refunds.server.ts";
+
+export function refundOrder(
+  services: Services,
+  id: string,
+  adminId: string,
+  input: { amountCents: number; note?: string | null },
+  action = "order.refund",
+): Promise<void> {
+  return changeAsAdmin(services, id, { adminId, action, details: input.note ? { note: input.note } : undefined }, async (order, tx) => {
+    const refused = await refundRefusal(tx, order, input.amountCents);
+    if (refused) throw refused;
+    const moves = isDeclaredMove("refunded_by_admin", order.status, "refunded");
+    await moveOrder(tx, services, order, {
+      to: moves ? "refunded" : order.status,
+      reason: moves ? "refunded_by_admin" : "refund_recorded",
+      actorUserId: adminId,
+      note: input.note ?? null,
+      amountCents: input.amountCents,
+      message: refundMessage({ number: order.number, totalCents: order.totalCents, refundCents: input.amountCents }),
+    });
+  });
+}
