@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { auditLog, orderRefunds, orderReturns, orders, products } from "#platform/db/schema.ts";
 import { getDashboard } from "#domain/dashboard/dashboard.server.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 import type { OrderStatusReason } from "#domain/orders/order-moves.ts";
@@ -157,10 +157,17 @@ describe("the dashboard's lists", () => {
   });
 
   it("lists the withdrawals waiting for their products: asked after shipping, not refunded yet", async () => {
+    // A withdrawal is a row of its own (decision 044): kind and status, as the customer's request left it.
     const note = (orderId: string, reason: OrderStatusReason, at: string, text: string | null = null) =>
-      t.db
-        .insert(orderStatusHistory)
-        .values({ orderId, fromStatus: "delivered", toStatus: "delivered", reason, note: text, createdAt: new Date(at) });
+      t.db.insert(orderReturns).values({
+        orderId,
+        kind: reason === "withdrawal_before_shipping" ? "before_shipping" : "after_shipping",
+        status: reason === "withdrawal_before_shipping" ? "approved" : "requested",
+        reason: text,
+        items: [],
+        amountCents: 0,
+        createdAt: new Date(at),
+      });
     const waiting = await insertOrder({ totalCents: 120_00, paidAt: "2026-03-01T12:00:00Z", status: "delivered", customerName: "Carla" });
     await note(waiting.id, "return_requested", "2026-03-08T12:00:00Z", "não serviu");
     const shipped = await insertOrder({ totalCents: 80_00, paidAt: "2026-03-01T12:00:00Z", status: "shipped", customerName: "Duda" });

@@ -98,7 +98,7 @@ async function pendingPix(tx: Tx, now: Date): Promise<Dashboard["pendingPix"]> {
 
 /**
  * Withdrawals waiting for the shop: the customer asked to return a shipped or delivered order
- * (its history has a `return_requested` entry) and no refund is recorded yet. A withdrawal before shipping
+ * (its `order_returns` row waits for the shop) and no refund is recorded yet. A withdrawal before shipping
  * is settled at once (cancelled and refunded), so it never waits.
  */
 export async function waitingWithdrawals(
@@ -118,9 +118,9 @@ export async function waitingWithdrawals(
       count(*) over ()::int as total
     from orders o
     join lateral (
-      select min(h.created_at) as requested_at from order_status_history h
-      where h.order_id = o.id and h.reason = 'return_requested'
-    ) w on w.requested_at is not null
+      select w.created_at as requested_at from order_returns w
+      where w.order_id = o.id and w.kind = 'after_shipping' and w.status in ('requested', 'approved')
+    ) w on true
     where o.status in ('shipped', 'delivered')
       and not exists (select 1 from order_refunds r where r.order_id = o.id)
     order by w.requested_at, o.number

@@ -15,11 +15,12 @@ import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
 import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { statusMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
-import type { OrderStatusReason } from "#domain/orders/order-moves.ts";
+import { isRefundRecord, type OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { formatDate, holdsStock, type OrderStatus } from "#domain/orders/order-status.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
-import { recordRefund } from "#domain/orders/refunds.server.ts";
+import { moveReturn, openReturn } from "#domain/orders/order-returns.server.ts";
+import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
 import { rewardReferrer } from "#domain/referrals/referrals.server.ts";
@@ -32,7 +33,7 @@ export type MoveFacts = {
   actorUserId: string | null;
   /** What the person typed (a withdrawal's reason goes into the admins' e-mail). */
   note: string | null;
-  /** A refund's amount (refunded_by_admin, refund_recorded). */
+  /** A refund's amount (the refund reasons of order-moves.ts). */
   amountCents: number | null;
   /** The customer's notification: undefined → the status's default when the status changes; null → none. */
   message: OrderMessage | null | undefined;
@@ -47,11 +48,21 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
   if (to === "cancelled" && from === "pending_payment") await reopenCart(tx, order);
   if (from === "cancelled" && to === "pending_payment") await takeBackOrder(tx, order);
 
-  // Money owed back is recorded once per order: the whole total on a withdrawal (CDC art. 49, freight included).
-  if (reason === "withdrawal_before_shipping") await recordRefund(tx, order, "withdrawal");
-  if (reason === "refunded_by_admin" || reason === "refund_recorded") {
-    await recordRefund(tx, order, "admin", move.amountCents ?? order.totalCents);
+  // A withdrawal is a row of its own; before shipping the whole total is owed at once (CDC art. 49,
+  // freight included) until the owner sends it from the refund queue (decision 044).
+  if (reason === "withdrawal_before_shipping") {
+    await openReturn(tx, order, "before_shipping", move.note);
+    await recordRefund(tx, order, "withdrawal");
   }
+  if (reason === "return_requested") await openReturn(tx, order, "after_shipping", move.note);
+  if (reason === "return_accepted") await moveReturn(tx, order.id, ["requested"], "approved");
+  if (reason === "return_refused") await moveReturn(tx, order.id, ["requested", "approved"], "refused");
+  // The admin records money they sent: paid at once; a return waiting for its products is received with it.
+  if (isRefundRecord(reason)) {
+    await recordRefund(tx, order, "admin", move.amountCents ?? order.totalCents, move.actorUserId ?? "admin");
+    await moveReturn(tx, order.id, ["requested", "approved"], "received");
+  }
+  if (reason === "refund_paid") await markRefundPaid(tx, order.id, move.actorUserId);
   // An order that ends unkept gives back its credit and its coupon use (decisions 027, 028).
   if (changed && (to === "cancelled" || to === "refunded")) {
     await returnOrderCredit(tx, order.id);

@@ -11,7 +11,7 @@ import { orders, orderStatusHistory } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
 import type { OrderMessage } from "#domain/orders/order-messages.ts";
 import { applyMoveEffects } from "#domain/orders/order-effects.server.ts";
-import { isDeclaredMove, ORDER_MOVES, type OrderStatusReason } from "#domain/orders/order-moves.ts";
+import { isDeclaredMove, isRefundRecord, ORDER_MOVES, type OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#domain/orders/order-status.ts";
 import type { OrderRow, Services, Tx } from "#domain/orders/order-store.server.ts";
 
@@ -68,8 +68,7 @@ export async function moveOrder(tx: Tx, services: Services, order: OrderRow, mov
     // Reopened: the old cancellation no longer describes it.
     if (to === "pending_payment") set.cancelReason = null;
   }
-  const refund = move.reason === "refunded_by_admin" || move.reason === "refund_recorded";
-  const amountCents = refund ? (move.amountCents ?? order.totalCents) : null;
+  const amountCents = isRefundRecord(move.reason) ? (move.amountCents ?? order.totalCents) : (move.amountCents ?? null);
   const [after] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
   await insertHistory(tx, order.id, order.status, to, { ...move, amountCents: amountCents ?? undefined });
   await applyMoveEffects(tx, services, {

@@ -20,8 +20,11 @@ export const ORDER_STATUS_REASONS = [
   "return_requested",
   "return_accepted",
   "return_reply",
+  "return_refused",
   "refunded_by_admin",
+  "partially_refunded_by_admin",
   "refund_recorded",
+  "refund_paid",
   "preparation_started",
   "shipped",
   "tracking_corrected",
@@ -60,8 +63,12 @@ export const ORDER_MOVES: Record<OrderStatusReason, DeclaredMove> = {
   return_requested: { from: SENT, to: "same" },
   return_accepted: { from: SENT, to: "same" },
   return_reply: { from: ORDER_STATUSES, to: "same" },
+  return_refused: { from: SENT, to: "same" },
   refunded_by_admin: { from: [...PAID_NOT_SHIPPED, ...SENT], to: "refunded" },
+  partially_refunded_by_admin: { from: [...PAID_NOT_SHIPPED, ...SENT], to: "partially_refunded" },
   refund_recorded: { from: ["cancelled", "refunded"], to: "same" },
+  // The owner sent an owed refund (the queue), or the provider confirmed it.
+  refund_paid: { from: ORDER_STATUSES, to: "same" },
   preparation_started: { from: ["paid"], to: "preparing" },
   shipped: { from: PAID_NOT_SHIPPED, to: "shipped" },
   tracking_corrected: { from: ["shipped"], to: "same" },
@@ -69,6 +76,11 @@ export const ORDER_MOVES: Record<OrderStatusReason, DeclaredMove> = {
   // The admin's free move ("Mudar status"): any step of the admin's graph, ORDER_TRANSITIONS.
   moved_by_admin: { from: ORDER_STATUSES, to: "admin" },
 };
+
+/** The reasons that record a refund the admin sent (its amount kept with the history entry). */
+export function isRefundRecord(reason: OrderStatusReason): boolean {
+  return reason === "refunded_by_admin" || reason === "partially_refunded_by_admin" || reason === "refund_recorded";
+}
 
 /** Whether `reason` declares the move from → to (for the admin's free move: an edge of ORDER_TRANSITIONS). */
 export function isDeclaredMove(reason: OrderStatusReason, from: OrderStatus | null, to: OrderStatus): boolean {
@@ -100,8 +112,11 @@ export const ORDER_REASON_TEXT: Record<OrderStatusReason, string | null> = {
   return_requested: "Devolução solicitada pelo cliente",
   return_accepted: "Devolução aceita pela loja: aguardando os produtos",
   return_reply: "Resposta da loja",
+  return_refused: "Devolução recusada pela loja",
   refunded_by_admin: "Reembolso registrado",
+  partially_refunded_by_admin: "Reembolso parcial registrado",
   refund_recorded: "Reembolso registrado",
+  refund_paid: "Reembolso enviado",
   preparation_started: null,
   shipped: "Rastreio",
   tracking_corrected: "Rastreio corrigido",
@@ -123,7 +138,9 @@ export function renderHistoryNote({ reason, note, amountCents }: HistoryFacts): 
     case "return_reply":
       return `${words}: ${note ?? ""}`;
     case "refunded_by_admin":
-    case "refund_recorded": {
+    case "partially_refunded_by_admin":
+    case "refund_recorded":
+    case "refund_paid": {
       const amount = amountCents === null ? "" : `: ${formatBRL(amountCents)}`;
       return `${words}${amount}${note ? `. ${note}` : ""}`;
     }

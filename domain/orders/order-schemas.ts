@@ -58,8 +58,16 @@ export const orderDetailSchema = orderSummarySchema.omit({ lines: true }).extend
   withdrawalOpen: z.boolean(),
   /** What withdrawing does now: "cancel" (paid, not shipped: cancelled and refunded) or "return" (shipped or delivered). */
   withdrawalMode: z.enum(["cancel", "return"]).nullable(),
-  /** The refund recorded for the order (everything paid, freight included), null if none. */
-  refund: z.object({ amountCents: z.number().int(), shippingCents: z.number().int(), createdAt: z.string() }).nullable(),
+  /** The refund recorded for the order, null if none: `owed` until the shop sends the money ("reembolso em andamento"). */
+  refund: z
+    .object({
+      amountCents: z.number().int(),
+      shippingCents: z.number().int(),
+      status: z.enum(["owed", "paid"]),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    })
+    .nullable(),
   cancelReason: z.string().nullable(),
   /** Cancelled because its Pix expired, recently enough for "Gerar novo Pix" (decided on the server, at read time). */
   pixRenewable: z.boolean(),

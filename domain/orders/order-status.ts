@@ -1,6 +1,15 @@
 /** Order statuses (PRODUCT.md "Orders") and the transitions the server allows. */
 
-export const ORDER_STATUSES = ["pending_payment", "paid", "preparing", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "preparing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "partially_refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -11,6 +20,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: "Entregue",
   cancelled: "Cancelado",
   refunded: "Reembolsado",
+  partially_refunded: "Parcialmente reembolsado",
 };
 
 /**
@@ -26,6 +36,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   delivered: ["refunded"],
   cancelled: [],
   refunded: [],
+  // Reached only through a refund of less than the total (refund-order.server.ts); one refund per order.
+  partially_refunded: [],
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {

@@ -1,9 +1,11 @@
 /**
  * Flow: the admin records the refund they sent: any amount up to the total, once per order (a
- * second attempt, even at the same moment, is refused with the first one's date and amount). An
- * order still paid, in preparation, shipped or delivered becomes `refunded`; one the shop cancelled
- * after payment (or already marked refunded) keeps its status with the refund in its history. The
- * customer is told the amount (the machine's effects).
+ * second attempt, even at the same moment, is refused with the first one's date and amount). The
+ * admin says they sent it: the refund is recorded as paid. An order still paid, in preparation,
+ * shipped or delivered becomes `refunded` with the whole total, `partially_refunded` with less (it
+ * stays revenue, less the refund); one the shop cancelled after payment (or already marked
+ * refunded) keeps its status with the refund in its history. A return waiting for its products is
+ * received with it. The customer is told the amount (the machine's effects).
  */
 import { changeAsAdmin } from "#domain/orders/admin-order-flows.server.ts";
 import { moveOrder } from "#domain/orders/order-machine.server.ts";

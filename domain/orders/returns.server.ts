@@ -6,18 +6,17 @@
  * reply at any step. Each step is a history entry of the order (the customer sees it in the order's
  * timeline), a notification and its e-mail, queued in the step's transaction, and an audit entry.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, not, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderRefunds, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { orderRefunds, orderReturns, orders, orderStatusHistory } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
 import { changeAsAdmin } from "#domain/orders/admin-order-flows.server.ts";
-import { ADMIN_ORDER_PAGE_SIZE, type ReturnItem } from "#domain/orders/admin-order-schemas.ts";
+import { ADMIN_ORDER_PAGE_SIZE, type ReturnItem, type ReturnState } from "#domain/orders/admin-order-schemas.ts";
 import { moveOrder } from "#domain/orders/order-machine.server.ts";
-import { returnAcceptedMessage, returnReplyMessage } from "#domain/orders/order-messages.ts";
-import type { OrderStatusReason } from "#domain/orders/order-moves.ts";
+import { returnAcceptedMessage, returnRefusedMessage, returnReplyMessage } from "#domain/orders/order-messages.ts";
+import { returnOf, type ReturnKind, type ReturnStatus } from "#domain/orders/order-returns.server.ts";
 import type { Services, Tx } from "#domain/orders/order-store.server.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
-import { WITHDRAWAL_REASONS } from "#domain/orders/withdrawal.server.ts";
 
 const h = orderStatusHistory;
 /**
@@ -25,47 +24,54 @@ const h = orderStatusHistory;
  * bare "id" inside a subquery would be the subquery's own table's.
  */
 const ORDER_ID = sql`${sql.identifier("orders")}.${sql.identifier("id")}`;
-const isWithdrawal = inArray(h.reason, WITHDRAWAL_REASONS);
-const firstWithdrawal = (column: SQL) =>
-  sql`(select ${column} from ${h} where ${h.orderId} = ${ORDER_ID} and ${isWithdrawal} order by ${h.createdAt} limit 1)`;
-const hasEntry = (reason: OrderStatusReason) =>
-  sql<boolean>`exists (select 1 from ${h} where ${h.orderId} = ${ORDER_ID} and ${h.reason} = ${reason})`;
-const hasRefund = sql<boolean>`exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${ORDER_ID})`;
+const r = orderReturns;
+/** Still the shop's to do: a return after shipping, not yet received nor refused. */
+const waiting = and(eq(r.kind, "after_shipping"), inArray(r.status, ["requested", "approved"]))!;
+
+/** Where a withdrawal row stands, as the queue shows it. */
+function stateOf(row: { kind: ReturnKind; status: ReturnStatus }): ReturnState {
+  if (row.status === "refused") return "refused";
+  if (row.kind === "before_shipping" || row.status === "received") return "done";
+  return row.status === "approved" ? "awaiting_return" : "requested";
+}
 
 export async function listReturns(
   db: Database,
   query: { state?: "open" | "done"; page: number },
 ): Promise<{ returns: ReturnItem[]; page: number; pageSize: number; total: number }> {
-  const withdrawn = sql`exists (select 1 from ${h} where ${h.orderId} = ${ORDER_ID} and ${isWithdrawal})`;
-  const where = and(withdrawn, query.state === "open" ? sql`not ${hasRefund}` : query.state === "done" ? hasRefund : undefined);
-  const requestedAt = firstWithdrawal(sql`${h.createdAt}`);
+  const where = query.state === "open" ? waiting : query.state === "done" ? not(waiting) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
       .select({
         orderId: orders.id,
         number: orders.number,
         status: orders.status,
+        kind: r.kind,
+        returnStatus: r.status,
         customerName: orders.customerName,
         customerEmail: orders.customerEmail,
         totalCents: orders.totalCents,
-        requestedAt: requestedAt.mapWith(orders.createdAt),
-        reason: firstWithdrawal(sql`${h.reason}`).mapWith(String),
-        detail: firstWithdrawal(sql`${h.note}`),
-        accepted: hasEntry("return_accepted"),
-        refundCents: sql<
-          number | null
-        >`(select ${orderRefunds.amountCents} from ${orderRefunds} where ${orderRefunds.orderId} = ${ORDER_ID})`,
-        replies: sql<number>`(select count(*)::int from ${h} where ${h.orderId} = ${ORDER_ID} and ${h.reason} = 'return_reply')`,
+        requestedAt: r.createdAt,
+        reason: r.reason,
+        refundCents: orderRefunds.amountCents,
+        replies: sql<number>`(select count(*)::int from ${h} where ${h.orderId} = ${r.orderId} and ${h.reason} = 'return_reply')`,
       })
-      .from(orders)
+      .from(r)
+      .innerJoin(orders, eq(orders.id, r.orderId))
+      .leftJoin(orderRefunds, eq(orderRefunds.orderId, r.orderId))
       .where(where)
       // A queue: what still needs the shop first, the oldest request first; then the finished ones, newest first.
-      .orderBy(asc(hasRefund), sql`case when ${hasRefund} then null else ${requestedAt} end asc`, desc(requestedAt), desc(orders.number))
+      .orderBy(
+        sql`case when ${waiting} then 0 else 1 end`,
+        sql`case when ${waiting} then ${r.createdAt} end asc`,
+        desc(r.createdAt),
+        desc(orders.number),
+      )
       .limit(ADMIN_ORDER_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_ORDER_PAGE_SIZE),
     db
       .select({ total: sql<number>`count(*)::int` })
-      .from(orders)
+      .from(r)
       .where(where),
   ]);
   return {
@@ -73,13 +79,13 @@ export async function listReturns(
       orderId: row.orderId,
       number: row.number,
       status: row.status,
-      state: row.refundCents !== null ? "done" : row.accepted ? "awaiting_return" : "requested",
-      mode: row.reason === "withdrawal_before_shipping" ? "cancel" : "return",
+      state: stateOf({ kind: row.kind, status: row.returnStatus }),
+      mode: row.kind === "before_shipping" ? "cancel" : "return",
       customerName: row.customerName,
       customerEmail: row.customerEmail,
       totalCents: row.totalCents,
       requestedAt: row.requestedAt.toISOString(),
-      reason: (row.detail as string | null) ?? null,
+      reason: row.reason,
       refundCents: row.refundCents,
       replies: row.replies,
     })),
@@ -89,16 +95,11 @@ export async function listReturns(
   };
 }
 
-/** The order's withdrawal entry under its lock; refuses (404) an order without one. */
-async function withdrawalEntry(tx: Tx, orderId: string) {
-  const [entry] = await tx
-    .select({ reason: h.reason })
-    .from(h)
-    .where(and(eq(h.orderId, orderId), isWithdrawal))
-    .orderBy(asc(h.createdAt))
-    .limit(1);
-  if (!entry) throw new DomainError("not_found", "no_withdrawal", "Este pedido não tem pedido de devolução.");
-  return entry;
+/** The order's withdrawal under its lock; refuses (404) an order without one. */
+async function withdrawalOf(tx: Tx, orderId: string) {
+  const row = await returnOf(tx, orderId);
+  if (!row) throw new DomainError("not_found", "no_withdrawal", "Este pedido não tem pedido de devolução.");
+  return row;
 }
 
 /**
@@ -108,8 +109,8 @@ async function withdrawalEntry(tx: Tx, orderId: string) {
  */
 export function acceptReturn(services: Services, orderId: string, adminId: string): Promise<void> {
   return changeAsAdmin(services, orderId, { adminId, action: "order.return_accept" }, async (order, tx) => {
-    const entry = await withdrawalEntry(tx, order.id);
-    if (entry.reason === "withdrawal_before_shipping") {
+    const entry = await withdrawalOf(tx, order.id);
+    if (entry.kind === "before_shipping") {
       throw new DomainError(
         "conflict",
         "already_cancelled",
@@ -118,12 +119,8 @@ export function acceptReturn(services: Services, orderId: string, adminId: strin
     }
     if (await refundOf(tx, order.id))
       throw new DomainError("conflict", "already_refunded", "O reembolso desta devolução já foi registrado.");
-    const [accepted] = await tx
-      .select({ id: h.id })
-      .from(h)
-      .where(and(eq(h.orderId, order.id), eq(h.reason, "return_accepted")))
-      .limit(1);
-    if (accepted)
+    if (entry.status === "refused") throw new DomainError("conflict", "return_refused", "Esta devolução foi recusada.");
+    if (entry.status === "approved")
       throw new DomainError("conflict", "already_accepted", "Esta devolução já foi aceita: aguarde os produtos e registre o reembolso.");
     const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
     await moveOrder(tx, services, order, { reason: "return_accepted", actorUserId: adminId, message: returnAcceptedMessage(facts) });
@@ -133,12 +130,33 @@ export function acceptReturn(services: Services, orderId: string, adminId: strin
 /** The shop's reply about a withdrawal: in the order's history, and to the customer by notification and e-mail. */
 export function replyToReturn(services: Services, orderId: string, adminId: string, message: string): Promise<void> {
   return changeAsAdmin(services, orderId, { adminId, action: "order.return_reply", details: { reply: message } }, async (order, tx) => {
-    await withdrawalEntry(tx, order.id);
+    await withdrawalOf(tx, order.id);
     await moveOrder(tx, services, order, {
       reason: "return_reply",
       actorUserId: adminId,
       note: message,
       message: returnReplyMessage(order, message),
+    });
+  });
+}
+
+/**
+ * Refuses a return after shipping (the products came back opened, or after the period): the
+ * customer is told why, in the shop's words. Refused (409) for a withdrawal before shipping, a
+ * refunded or an already refused one.
+ */
+export function refuseReturn(services: Services, orderId: string, adminId: string, message: string): Promise<void> {
+  return changeAsAdmin(services, orderId, { adminId, action: "order.return_refuse", details: { reply: message } }, async (order, tx) => {
+    const entry = await withdrawalOf(tx, order.id);
+    if (entry.kind === "before_shipping" || entry.status === "received" || (await refundOf(tx, order.id))) {
+      throw new DomainError("conflict", "already_refunded", "O reembolso desta devolução já foi registrado: ela não pode ser recusada.");
+    }
+    if (entry.status === "refused") throw new DomainError("conflict", "return_refused", "Esta devolução já foi recusada.");
+    await moveOrder(tx, services, order, {
+      reason: "return_refused",
+      actorUserId: adminId,
+      note: message,
+      message: returnRefusedMessage(order, message),
     });
   });
 }

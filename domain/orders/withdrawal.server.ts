@@ -57,6 +57,7 @@ function refusal(order: OrderRow): DomainError | null {
     case "cancelled":
       return new DomainError("conflict", "order_cancelled", "Este pedido foi cancelado: não há o que devolver.");
     case "refunded":
+    case "partially_refunded":
       return new DomainError("conflict", "order_refunded", "Este pedido já foi reembolsado.");
     case "delivered": {
       const deadline = withdrawalDeadline(order.deliveredAt ?? order.updatedAt);

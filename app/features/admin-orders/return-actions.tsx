@@ -42,7 +42,7 @@ export function ReturnActions({
           Aceitar devolução
         </button>
       ) : null}
-      {state !== "done" ? refundForm : null}
+      {state !== "done" && state !== "refused" ? refundForm : null}
       <form
         key={replyKey}
         noValidate
