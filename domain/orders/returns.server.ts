@@ -1,6 +1,6 @@
 /**
- * The returns queue (issue 17 item 4): the customers' withdrawals (withdrawal.server.ts) as a list
- * the shop works through. A withdrawal before shipping is already cancelled with its refund recorded
+ * The returns queue (issue 17 item 4): the customers' withdrawals (withdrawal.server.ts), rows of
+ * `order_returns` (decision 044), as a list the shop works through. A withdrawal before shipping is already cancelled with its refund recorded
  * (decision 018); one after shipping waits for the shop to accept it (the customer sends the
  * products back), then for the refund (refunds.server.ts, any amount up to the total). The shop can
  * reply at any step. Each step is a history entry of the order (the customer sees it in the order's
@@ -19,11 +19,6 @@ import type { Services, Tx } from "#domain/orders/order-store.server.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
 
 const h = orderStatusHistory;
-/**
- * The outer order's id, always qualified: in a one-table select drizzle writes columns bare, and a
- * bare "id" inside a subquery would be the subquery's own table's.
- */
-const ORDER_ID = sql`${sql.identifier("orders")}.${sql.identifier("id")}`;
 const r = orderReturns;
 /** Still the shop's to do: a return after shipping, not yet received nor refused. */
 const waiting = and(eq(r.kind, "after_shipping"), inArray(r.status, ["requested", "approved"]))!;
