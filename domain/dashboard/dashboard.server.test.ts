@@ -124,6 +124,7 @@ describe("the dashboard's lists", () => {
       { status: "delivered", count: 0 },
       { status: "cancelled", count: 0 },
       { status: "refunded", count: 0 },
+      { status: "partially_refunded", count: 0 },
     ]);
   });
 
