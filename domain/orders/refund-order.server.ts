@@ -24,10 +24,13 @@ export function refundOrder(
   return changeAsAdmin(services, id, { adminId, action, details: input.note ? { note: input.note } : undefined }, async (order, tx) => {
     const refused = await refundRefusal(tx, order, input.amountCents);
     if (refused) throw refused;
-    const moves = isDeclaredMove("refunded_by_admin", order.status, "refunded");
+    const whole = input.amountCents === order.totalCents;
+    const reason = whole ? "refunded_by_admin" : "partially_refunded_by_admin";
+    const to = whole ? "refunded" : "partially_refunded";
+    const moves = isDeclaredMove(reason, order.status, to);
     await moveOrder(tx, services, order, {
-      to: moves ? "refunded" : order.status,
-      reason: moves ? "refunded_by_admin" : "refund_recorded",
+      to: moves ? to : order.status,
+      reason: moves ? reason : "refund_recorded",
       actorUserId: adminId,
       note: input.note ?? null,
       amountCents: input.amountCents,
