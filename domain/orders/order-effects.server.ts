@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { carts, orderItems, orders, products, users } from "#platform/db/schema.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { releaseOrderCoupon } from "#domain/coupons/coupons.server.ts";
