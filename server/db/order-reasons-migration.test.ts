@@ -52,7 +52,7 @@ const B = "00000000-0000-4000-8000-00000000000b";
 const C = "00000000-0000-4000-8000-00000000000c";
 const D = "00000000-0000-4000-8000-00000000000d";
 
-describe("migration 0023 (order reasons, returns and refunds as rows)", () => {
+describe("migration 0024 (order reasons, returns and refunds as rows)", () => {
   it("turns today's history notes into reasons, withdrawals into rows and a partial refund into partially_refunded", async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), "shop-migrations-"));
     const { name, url } = await createEmptyDatabase("order_reasons_upgrade");
@@ -61,7 +61,7 @@ describe("migration 0023 (order reasons, returns and refunds as rows)", () => {
       cpSync(migrationsFolder(), folder, { recursive: true });
       const journalFile = path.join(folder, "meta", "_journal.json");
       const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: Array<{ tag: string }> };
-      const bound = journal.entries.findIndex((entry) => entry.tag.startsWith("0023_"));
+      const bound = journal.entries.findIndex((entry) => entry.tag.endsWith("_order_reasons_returns_refunds"));
       expect(bound).toBeGreaterThan(0);
       writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, bound) }));
       const client = new pg.Client({ connectionString: url });

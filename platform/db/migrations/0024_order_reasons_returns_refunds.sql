@@ -1,6 +1,6 @@
 -- A new order status: the type is made again rather than extended, so that this same migration can
 -- use the new value (PostgreSQL refuses a value added by ALTER TYPE before its transaction commits).
-ALTER TYPE "public"."order_status" RENAME TO "order_status_before_0023";--> statement-breakpoint
+ALTER TYPE "public"."order_status" RENAME TO "order_status_before_0024";--> statement-breakpoint
 CREATE TYPE "public"."order_status" AS ENUM('pending_payment', 'paid', 'preparing', 'shipped', 'delivered', 'cancelled', 'refunded', 'partially_refunded');--> statement-breakpoint
 DROP INDEX "orders_pending_expiry";--> statement-breakpoint
 DROP INDEX "orders_one_live_per_cart";--> statement-breakpoint
@@ -9,7 +9,7 @@ ALTER TABLE "orders" ALTER COLUMN "status" TYPE "public"."order_status" USING "s
 ALTER TABLE "orders" ALTER COLUMN "status" SET DEFAULT 'pending_payment';--> statement-breakpoint
 ALTER TABLE "order_status_history" ALTER COLUMN "from_status" TYPE "public"."order_status" USING "from_status"::text::"public"."order_status";--> statement-breakpoint
 ALTER TABLE "order_status_history" ALTER COLUMN "to_status" TYPE "public"."order_status" USING "to_status"::text::"public"."order_status";--> statement-breakpoint
-DROP TYPE "public"."order_status_before_0023";--> statement-breakpoint
+DROP TYPE "public"."order_status_before_0024";--> statement-breakpoint
 CREATE INDEX "orders_pending_expiry" ON "orders" USING btree ("pix_expires_at") WHERE status = 'pending_payment';--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_one_live_per_cart" ON "orders" USING btree ("cart_id") WHERE status <> 'cancelled' and cart_id is not null;--> statement-breakpoint
 CREATE TYPE "public"."order_status_reason" AS ENUM('order_placed', 'paid_by_provider', 'paid_confirmed_by_admin', 'pix_expired', 'pix_renewed', 'paid_after_expiry', 'late_payment_refunded', 'cancelled_by_shop', 'withdrawal_before_shipping', 'return_requested', 'return_accepted', 'return_reply', 'return_refused', 'refunded_by_admin', 'partially_refunded_by_admin', 'refund_recorded', 'refund_paid', 'preparation_started', 'shipped', 'tracking_corrected', 'delivered', 'moved_by_admin');--> statement-breakpoint
