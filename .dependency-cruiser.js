@@ -99,6 +99,8 @@ export const TABLE_READERS = {
 // The reasons below name the move each import waits for.
 const ORDER_DOOR =
   "issue 27 items 1-2 (one writer of an order's status and history, one effects step) move these writes into domain/orders' flows";
+const EFFECTS =
+  "the order's effects step (issue 27 item 2) applies what other modules own in the flow's transaction: each write becomes the owner's function";
 const CART_PRICES =
   "the cart prices its lines from the product rows in the same statements and locks (decision 012's line pricer): catalog needs a read of the priced product, taking the transaction, before this moves";
 const CYCLE_WITH_ORDERS =
@@ -111,6 +113,7 @@ const CYCLE_WITH_ORDERS =
  */
 export const TABLE_IMPORTS_TO_MOVE = {
   auth: {
+    "domain/orders/order-effects.server.ts": `reads the customer's address for the e-mails (domain/auth's accountContacts); ${EFFECTS}`,
     "domain/audit/audit-log.server.ts": "reads the actor's e-mail; auth imports audit, so the callers must pass the actor's e-mail in",
     "domain/notifications/notifications.server.ts":
       "reads the admins' accounts; auth imports notifications, so the admins' ids and addresses must be passed in",
@@ -118,10 +121,10 @@ export const TABLE_IMPORTS_TO_MOVE = {
   },
   cart: {
     "domain/checkout/checkout-cart.server.ts": CART_PRICES,
-    "domain/orders/order-transitions.server.ts": ORDER_DOOR,
-    "domain/orders/renew-pix.server.ts": ORDER_DOOR,
+    "domain/orders/order-effects.server.ts": EFFECTS,
   },
   catalog: {
+    "domain/orders/order-effects.server.ts": `gives stock back; ${EFFECTS}`,
     "domain/cart/add-item.server.ts": CART_PRICES,
     "domain/cart/cart-shipping.server.ts": CART_PRICES,
     "domain/cart/cart-store.server.ts": CART_PRICES,
@@ -129,8 +132,6 @@ export const TABLE_IMPORTS_TO_MOVE = {
     "domain/cart/migrate-cart.server.ts": CART_PRICES,
     "domain/checkout/checkout-cart.server.ts": CART_PRICES,
     "domain/delivery/deliveries.server.ts": `reads the products' files and instructions; ${CYCLE_WITH_ORDERS}`,
-    "domain/orders/order-transitions.server.ts": `gives stock back: ${ORDER_DOOR}`,
-    "domain/reconciliation/apply-charge.server.ts": `takes stock again on a late payment: ${ORDER_DOOR}`,
   },
   checkout: {
     "domain/orders/order-privacy.server.ts":
@@ -139,13 +140,13 @@ export const TABLE_IMPORTS_TO_MOVE = {
   orders: {
     "domain/checkout/place-order.server.ts": `inserts the order, its lines and its first history row: ${ORDER_DOOR}`,
     "domain/delivery/deliveries.server.ts": `reads the buyer's order and lines; ${CYCLE_WITH_ORDERS}`,
-    "domain/reconciliation/apply-charge.server.ts": ORDER_DOOR,
     "domain/reconciliation/reconcile-payments.server.ts": ORDER_DOOR,
     "domain/reconciliation/order-charge.server.ts":
       "reads the order and writes the Pix made after the commit onto it (decision 045): domain/orders functions taking the provider's answer",
     "domain/referrals/referrals.server.ts": `reads the order numbers of the credit ledger; ${CYCLE_WITH_ORDERS}`,
   },
   payments: {
+    "domain/orders/refunds.server.ts": "reads the order's provider charges for a refund (decision 044): a domain/payments reader",
     "domain/reconciliation/apply-charge.server.ts":
       "applies provider payments to the charges' rows; the charges' writes move to domain/payments with issue 27 item 4 (charge after commit)",
     "domain/reconciliation/order-payments.server.ts": "lists an order's charges: a domain/payments reader",

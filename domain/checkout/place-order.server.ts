@@ -5,7 +5,8 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
-import { orderItems, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
+import { orderItems, orders } from "#platform/db/tables/orders.ts";
+import { recordPlacedOrder } from "#domain/orders/order-machine.server.ts";
 import type { AppServices } from "#platform/services.ts";
 import { requestHash } from "#platform/request-hash.ts";
 import { DomainError } from "#domain/errors.ts";
@@ -247,9 +248,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       stockReserved: reserved.has(line.productId),
     })),
   );
-  await tx
-    .insert(orderStatusHistory)
-    .values({ orderId, fromStatus: null, toStatus: "pending_payment", note: "Pedido criado", actorUserId: customer.id });
+  await recordPlacedOrder(tx, orderId, customer.id);
   // The customer's other tabs and devices hear it and clear their cart (spec §4).
   await markCartAwaitingPayment(tx, cart.cartId);
 

@@ -5,7 +5,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
-import { orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
+import { orderReturns, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { scrubAuditEntries } from "#domain/audit/audit-log.server.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { rewriteOrderNotices, scrubOrderNotices } from "#domain/notifications/notifications.server.ts";
@@ -79,7 +79,7 @@ async function identifiersOf(
 /**
  * Inside deleteAccount's transaction: name, e-mail and address leave the orders; totals and lines
  * stay. The person also leaves what others keep about those orders: the admins' notifications (a
- * new-order notice names the buyer), the history notes and the cancel reason (free text, where a
+ * new-order notice names the buyer), the history notes, a withdrawal's reason and the cancel reason (free text, where a
  * customer's reason or an admin's note may hold a name or a phone). Returns the scrubber, for what
  * else holds free text about the customer (the queued e-mails).
  */
@@ -111,6 +111,15 @@ export async function anonymiseCustomerOrders(tx: Tx, userId: string, saved: rea
       for (const entry of notes) {
         const clean = entry.note ? scrub(entry.note, pattern) : entry.note;
         if (clean !== entry.note) await tx.update(orderStatusHistory).set({ note: clean }).where(eq(orderStatusHistory.id, entry.id));
+      }
+      // A withdrawal's row keeps the customer's own words too (decision 044).
+      const withdrawals = await tx
+        .select({ id: orderReturns.id, reason: orderReturns.reason })
+        .from(orderReturns)
+        .where(inArray(orderReturns.orderId, ids));
+      for (const row of withdrawals) {
+        const clean = row.reason ? scrub(row.reason, pattern) : row.reason;
+        if (clean !== row.reason) await tx.update(orderReturns).set({ reason: clean }).where(eq(orderReturns.id, row.id));
       }
       // Other people's notifications about these orders (the customer's own are deleted with the account).
       await scrubOrderNotices(tx, ids, userId, (text) => scrub(text, pattern));

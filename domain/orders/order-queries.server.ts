@@ -6,6 +6,7 @@ import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { adminImages } from "#domain/catalog/product-lookups.server.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
+import { renderHistoryNote } from "#domain/orders/order-moves.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
 import { withdrawalState } from "#domain/orders/withdrawal.server.ts";
 import { pixRenewable } from "#domain/orders/order-status.ts";
@@ -133,7 +134,8 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     history: history.map((entry) => ({
       fromStatus: entry.fromStatus,
       toStatus: entry.toStatus,
-      note: entry.note,
+      reason: entry.reason,
+      note: renderHistoryNote(entry),
       createdAt: entry.createdAt.toISOString(),
     })),
   };
