@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cepSchema } from "#domain/shipping/cep-schema.ts";
 
 /** The 27 federative units of Brazil. */
 export const UFS = [
@@ -47,10 +48,7 @@ export const addressSchema = z.object({
     .string({ error: "Informe um telefone." })
     .transform(digits)
     .pipe(z.string().regex(/^[1-9]{2}9?\d{8}$/, "Informe o telefone com DDD, ex.: (11) 91234-5678.")),
-  cep: z
-    .string({ error: "Informe o CEP." })
-    .transform(digits)
-    .pipe(z.string().regex(/^\d{8}$/, "O CEP tem 8 dígitos, ex.: 01310-100.")),
+  cep: cepSchema,
   street: text("a rua", 2, 200),
   number: text("o número (ou \u201cs/n\u201d)", 1, 20),
   complement: z
@@ -66,10 +64,7 @@ export const addressSchema = z.object({
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema> & { id: string };
 
-/** "01310100" → "01310-100". */
-export function formatCep(cep: string): string {
-  return cep.length === 8 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep;
-}
+export { formatCep } from "#domain/shipping/cep.ts";
 
 /** "11912345678" → "(11) 91234-5678". */
 export function formatPhone(phone: string): string {

@@ -1,4 +1,5 @@
 /** The cart's shipping: quotes for a CEP and the cart's parcel, and the customer's choice. */
+import { cepNotServed } from "#domain/shipping/shipping-errors.ts";
 import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { cartItems, carts, products } from "#platform/db/schema.ts";
@@ -58,7 +59,7 @@ export async function chooseShipping(
     const cart = await cartForWrite(tx, outbox, owner);
     if (!cart) throw cartNotFound();
     const quoteResult = await quoteShipping(tx, input.cep, await cartWeightGrams(tx, { userId: cart.userId, sessionId: cart.sessionId }));
-    if (!quoteResult) throw new DomainError("unprocessable", "cep_not_served", "Não entregamos neste CEP.");
+    if (!quoteResult) throw cepNotServed();
     const option = quoteResult.options.find((o) => o.method === input.method);
     if (!option) throw new DomainError("invalid", "invalid_shipping_method", "Forma de envio indisponível para este CEP.");
     await tx

@@ -7,6 +7,16 @@ import { ORDER_STATUSES } from "#domain/orders/order-status.ts";
  * strings, money integer cents.
  */
 
+/** A withdrawal after shipping returns products: they must come back sealed (the page asks before sending). */
+export const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
+
+/** POST /orders/:id/withdrawal: the customer's confirmation and reason (CDC art. 49). */
+export const withdrawalInput = z.object({
+  // Asked only when products come back (shipped or delivered); before shipping there is nothing to open.
+  unopened: z.literal(true, UNOPENED_MESSAGE).optional(),
+  reason: z.string("Motivo inválido.").trim().max(500, "Máximo de 500 caracteres.").optional(),
+});
+
 export const orderStatusSchema = z.enum(ORDER_STATUSES, "Status de pedido desconhecido.");
 
 /** The delivery address copied into the order when it is placed (orders.shipping_address). */

@@ -6,6 +6,7 @@
  * (WITHDRAWAL_CANCEL_NOTE or WITHDRAWAL_NOTE), the customer gets a notification and its e-mail at
  * once, and the admins an e-mail.
  */
+import { UNOPENED_MESSAGE } from "#domain/orders/order-schemas.ts";
 import { and, eq, inArray, or, sql, like } from "drizzle-orm";
 import { orderStatusHistory, users } from "#platform/db/schema.ts";
 import { enqueueEmails } from "#platform/mail/mail-queue.ts";
@@ -33,7 +34,6 @@ import { formatBRL } from "#domain/pricing/money.ts";
 
 type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "fromStatus" | "toStatus" | "note" | "createdAt">;
 
-export const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
 
 function isWithdrawalEntry(entry: HistoryRow): boolean {
   const note = entry.note ?? "";

@@ -3,6 +3,7 @@
  * joins its rating) or hide. Each change recounts the product's approved reviews and writes its
  * audit entry in the same transaction, so the rating, the page and the log never disagree.
  */
+import { reviewNotFound } from "#domain/reviews/review-errors.ts";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orders, productReviews, products } from "#platform/db/schema.ts";
@@ -84,7 +85,7 @@ export async function moderateReview(
 ): Promise<AdminReview> {
   const id = await db.transaction(async (tx) => {
     const [review] = await tx.select().from(productReviews).where(eq(productReviews.id, input.reviewId)).for("update");
-    if (!review) throw new DomainError("not_found", "review_not_found", "Avaliação não encontrada.");
+    if (!review) throw reviewNotFound();
     if (review.status === input.status) return review.id;
     await tx
       .update(productReviews)

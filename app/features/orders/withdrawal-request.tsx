@@ -1,3 +1,4 @@
+import { UNOPENED_MESSAGE } from "#domain/orders/order-schemas.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
@@ -8,7 +9,6 @@ import { formatDate } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
-const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
 
 type Mode = "cancel" | "return";
 
