@@ -165,7 +165,7 @@ export default {
       comment:
         "server/contracts/ holds the API's routes and contracts, which the browser imports (decision 046): they may import only each other, zod and domain/'s browser-safe files (not *.server.ts), never the server, platform or app. " +
         "Move the schema into the module's domain/*-schemas.ts file, or the refusal into its domain/*-errors.ts file.",
-      from: { path: "^server/contracts/" },
+      from: { path: "^server/contracts/", pathNot: "\\.test\\.ts$" },
       to: {
         pathNot: ["^server/contracts/", "^domain/[^/]+/[^/]+(?<!\\.server)\\.ts$", "^domain/errors\\.ts$", "(^|/)node_modules/zod/"],
         couldNotResolve: false,

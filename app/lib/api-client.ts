@@ -1,20 +1,23 @@
 import type { z } from "zod";
 import type { Contract, ContractEntry, Route } from "#server/contracts/define-contract.ts";
 import { fetchJson, type JsonRequest } from "#app/lib/fetch-json.ts";
+import { API_PREFIX } from "#server/contracts/routes.ts";
 
 /**
  * The browser's API caller, typed by the endpoints' own contracts (decision 046): a module's client
  * is made from its zod-free route table (server/contracts/routes.ts), and its operations' inputs and
  * answers are the types of the contract the server mounts (server/contracts/<module>.ts, imported
  * as a type only, so no zod reaches the page). `orders.call("get", { params: { id } })` builds
- * `/api/orders/<id>` and resolves with that endpoint's response type: no path is written in app/,
+ * the order's path under the API and resolves with that endpoint's response type: no path is written in app/,
  * and no path can be paired with another endpoint's schema.
  */
 
 type Schema<E, Key extends string> = E extends { [K in Key]: infer S extends z.ZodType } ? S : never;
 
 /** What an operation takes: `params` (path), `body` (JSON) and `query`, each only when its contract declares it. */
-export type CallInput<E extends ContractEntry> = ([Schema<E, "params">] extends [never] ? { params?: never } : { params: z.input<Schema<E, "params">> }) &
+export type CallInput<E extends ContractEntry> = ([Schema<E, "params">] extends [never]
+  ? { params?: never }
+  : { params: z.input<Schema<E, "params">> }) &
   ([Schema<E, "body">] extends [never] ? { body?: never } : { body: z.input<Schema<E, "body">> }) &
   ([Schema<E, "query">] extends [never] ? { query?: never } : { query: z.input<Schema<E, "query">> });
 
@@ -24,7 +27,8 @@ export type CallAnswer<E extends ContractEntry> = E extends { status: 204 } ? nu
 /** Per call: the request's own headers, cancellation, the message of an error without one, the answer's headers. */
 export type CallOptions = Pick<JsonRequest, "headers" | "signal" | "fallbackMessage" | "onAnswer">;
 
-type Args<E extends ContractEntry> = object extends CallInput<E> ? [input?: CallInput<E> & CallOptions] : [input: CallInput<E> & CallOptions];
+type Args<E extends ContractEntry> =
+  object extends CallInput<E> ? [input?: CallInput<E> & CallOptions] : [input: CallInput<E> & CallOptions];
 
 /** The route table a contract was made from: the same names, methods and paths (checked by the compiler). */
 export type RoutesOf<C extends Contract> = { readonly [K in keyof C]: Route & Pick<C[K], "method" | "path"> };
@@ -34,8 +38,6 @@ export type RoutesOf<C extends Contract> = { readonly [K in keyof C]: Route & Pi
  * and sends it with `send`.
  */
 export type Around = (path: string, request: JsonRequest, send: (request: JsonRequest) => Promise<unknown>) => Promise<unknown>;
-
-const API_PREFIX = "/api";
 
 /** A call's input once its types have done their work. */
 type LooseInput = { params?: Record<string, unknown>; body?: unknown; query?: Record<string, unknown> };

@@ -25,7 +25,6 @@ function stateOf(status: OrderStatus): OrderDeliveries["state"] {
   return status === "pending_payment" ? "waiting_payment" : "closed";
 }
 
-
 /** The order's lines whose product has a file or instructions. */
 function deliverableLines(db: Reader, orderId: string) {
   return db

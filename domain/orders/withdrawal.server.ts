@@ -34,7 +34,6 @@ import { formatBRL } from "#domain/pricing/money.ts";
 
 type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "fromStatus" | "toStatus" | "note" | "createdAt">;
 
-
 function isWithdrawalEntry(entry: HistoryRow): boolean {
   const note = entry.note ?? "";
   return note.startsWith(WITHDRAWAL_NOTE) || note.startsWith(WITHDRAWAL_CANCEL_NOTE);

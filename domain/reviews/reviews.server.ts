@@ -17,7 +17,6 @@ import {
   type ValidReview,
 } from "#domain/reviews/review-schemas.ts";
 
-
 function toMine(row: typeof productReviews.$inferSelect): MyReview {
   return {
     id: row.id,

@@ -6,6 +6,15 @@
  * (app/lib/api-client.ts). One export per module: a page's bundle keeps only the modules it calls.
  */
 
+/** Where the API is served; every path below is under it. */
+export const API_PREFIX = "/api";
+
+/** The API's two answers that are not JSON operations: the realtime event stream (SSE) and the support QR code (SVG). */
+export const streamRoutes = {
+  events: { method: "get", path: "/events" },
+  supportQr: { method: "get", path: "/support/qr.svg" },
+} as const;
+
 export const cartRoutes = {
   get: { method: "get", path: "/cart" },
   count: { method: "get", path: "/cart/count" },

@@ -1,22 +1,19 @@
-import type { z } from "zod";
-import { fetchJson, type ApiAnswer } from "#app/lib/fetch-json.ts";
-import type { cepLookupSchema, checkoutShippingQuoteSchema, placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import type { PlaceOrderInput } from "#domain/checkout/checkout-schemas.ts";
+import type { orderContract } from "#server/contracts/orders.ts";
+import { orderRoutes } from "#server/contracts/routes.ts";
 
 /**
- * Browser calls to the order and checkout API, typed by the endpoint's response schema `S` (without
- * it, the answer is `unknown`); errors are ApiCallError with the server's Portuguese message and code.
+ * The checkout's and the customer's order calls (server/contracts/orders.ts), typed by their
+ * contract; errors are ApiCallError with the server's Portuguese message and code.
  */
-export function orderApi<S extends z.ZodType = z.ZodUnknown>(
-  path: string,
-  init: { method?: string; json?: unknown } = {},
-): Promise<ApiAnswer<S>> {
-  return fetchJson<S>(`/api${path}`, { ...init, fallbackMessage: "Não foi possível concluir. Tente novamente." });
-}
+export const ordersClient = apiClient<typeof orderContract>(orderRoutes, {
+  fallbackMessage: "Não foi possível concluir. Tente novamente.",
+});
 
-/** The checkout's calls (server/api/orders.ts), each typed by its endpoint's response schema. */
+/** The checkout's calls, by what they do. */
 export const checkoutApi = {
-  lookupCep: (cep: string) => orderApi<typeof cepLookupSchema>("/checkout/cep-lookup", { json: { cep } }),
-  quoteShipping: (cep: string) => orderApi<typeof checkoutShippingQuoteSchema>("/checkout/shipping-quote", { json: { cep } }),
-  placeOrder: (body: PlaceOrderInput) => orderApi<typeof placedOrderSchema>("/checkout/orders", { json: body }),
+  lookupCep: (cep: string) => ordersClient.call("cepLookup", { body: { cep } }),
+  quoteShipping: (cep: string) => ordersClient.call("shippingQuote", { body: { cep } }),
+  placeOrder: (body: PlaceOrderInput) => ordersClient.call("placeOrder", { body }),
 };
