@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orders } from "#platform/db/schema.ts";
 import type { AppServices } from "#platform/services.ts";
-import { DomainError } from "#domain/errors.ts";
 import type { NewNotification } from "#domain/notifications/notifications.server.ts";
 import type { OrderMessage } from "#domain/orders/order-messages.ts";
 

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import https from "node:https";
-import { z } from "zod";
 import { bcbCallbackSchema } from "#domain/payments/bcb-callback-schemas.ts";
 import type { Config } from "#platform/config.ts";
 import {

@@ -8,7 +8,6 @@ import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orders, productReviews, products } from "#platform/db/schema.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
-import { DomainError } from "#domain/errors.ts";
 import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReview, type AdminReviewList, type ReviewStatus } from "#domain/reviews/review-schemas.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
