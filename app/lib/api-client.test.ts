@@ -3,8 +3,8 @@ import { apiClient, buildPath } from "#app/lib/api-client.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import type { cartContract } from "#server/contracts/cart.ts";
 import { cartRoutes } from "#server/contracts/routes.ts";
-import type { orderContract } from "#server/contracts/orders.ts";
-import { orderRoutes } from "#server/contracts/routes.ts";
+import type { ordersContract } from "#server/contracts/orders.ts";
+import { ordersRoutes } from "#server/contracts/routes.ts";
 
 type Sent = { url: string; method: string; body: unknown; headers: Record<string, string> };
 
@@ -50,7 +50,7 @@ describe("the browser's API client, made from the endpoints' contracts", () => {
   });
 
   it("builds download links from the same table", () => {
-    const orders = apiClient<typeof orderContract>(orderRoutes);
+    const orders = apiClient<typeof ordersContract>(ordersRoutes);
     expect(orders.href("getMyOrder", { params: { id: "123" } })).toBe("/api/orders/123");
     expect(buildPath({ method: "get", path: "/x/:id" }, { id: 7 }, { a: "1", b: "" })).toBe("/api/x/7?a=1");
   });
@@ -65,7 +65,7 @@ describe("the browser's API client, made from the endpoints' contracts", () => {
       // @ts-expect-error the count takes no body
       void cart.call("count", { body: { quantity: 1 } });
       // @ts-expect-error another module's routes are not the cart contract's
-      apiClient<typeof cartContract>(orderRoutes);
+      apiClient<typeof cartContract>(ordersRoutes);
       return async () => {
         const count = await cart.call("count");
         // @ts-expect-error the count's answer has no `items`: the response type is the endpoint's own

@@ -1,3 +1,4 @@
+import { accountGone, addressNotFound, tooManyAddresses, wrongPassword } from "#domain/account/account-errors.ts";
 import { deleteCookie } from "hono/cookie";
 import {
   addAddress,
@@ -7,7 +8,6 @@ import {
   MAX_ADDRESSES,
   removeAddress,
 } from "#domain/account/account-data.server.ts";
-import { referralSummary } from "#domain/referrals/referrals.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
 import { announceSessionEnded } from "#domain/auth/session-ended.server.ts";
@@ -18,9 +18,8 @@ import { rateLimitedError } from "#server/http/errors.ts";
 import { accounts } from "#platform/db/schema.ts";
 import { and, eq } from "drizzle-orm";
 import { accountContract } from "#server/contracts/account.ts";
-import { accountGone, addressNotFound, tooManyAddresses, wrongPassword } from "#domain/account/account-errors.ts";
 
-/** The customer panel's own data (/cliente): addresses, referral link, LGPD export and deletion. */
+/** The customer panel's own data (/cliente): addresses, LGPD export and deletion; the referral link is server/api/referrals.ts. */
 
 export const listAddressesEndpoint = defineEndpoint({
   ...accountContract.listAddresses,
@@ -47,15 +46,6 @@ export const removeAddressEndpoint = defineEndpoint({
     // Someone else's address answers exactly like one that does not exist.
     if (!(await removeAddress(c.get("services").db, user.id, params.id))) throw addressNotFound();
     return null;
-  },
-});
-
-export const referralEndpoint = defineEndpoint({
-  ...accountContract.referral,
-  guard: USER_ONLY,
-  async handler({ c, user }) {
-    const { db, config } = c.get("services");
-    return referralSummary(db, config.PUBLIC_URL, user.id);
   },
 });
 

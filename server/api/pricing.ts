@@ -2,7 +2,8 @@ import { findProductByName } from "#domain/catalog/catalog.server.ts";
 import { quantityProblem, quote, toPricingResponse } from "#domain/pricing/price-quote.ts";
 import { pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { defineLeanEndpoint } from "#server/http/api.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { productNotFound } from "#domain/catalog/catalog-errors.ts";
+import { quantityRefused } from "#domain/pricing/pricing-errors.ts";
 import { pricingContract } from "#server/contracts/pricing.ts";
 
 /**
@@ -14,9 +15,9 @@ export const calculatePriceEndpoint = defineLeanEndpoint({
   ...pricingContract.calculatePrice,
   async run({ body, services: { db } }) {
     const product = await findProductByName(db, body.product_name);
-    if (!product) throw new ApiError(404, "product_not_found", "Produto não encontrado.");
+    if (!product) throw productNotFound();
     const problem = quantityProblem(product.unitType, body.quantity);
-    if (problem) throw new ApiError(400, "validation_error", `Dados inválidos. quantity: ${problem}.`);
+    if (problem) throw quantityRefused(problem);
     const subject = pricingSubject(product.unitType, product.priceCents, product.priceTable);
     return toPricingResponse(quote(subject, body.quantity, body.packaging?.enabled ?? false));
   },

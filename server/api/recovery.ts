@@ -1,8 +1,9 @@
+import { invalidUnsubscribeLink } from "#domain/recovery/recovery-errors.ts";
 import { consumeRate, rateKey, type RateRule } from "#platform/rate-limit.ts";
 import { marketingEmailAllowed, setMarketingEmail, validUnsubscribeSignature } from "#domain/recovery/marketing-email.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
-import { ApiError, rateLimitedError } from "#server/http/errors.ts";
+import { rateLimitedError } from "#server/http/errors.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { recoveryContract } from "#server/contracts/recovery.ts";
 
@@ -39,7 +40,7 @@ export const unsubscribeEndpoint = defineEndpoint({
     );
     if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     if (!validUnsubscribeSignature(config, body.account, body.signature)) {
-      throw new ApiError(400, "invalid_unsubscribe_link", "Link de descadastro inválido. Use o link completo do e-mail.");
+      throw invalidUnsubscribeLink();
     }
     // Stopping twice is the same as once; an account deleted since has nothing left to stop.
     if (await marketingEmailAllowed(db, body.account)) await setMarketingEmail(db, body.account, false);

@@ -1,7 +1,6 @@
 import { addressNotFound } from "#domain/account/account-errors.ts";
 import { z } from "zod";
 import { accountExportSchema, addressListSchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
-import { referralSummarySchema } from "#domain/referrals/referral-schemas.ts";
 import { addressSchema, deleteAccountSchema } from "#domain/account/address-schema.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
 import { accountRoutes } from "#server/contracts/routes.ts";
@@ -28,12 +27,6 @@ export const accountContract = defineContract(accountRoutes, {
     params: z.object({ id: uuidParam(addressNotFound) }),
     response: z.null(),
     status: 204,
-  },
-  referral: {
-    operationId: "getReferral",
-    summary: "Link de indicação da conta conectada e o total de créditos (total_credits)",
-    tag: "conta",
-    response: referralSummarySchema,
   },
   exportAccount: {
     operationId: "exportAccount",

@@ -27,45 +27,13 @@ export const cartRoutes = {
   migrate: { method: "post", path: "/cart/migrate" },
 } as const;
 
-export const orderRoutes = {
-  cepLookup: { method: "post", path: "/checkout/cep-lookup" },
-  shippingQuote: { method: "post", path: "/checkout/shipping-quote" },
-  placeOrder: { method: "post", path: "/checkout/orders" },
-  listMyOrders: { method: "get", path: "/orders" },
-  getMyOrder: { method: "get", path: "/orders/:id" },
-  requestWithdrawal: { method: "post", path: "/orders/:id/withdrawal" },
-  renewPix: { method: "post", path: "/orders/:id/pix" },
-} as const;
-
-export const accountRoutes = {
-  listAddresses: { method: "get", path: "/account/addresses" },
-  addAddress: { method: "post", path: "/account/addresses" },
-  removeAddress: { method: "delete", path: "/account/addresses/:id" },
-  referral: { method: "get", path: "/account/referral" },
-  exportAccount: { method: "get", path: "/account/export" },
-  deleteAccount: { method: "delete", path: "/account" },
-} as const;
-
-export const adminBackupRoutes = {
+export const maintenanceBackupRoutes = {
   adminBackup: { method: "get", path: "/admin/backup" },
   adminExportCustomers: { method: "get", path: "/admin/customers.csv" },
   adminExportProducts: { method: "get", path: "/admin/products.csv" },
 } as const;
 
-export const adminDashRoutes = {
-  adminDashboard: { method: "get", path: "/admin/dashboard" },
-  adminCustomers: { method: "get", path: "/admin/customers" },
-  adminCustomer: { method: "get", path: "/admin/customers/:id" },
-} as const;
-
-export const adminEmailsRoutes = {
-  adminListEmails: { method: "get", path: "/admin/emails" },
-  adminGetEmail: { method: "get", path: "/admin/emails/:id" },
-  adminResendEmail: { method: "post", path: "/admin/emails/:id/resend" },
-  adminTestEmail: { method: "post", path: "/admin/emails/test" },
-} as const;
-
-export const adminImagesRoutes = {
+export const catalogImagesRoutes = {
   listProductImages: { method: "get", path: "/admin/products/:id/images" },
   uploadProductImage: { method: "post", path: "/admin/products/:id/images" },
   reorderProductImages: { method: "patch", path: "/admin/products/:id/images" },
@@ -73,7 +41,7 @@ export const adminImagesRoutes = {
   deleteProductImage: { method: "delete", path: "/admin/products/:id/images/:imageId" },
 } as const;
 
-export const adminOrdersRoutes = {
+export const ordersAdminRoutes = {
   adminListOrders: { method: "get", path: "/admin/orders" },
   adminExportOrders: { method: "get", path: "/admin/orders.csv" },
   adminGetOrder: { method: "get", path: "/admin/orders/:id" },
@@ -85,14 +53,6 @@ export const adminOrdersRoutes = {
   adminListReturns: { method: "get", path: "/admin/returns" },
   adminAcceptReturn: { method: "post", path: "/admin/returns/:id/accept" },
   adminReplyReturn: { method: "post", path: "/admin/returns/:id/reply" },
-} as const;
-
-export const adminProductsRoutes = {
-  adminListProducts: { method: "get", path: "/admin/products" },
-  adminGetProduct: { method: "get", path: "/admin/products/:id" },
-  adminUpdateProduct: { method: "patch", path: "/admin/products/:id" },
-  adminGetShippingRates: { method: "get", path: "/admin/shipping-rates" },
-  adminPutShippingRates: { method: "put", path: "/admin/shipping-rates" },
 } as const;
 
 export const auditRoutes = {
@@ -119,7 +79,7 @@ export const couponsRoutes = {
   couponPreview: { method: "post", path: "/checkout/coupon-preview" },
 } as const;
 
-export const deliveriesRoutes = {
+export const deliveryRoutes = {
   orderDeliveries: { method: "get", path: "/orders/:id/deliveries" },
   renewDownloadLink: { method: "post", path: "/orders/:id/deliveries/:productId/link" },
 } as const;
@@ -166,6 +126,58 @@ export const reviewsRoutes = {
   submitReview: { method: "post", path: "/orders/:id/reviews" },
   adminListReviews: { method: "get", path: "/admin/reviews" },
   adminModerateReview: { method: "post", path: "/admin/reviews/:id/status" },
+} as const;
+
+export const accountRoutes = {
+  listAddresses: { method: "get", path: "/account/addresses" },
+  addAddress: { method: "post", path: "/account/addresses" },
+  removeAddress: { method: "delete", path: "/account/addresses/:id" },
+  exportAccount: { method: "get", path: "/account/export" },
+  deleteAccount: { method: "delete", path: "/account" },
+} as const;
+
+export const catalogRoutes = {
+  adminListProducts: { method: "get", path: "/admin/products" },
+  adminGetProduct: { method: "get", path: "/admin/products/:id" },
+  adminUpdateProduct: { method: "patch", path: "/admin/products/:id" },
+} as const;
+
+export const customersRoutes = {
+  adminCustomers: { method: "get", path: "/admin/customers" },
+  adminCustomer: { method: "get", path: "/admin/customers/:id" },
+} as const;
+
+export const dashboardRoutes = {
+  adminDashboard: { method: "get", path: "/admin/dashboard" },
+} as const;
+
+export const emailQueueRoutes = {
+  adminListEmails: { method: "get", path: "/admin/emails" },
+  adminGetEmail: { method: "get", path: "/admin/emails/:id" },
+  adminResendEmail: { method: "post", path: "/admin/emails/:id/resend" },
+  adminTestEmail: { method: "post", path: "/admin/emails/test" },
+} as const;
+
+export const ordersRoutes = {
+  listMyOrders: { method: "get", path: "/orders" },
+  getMyOrder: { method: "get", path: "/orders/:id" },
+  requestWithdrawal: { method: "post", path: "/orders/:id/withdrawal" },
+  renewPix: { method: "post", path: "/orders/:id/pix" },
+} as const;
+
+export const checkoutRoutes = {
+  placeOrder: { method: "post", path: "/checkout/orders" },
+} as const;
+
+export const shippingRoutes = {
+  cepLookup: { method: "post", path: "/checkout/cep-lookup" },
+  checkoutShippingQuote: { method: "post", path: "/checkout/shipping-quote" },
+  adminGetShippingRates: { method: "get", path: "/admin/shipping-rates" },
+  adminPutShippingRates: { method: "put", path: "/admin/shipping-rates" },
+} as const;
+
+export const referralsRoutes = {
+  referral: { method: "get", path: "/account/referral" },
 } as const;
 
 export const searchRoutes = {

@@ -1,4 +1,4 @@
-import { searchInputSchema, searchResultSchema } from "#domain/catalog/search-schemas.ts";
+import { searchInputSchema, searchResultSchema } from "#domain/search/search-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
 import { searchRoutes } from "#server/contracts/routes.ts";
 

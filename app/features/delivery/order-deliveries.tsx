@@ -5,12 +5,12 @@ import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 import { apiClient } from "#app/lib/api-client.ts";
-import type { deliveriesContract } from "#server/contracts/deliveries.ts";
-import { deliveriesRoutes } from "#server/contracts/routes.ts";
+import type { deliveryContract } from "#server/contracts/delivery.ts";
+import { deliveryRoutes } from "#server/contracts/routes.ts";
 import { formatDateTime } from "#app/features/orders/order-views.tsx";
 import type { DeliveryItem, OrderDeliveries as Deliveries } from "#domain/delivery/delivery-schemas.ts";
 
-const deliveries = apiClient<typeof deliveriesContract>(deliveriesRoutes, {
+const deliveries = apiClient<typeof deliveryContract>(deliveryRoutes, {
   fallbackMessage: "Não foi possível concluir. Tente novamente.",
 });
 

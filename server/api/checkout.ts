@@ -1,0 +1,18 @@
+import { placeOrder } from "#domain/checkout/place-order.server.ts";
+import { USER_ONLY } from "#server/http/guards.ts";
+import { defineEndpoint } from "#server/http/api.ts";
+import { checkoutContract } from "#server/contracts/checkout.ts";
+
+/** Placing an order from the cart (issue 6, decision 005); the CEP and the quotes are server/api/shipping.ts. */
+
+export const placeOrderEndpoint = defineEndpoint({
+  ...checkoutContract.placeOrder,
+  guard: USER_ONLY,
+  async handler({ body, c, user }) {
+    const placed = await placeOrder(c.get("services"), user, body);
+    if (placed.replayed) c.status(200);
+    return placed;
+  },
+});
+
+export const checkoutEndpoints = [placeOrderEndpoint];
