@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { cartItems, carts, products } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
-import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping as quoteParcel } from "#domain/shipping/shipping-quote.server.ts";
+import { PARCEL_BASE_GRAMS, parcelWeightGrams, shippingOptions } from "#domain/shipping/shipping-quote.server.ts";
 import type { CartView, ShippingQuote } from "#domain/cart/cart-types.ts";
 import { announce, cartNotFound, type CartOwner, cartWrite, type Executor, ownedActive } from "#domain/cart/cart-store.server.ts";
 import { cartForWrite } from "#domain/cart/migrate-cart.server.ts";
@@ -16,7 +16,7 @@ import { readCart } from "#domain/cart/read-cart.server.ts";
  * covers the CEP.
  */
 export async function quoteShipping(db: Executor, cep: string, weightGrams = PARCEL_BASE_GRAMS): Promise<ShippingQuote | null> {
-  const options = await quoteParcel(db, cep, weightGrams);
+  const options = await shippingOptions(db, cep, weightGrams);
   if (options.length === 0) return null;
   return {
     cep,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "#domain/orders/order-status.ts";
+import { storedAddressSchema } from "#domain/shipping/address-schema.ts";
 
 /**
  * The orders API's answers (server/api/orders.ts), browser-safe. The domain's order types
@@ -20,18 +21,7 @@ export const withdrawalInput = z.object({
 export const orderStatusSchema = z.enum(ORDER_STATUSES, "Status de pedido desconhecido.");
 
 /** The delivery address copied into the order when it is placed (orders.shipping_address). */
-export const orderAddressSnapshotSchema = z.object({
-  recipientName: z.string(),
-  cpf: z.string(),
-  phone: z.string(),
-  cep: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string().nullable(),
-  neighborhood: z.string(),
-  city: z.string(),
-  state: z.string(),
-});
+export const orderAddressSnapshotSchema = storedAddressSchema.extend({ cpf: z.string() });
 
 export const orderSummarySchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { addressNotFound } from "#domain/account/account-errors.ts";
 import { z } from "zod";
-import { accountExportSchema, addressListSchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
-import { addressSchema, deleteAccountSchema } from "#domain/account/address-schema.ts";
+import { accountExportSchema, addressListSchema, deleteAccountSchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
+import { addressSchema } from "#domain/shipping/address-schema.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
 import { accountRoutes } from "#server/contracts/routes.ts";
 

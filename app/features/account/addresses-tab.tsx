@@ -6,7 +6,7 @@ import { Field, FormMessage } from "#app/ui/field.tsx";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { accountClient } from "#app/features/account/account-api.ts";
-import { addressSchema, formatCep, formatPhone, type Address, type AddressInput } from "#domain/account/address-schema.ts";
+import { addressSchema, formatCep, formatPhone, type Address, type AddressInput } from "#domain/shipping/address-schema.ts";
 import { UfSelect } from "#app/features/account/uf-select.tsx";
 
 function AddressForm({ onSaved }: { onSaved: () => void }) {

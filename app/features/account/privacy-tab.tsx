@@ -10,7 +10,7 @@ import { Field, FormMessage } from "#app/ui/field.tsx";
 import { ModalFrame } from "#app/ui/modal.tsx";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { accountClient } from "#app/features/account/account-api.ts";
-import { DELETE_CONFIRMATION, deleteAccountSchema } from "#domain/account/address-schema.ts";
+import { DELETE_CONFIRMATION, deleteAccountSchema } from "#domain/account/account-schemas.ts";
 import { ReminderEmails } from "#app/features/account/reminder-emails.tsx";
 
 function DeleteAccountDialog() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Address } from "#domain/account/address-schema.ts";
+import type { Address } from "#domain/shipping/address-schema.ts";
 import { cepProblem, formatCep, normalizeCep } from "#domain/shipping/cep.ts";
 import { signalCart } from "#app/features/cart/cart-client.ts";
 import { checkoutApi } from "#app/features/checkout/checkout-api.ts";
