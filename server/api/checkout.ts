@@ -1,4 +1,5 @@
 import { placeOrder } from "#domain/checkout/place-order.server.ts";
+import { chargeOrderNow } from "#domain/reconciliation/order-charge.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { checkoutContract } from "#server/contracts/checkout.ts";
@@ -10,6 +11,9 @@ export const placeOrderEndpoint = defineEndpoint({
   guard: USER_ONLY,
   async handler({ body, c, user }) {
     const placed = await placeOrder(c.get("services"), user, body);
+    // After the commit, no lock held: a provider's Pix (a no-op for the static one, or when it exists).
+    // If it fails, the order's page says so and the queued job keeps trying (decision 045).
+    await chargeOrderNow(c.get("services"), placed.orderId);
     if (placed.replayed) c.status(200);
     return placed;
   },
