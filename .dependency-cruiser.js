@@ -179,8 +179,8 @@ export default {
       name: "routes-without-zod",
       severity: "error",
       comment:
-        "server/contracts/routes.ts and cart-headers.ts are what every page loads to call the API: they import nothing, so no zod (24 KB gzip) or schema reaches the storefront's first visit (decisions 011, 035, 046).",
-      from: { path: "^server/contracts/(routes|cart-headers)\\.ts$" },
+        "server/contracts/*.routes.ts, routes.ts and cart-headers.ts are what pages load to call the API: they import nothing, so no zod (24 KB gzip) or schema reaches the storefront's first visit (decisions 011, 035, 046).",
+      from: { path: "^server/contracts/(.+\\.routes|routes|cart-headers)\\.ts$" },
       to: {},
     },
     {

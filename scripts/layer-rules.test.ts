@@ -118,12 +118,12 @@ const FIXTURE: Record<string, string> = {
 
   "server/main.ts": "export const appName = 'loja';",
   // The API's contracts (decision 046): the browser may import them, so they import nothing of the server.
-  "server/contracts/routes.ts":
+  "server/contracts/cart.routes.ts":
     'import { cents } from "#domain/pricing/money.ts";\nexport const cartRoutes = { get: { method: "get", path: "/cart" }, cents } as const;',
   "server/contracts/cart.ts":
-    'import { z } from "zod";\nimport { cents } from "#domain/pricing/money.ts";\nimport { cartRoutes } from "#server/contracts/routes.ts";\nimport { appName } from "#server/main.ts";\nexport const cartContract = { get: { ...cartRoutes.get, response: z.number(), cents, appName } };',
+    'import { z } from "zod";\nimport { cents } from "#domain/pricing/money.ts";\nimport { cartRoutes } from "#server/contracts/cart.routes.ts";\nimport { appName } from "#server/main.ts";\nexport const cartContract = { get: { ...cartRoutes.get, response: z.number(), cents, appName } };',
   "app/features/cart/cart-client.ts":
-    'import type { cartContract } from "#server/contracts/cart.ts";\nimport { cartRoutes } from "#server/contracts/routes.ts";\nexport type Contract = typeof cartContract;\nexport const routes = cartRoutes;',
+    'import type { cartContract } from "#server/contracts/cart.ts";\nimport { cartRoutes } from "#server/contracts/cart.routes.ts";\nexport type Contract = typeof cartContract;\nexport const routes = cartRoutes;',
   "server/http/app.ts":
     'import { appContext } from "#app/lib/app-context.server.ts";\nimport { catalog } from "#app/features/catalog/catalog.server.ts";\nexport const createApp = () => [appContext, catalog];',
 };
@@ -147,7 +147,7 @@ const EXPECTED = [
   "no-cycles: app/features/catalog/card.tsx ↔ app/routes/home.tsx",
   "no-unresolvable-imports: domain/cart/missing.ts → #domain/cart/not-there.ts",
   "contracts-browser-safe: server/contracts/cart.ts → server/main.ts",
-  "routes-without-zod: server/contracts/routes.ts → domain/pricing/money.ts",
+  "routes-without-zod: server/contracts/cart.routes.ts → domain/pricing/money.ts",
 ];
 
 describe("a tree with one violation per rule", () => {
@@ -204,9 +204,9 @@ describe("a tree with one violation per rule", () => {
       "domain/cart/add-item.server.ts → domain/pricing/money.ts",
       "domain/cart/add-item.server.test.ts → test/database.ts",
       "app/features/cart/cart-client.ts → server/contracts/cart.ts",
-      "app/features/cart/cart-client.ts → server/contracts/routes.ts",
+      "app/features/cart/cart-client.ts → server/contracts/cart.routes.ts",
       "server/contracts/cart.ts → domain/pricing/money.ts",
-      "server/contracts/cart.ts → server/contracts/routes.ts",
+      "server/contracts/cart.ts → server/contracts/cart.routes.ts",
     ];
     const reported = result.summary.violations.map((v) => `${v.from} → ${v.to}`);
     for (const edge of allowed) expect(reported, edge).not.toContain(edge);

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiClient, buildPath } from "#app/lib/api-client.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import type { cartContract } from "#server/contracts/cart.ts";
-import { cartRoutes } from "#server/contracts/routes.ts";
+import { cartRoutes } from "#server/contracts/cart.routes.ts";
 import type { ordersContract } from "#server/contracts/orders.ts";
-import { ordersRoutes } from "#server/contracts/routes.ts";
+import { ordersRoutes } from "#server/contracts/orders.routes.ts";
 
 type Sent = { url: string; method: string; body: unknown; headers: Record<string, string> };
 

@@ -5,7 +5,7 @@ import { API_PREFIX } from "#server/contracts/routes.ts";
 
 /**
  * The browser's API caller, typed by the endpoints' own contracts (decision 046): a module's client
- * is made from its zod-free route table (server/contracts/routes.ts), and its operations' inputs and
+ * is made from its zod-free route table (server/contracts/<module>.routes.ts), and its operations' inputs and
  * answers are the types of the contract the server mounts (server/contracts/<module>.ts, imported
  * as a type only, so no zod reaches the page). `orders.call("get", { params: { id } })` builds
  * the order's path under the API and resolves with that endpoint's response type: no path is written in app/,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { accountExportSchema, addressListSchema, deleteAccountSchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
 import { addressSchema } from "#domain/shipping/address-schema.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
-import { accountRoutes } from "#server/contracts/routes.ts";
+import { accountRoutes } from "#server/contracts/account.routes.ts";
 
 export const accountContract = defineContract(accountRoutes, {
   listAddresses: {

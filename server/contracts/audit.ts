@@ -1,6 +1,6 @@
 import { auditPageSchema, auditQuerySchema } from "#domain/audit/audit-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { auditRoutes } from "#server/contracts/routes.ts";
+import { auditRoutes } from "#server/contracts/audit.routes.ts";
 
 export const auditContract = defineContract(auditRoutes, {
   adminAuditLog: {

@@ -1,6 +1,6 @@
 import { adminListSchema, isAdminAnswerSchema, isAdminInput } from "#domain/auth/auth-api-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { authRoutes } from "#server/contracts/routes.ts";
+import { authRoutes } from "#server/contracts/auth.routes.ts";
 
 export const authContract = defineContract(authRoutes, {
   isAdmin: {

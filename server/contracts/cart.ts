@@ -12,7 +12,7 @@ import {
 } from "#domain/cart/cart-schemas.ts";
 import { cepSchema } from "#domain/shipping/cep-schema.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
-import { cartRoutes } from "#server/contracts/routes.ts";
+import { cartRoutes } from "#server/contracts/cart.routes.ts";
 
 export const chooseShippingInput = z.object({
   cep: cepSchema,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
 import { imageNotFound, productNotFound } from "#domain/catalog/catalog-errors.ts";
 import { productImagesSchema, reorderImagesBodySchema, updateImageBodySchema } from "#domain/catalog/product-image-schemas.ts";
-import { catalogImagesRoutes } from "#server/contracts/routes.ts";
+import { catalogImagesRoutes } from "#server/contracts/catalog-images.routes.ts";
 
 /** A product's id in the path (a malformed one is a missing product), and one of its pictures'. */
 const productParams = z.object({ id: uuidParam(productNotFound) });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { productNotFound } from "#domain/catalog/catalog-errors.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
 import { editableProductListSchema, editableProductSchema, productPatchSchema } from "#domain/catalog/product-edit-schemas.ts";
-import { catalogRoutes } from "#server/contracts/routes.ts";
+import { catalogRoutes } from "#server/contracts/catalog.routes.ts";
 
 /** A product's id in the path; a malformed one is a missing product. */
 export const productParams = z.object({ id: uuidParam(productNotFound) });

@@ -1,7 +1,7 @@
 import { placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
 import { placeOrderSchema } from "#domain/checkout/checkout-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { checkoutRoutes } from "#server/contracts/routes.ts";
+import { checkoutRoutes } from "#server/contracts/checkout.routes.ts";
 
 export const checkoutContract = defineContract(checkoutRoutes, {
   placeOrder: {

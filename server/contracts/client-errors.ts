@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { clientErrorsRoutes } from "#server/contracts/routes.ts";
+import { clientErrorsRoutes } from "#server/contracts/client-errors.routes.ts";
 
 export const clientErrorInput = z.strictObject({
   message: z.string().trim().min(1).max(2000),

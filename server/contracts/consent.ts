@@ -1,6 +1,6 @@
 import { consentRequestSchema, recordedConsentSchema } from "#domain/consent/consent-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { consentRoutes } from "#server/contracts/routes.ts";
+import { consentRoutes } from "#server/contracts/consent.routes.ts";
 
 /**
  * Consent events per client address. A person gives consent a few times at most (the gate once,

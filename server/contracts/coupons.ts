@@ -9,7 +9,7 @@ import {
   newCouponSchema,
 } from "#domain/coupons/coupon-schemas.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
-import { couponsRoutes } from "#server/contracts/routes.ts";
+import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
 
 export const couponsContract = defineContract(couponsRoutes, {
   adminListCoupons: {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { customerNotFound } from "#domain/customers/customer-errors.ts";
 import { defineContract, pathParam } from "#server/contracts/define-contract.ts";
 import { customerDetailSchema, customerPageSchema, customerQuerySchema } from "#domain/customers/customer-schemas.ts";
-import { customersRoutes } from "#server/contracts/routes.ts";
+import { customersRoutes } from "#server/contracts/customers.routes.ts";
 
 /** An account id (better-auth's random string); anything else names no customer. */
 const customerParams = z.object({

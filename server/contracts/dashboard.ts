@@ -1,6 +1,6 @@
 import { dashboardSchema } from "#domain/dashboard/dashboard-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { dashboardRoutes } from "#server/contracts/routes.ts";
+import { dashboardRoutes } from "#server/contracts/dashboard.routes.ts";
 
 export const dashboardContract = defineContract(dashboardRoutes, {
   adminDashboard: {

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * An endpoint's contract, apart from its handler (decision 046): the method and path (from the
- * zod-free route table, server/contracts/routes.ts) joined with its zod schemas and documentation.
+ * zod-free route table, server/contracts/<module>.routes.ts) joined with its zod schemas and documentation.
  * The server's `defineEndpoint` spreads a contract entry and adds access and a handler; the
  * browser's client (app/lib/api-client.ts) reads the route table at run time and the contract's
  * types at compile time, so a path is never paired by hand with a response schema.

@@ -3,7 +3,7 @@ import { downloadNotFound } from "#domain/delivery/delivery-errors.ts";
 import { z } from "zod";
 import { downloadLinkSchema, orderDeliveriesSchema } from "#domain/delivery/delivery-schemas.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
-import { deliveryRoutes } from "#server/contracts/routes.ts";
+import { deliveryRoutes } from "#server/contracts/delivery.routes.ts";
 
 export const deliveryContract = defineContract(deliveryRoutes, {
   orderDeliveries: {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailNotFound } from "#domain/email-queue/email-queue-errors.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
 import { emailDetailSchema, emailPageSchema, emailQuerySchema } from "#domain/email-queue/email-queue-schemas.ts";
-import { emailQueueRoutes } from "#server/contracts/routes.ts";
+import { emailQueueRoutes } from "#server/contracts/email-queue.routes.ts";
 
 const emailParams = z.object({ id: uuidParam(emailNotFound) });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { maintenanceBackupRoutes } from "#server/contracts/routes.ts";
+import { maintenanceBackupRoutes } from "#server/contracts/maintenance-backup.routes.ts";
 
 export const maintenanceBackupContract = defineContract(maintenanceBackupRoutes, {
   adminBackup: {

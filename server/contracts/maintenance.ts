@@ -16,7 +16,7 @@ import {
   maintenanceStateSchema,
 } from "#domain/maintenance/maintenance-schemas.ts";
 import { defineContract, pathParam } from "#server/contracts/define-contract.ts";
-import { maintenanceRoutes } from "#server/contracts/routes.ts";
+import { maintenanceRoutes } from "#server/contracts/maintenance.routes.ts";
 
 export const maintenanceContract = defineContract(maintenanceRoutes, {
   health: {

@@ -2,7 +2,7 @@ import { notificationNotFound } from "#domain/notifications/notification-errors.
 import { z } from "zod";
 import { markAllReadSchema, notificationListSchema, unreadCountSchema } from "#domain/notifications/notification-schemas.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
-import { notificationsRoutes } from "#server/contracts/routes.ts";
+import { notificationsRoutes } from "#server/contracts/notifications.routes.ts";
 
 export const notificationsContract = defineContract(notificationsRoutes, {
   listNotifications: {

@@ -12,7 +12,7 @@ import {
 } from "#domain/orders/admin-order-schemas.ts";
 import { orderDetailSchema, orderStatusSchema } from "#domain/orders/order-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { ordersAdminRoutes } from "#server/contracts/routes.ts";
+import { ordersAdminRoutes } from "#server/contracts/orders-admin.routes.ts";
 
 export const ordersAdminContract = defineContract(ordersAdminRoutes, {
   adminListOrders: {

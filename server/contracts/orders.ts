@@ -3,7 +3,7 @@ import { orderDetailSchema, orderListSchema, withdrawalInput } from "#domain/ord
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
 import { z } from "zod";
 import { PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
-import { ordersRoutes } from "#server/contracts/routes.ts";
+import { ordersRoutes } from "#server/contracts/orders.routes.ts";
 
 /** An order's id in the path; a malformed one is a missing order. */
 export const orderParams = z.object({ id: uuidParam(orderNotFound) });

@@ -9,7 +9,7 @@ import {
   webhookReceivedSchema,
 } from "#domain/reconciliation/payment-schemas.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
-import { paymentsRoutes } from "#server/contracts/routes.ts";
+import { paymentsRoutes } from "#server/contracts/payments.routes.ts";
 
 /** The Pix API's callback, served at two paths (routes.ts), one operationId each. */
 const pixWebhookFields = <const O extends string>(operationId: O) => ({

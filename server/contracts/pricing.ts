@@ -1,6 +1,6 @@
 import { calculatePriceInput, pricingResponseSchema } from "#domain/pricing/pricing-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { pricingRoutes } from "#server/contracts/routes.ts";
+import { pricingRoutes } from "#server/contracts/pricing.routes.ts";
 
 export const pricingContract = defineContract(pricingRoutes, {
   calculatePrice: {

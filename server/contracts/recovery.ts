@@ -1,6 +1,6 @@
 import { marketingEmailSchema, unsubscribedSchema, unsubscribeSchema } from "#domain/recovery/recovery-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { recoveryRoutes } from "#server/contracts/routes.ts";
+import { recoveryRoutes } from "#server/contracts/recovery.routes.ts";
 
 export const recoveryContract = defineContract(recoveryRoutes, {
   getMarketingEmail: {

@@ -1,6 +1,6 @@
 import { referralSummarySchema } from "#domain/referrals/referral-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { referralsRoutes } from "#server/contracts/routes.ts";
+import { referralsRoutes } from "#server/contracts/referrals.routes.ts";
 
 export const referralsContract = defineContract(referralsRoutes, {
   referral: {

@@ -11,7 +11,7 @@ import {
   newReviewSchema,
   orderReviewsSchema,
 } from "#domain/reviews/review-schemas.ts";
-import { reviewsRoutes } from "#server/contracts/routes.ts";
+import { reviewsRoutes } from "#server/contracts/reviews.routes.ts";
 
 const reviewParams = z.object({ id: uuidParam(reviewNotFound) });
 

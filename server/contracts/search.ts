@@ -1,6 +1,6 @@
 import { searchInputSchema, searchResultSchema } from "#domain/search/search-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { searchRoutes } from "#server/contracts/routes.ts";
+import { searchRoutes } from "#server/contracts/search.routes.ts";
 
 export const searchContract = defineContract(searchRoutes, {
   search: {

@@ -2,7 +2,7 @@ import { cepLookupSchema, checkoutShippingQuoteSchema } from "#domain/checkout/c
 import { cepLookupInput, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
 import { shippingTableSchema, shippingTableViewSchema } from "#domain/shipping/shipping-table-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
-import { shippingRoutes } from "#server/contracts/routes.ts";
+import { shippingRoutes } from "#server/contracts/shipping.routes.ts";
 
 export const shippingContract = defineContract(shippingRoutes, {
   cepLookup: {

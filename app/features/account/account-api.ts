@@ -1,7 +1,8 @@
 import { apiClient } from "#app/lib/api-client.ts";
 import type { accountContract } from "#server/contracts/account.ts";
 import type { recoveryContract } from "#server/contracts/recovery.ts";
-import { accountRoutes, recoveryRoutes } from "#server/contracts/routes.ts";
+import { accountRoutes } from "#server/contracts/account.routes.ts";
+import { recoveryRoutes } from "#server/contracts/recovery.routes.ts";
 
 /**
  * The panel's calls (server/contracts/account.ts and recovery.ts for the reminder e-mails), typed by

@@ -5,7 +5,7 @@ import type { sessionAnswerSchema } from "#domain/auth/auth-api-schemas.ts";
 import { AUTH_BASE_PATH, type AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts";
 import type { AuthUser } from "#domain/auth/auth-types.ts";
 import type { authContract } from "#server/contracts/auth.ts";
-import { authRoutes } from "#server/contracts/routes.ts";
+import { authRoutes } from "#server/contracts/auth.routes.ts";
 
 /**
  * The browser side of better-auth's operations (AUTH_OPERATIONS, the list the server serves) and of

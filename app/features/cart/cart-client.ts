@@ -9,7 +9,7 @@ import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import type { AddItemBody, UpdateItemBody } from "#domain/cart/cart-types.ts";
 import { CART_SESSION_HEADER, CART_TAB_HEADER } from "#server/contracts/cart-headers.ts";
 import type { cartContract } from "#server/contracts/cart.ts";
-import { cartRoutes } from "#server/contracts/routes.ts";
+import { cartRoutes } from "#server/contracts/cart.routes.ts";
 
 export { CART_SESSION_HEADER, CART_TAB_HEADER };
 /** Spec §4: broadcast channels of the cart. */

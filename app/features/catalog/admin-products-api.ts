@@ -3,7 +3,9 @@ import type { ProductPatch } from "#domain/catalog/product-edit-schemas.ts";
 import type { ShippingTableInput } from "#domain/shipping/shipping-table-schemas.ts";
 import type { cartContract } from "#server/contracts/cart.ts";
 import type { catalogContract } from "#server/contracts/catalog.ts";
-import { cartRoutes, catalogRoutes, shippingRoutes } from "#server/contracts/routes.ts";
+import { cartRoutes } from "#server/contracts/cart.routes.ts";
+import { catalogRoutes } from "#server/contracts/catalog.routes.ts";
+import { shippingRoutes } from "#server/contracts/shipping.routes.ts";
 import type { shippingContract } from "#server/contracts/shipping.ts";
 
 const catalog = apiClient<typeof catalogContract>(catalogRoutes);

@@ -4,7 +4,7 @@ import { ApiCallError, NetworkError } from "#app/lib/fetch-json.ts";
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UPLOAD_FIELD, MAX_IMAGE_BYTES } from "#domain/catalog/product-image-rules.ts";
 import type { ProductImagesView } from "#domain/catalog/product-image-schemas.ts";
 import type { catalogImagesContract } from "#server/contracts/catalog-images.ts";
-import { catalogImagesRoutes } from "#server/contracts/routes.ts";
+import { catalogImagesRoutes } from "#server/contracts/catalog-images.routes.ts";
 
 /** The admin's calls to the product pictures API (server/contracts/catalog-images.ts); errors carry the server's Portuguese message. */
 const FALLBACK = "Não foi possível concluir. Tente novamente.";

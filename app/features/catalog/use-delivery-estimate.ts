@@ -3,7 +3,7 @@ import { useSyncExternalStore } from "react";
 import { apiClient } from "#app/lib/api-client.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import type { cartContract } from "#server/contracts/cart.ts";
-import { cartRoutes } from "#server/contracts/routes.ts";
+import { cartRoutes } from "#server/contracts/cart.routes.ts";
 import { deliveryEstimate, storedCep, type DeliveryEstimate, type DeliveryFacts } from "#app/features/catalog/delivery-estimate.ts";
 
 const cart = apiClient<typeof cartContract>(cartRoutes);

@@ -1,7 +1,8 @@
 import { apiClient } from "#app/lib/api-client.ts";
 import type { PlaceOrderInput } from "#domain/checkout/checkout-schemas.ts";
 import type { checkoutContract } from "#server/contracts/checkout.ts";
-import { checkoutRoutes, shippingRoutes } from "#server/contracts/routes.ts";
+import { checkoutRoutes } from "#server/contracts/checkout.routes.ts";
+import { shippingRoutes } from "#server/contracts/shipping.routes.ts";
 import type { shippingContract } from "#server/contracts/shipping.ts";
 
 /**

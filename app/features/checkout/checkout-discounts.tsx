@@ -5,7 +5,7 @@ import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { priceDiscounts, type CouponTerms } from "#domain/coupons/coupon-rules.ts";
 import type { couponsContract } from "#server/contracts/coupons.ts";
-import { couponsRoutes } from "#server/contracts/routes.ts";
+import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
 const coupons = apiClient<typeof couponsContract>(couponsRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });

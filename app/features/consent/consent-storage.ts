@@ -1,7 +1,7 @@
 import { buildPath, type CallInput } from "#app/lib/api-client.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import type { consentContract } from "#server/contracts/consent.ts";
-import { consentRoutes } from "#server/contracts/routes.ts";
+import { consentRoutes } from "#server/contracts/consent.routes.ts";
 import { AGE_GATE_CHOICES, CURRENT_CONSENT_VERSION, type ConsentChoice } from "#domain/consent/consent-rules.ts";
 
 /** The cookie choices of spec §3; necessary cookies cannot be refused. */

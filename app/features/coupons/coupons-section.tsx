@@ -8,7 +8,7 @@ import { Field, FormMessage } from "#app/ui/field.tsx";
 import { describeCoupon, type CouponKind } from "#domain/coupons/coupon-rules.ts";
 import type { CouponView, NewCouponInput } from "#domain/coupons/coupon-schemas.ts";
 import type { couponsContract } from "#server/contracts/coupons.ts";
-import { couponsRoutes } from "#server/contracts/routes.ts";
+import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
 
 const couponsClient = apiClient<typeof couponsContract>(couponsRoutes);
 

@@ -6,7 +6,7 @@ import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 import { apiClient } from "#app/lib/api-client.ts";
 import type { deliveryContract } from "#server/contracts/delivery.ts";
-import { deliveryRoutes } from "#server/contracts/routes.ts";
+import { deliveryRoutes } from "#server/contracts/delivery.routes.ts";
 import { formatDateTime } from "#app/features/orders/order-views.tsx";
 import type { DeliveryItem, OrderDeliveries as Deliveries } from "#domain/delivery/delivery-schemas.ts";
 

@@ -1,7 +1,7 @@
 import { apiClient } from "#app/lib/api-client.ts";
 import type { EmailStatus } from "#domain/email-queue/email-status.ts";
 import type { emailQueueContract } from "#server/contracts/email-queue.ts";
-import { emailQueueRoutes } from "#server/contracts/routes.ts";
+import { emailQueueRoutes } from "#server/contracts/email-queue.routes.ts";
 
 /**
  * The maintenance panel's e-mail calls (server/contracts/email-queue.ts), typed by their contract;

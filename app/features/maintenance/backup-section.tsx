@@ -4,7 +4,8 @@ import { FormMessage } from "#app/ui/field.tsx";
 import { apiClient } from "#app/lib/api-client.ts";
 import type { maintenanceBackupContract } from "#server/contracts/maintenance-backup.ts";
 import type { ordersAdminContract } from "#server/contracts/orders-admin.ts";
-import { maintenanceBackupRoutes, ordersAdminRoutes } from "#server/contracts/routes.ts";
+import { maintenanceBackupRoutes } from "#server/contracts/maintenance-backup.routes.ts";
+import { ordersAdminRoutes } from "#server/contracts/orders-admin.routes.ts";
 
 export type BackupToolsView = { available: true; version: string } | { available: false; reason: string };
 

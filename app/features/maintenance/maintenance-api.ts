@@ -2,7 +2,8 @@ import { apiClient } from "#app/lib/api-client.ts";
 import type { CleanupKind } from "#domain/maintenance/maintenance-schemas.ts";
 import type { authContract } from "#server/contracts/auth.ts";
 import type { maintenanceContract } from "#server/contracts/maintenance.ts";
-import { authRoutes, maintenanceRoutes } from "#server/contracts/routes.ts";
+import { authRoutes } from "#server/contracts/auth.routes.ts";
+import { maintenanceRoutes } from "#server/contracts/maintenance.routes.ts";
 
 /**
  * The maintenance panel's calls (server/contracts/maintenance.ts), typed by their contract; errors

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { apiClient } from "#app/lib/api-client.ts";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
 import type { notificationsContract } from "#server/contracts/notifications.ts";
-import { notificationsRoutes } from "#server/contracts/routes.ts";
+import { notificationsRoutes } from "#server/contracts/notifications.routes.ts";
 import {
   acceptsRealtimeInsert,
   countUnread,

@@ -1,7 +1,8 @@
 import { apiClient, type CallInput } from "#app/lib/api-client.ts";
 import type { ordersAdminContract } from "#server/contracts/orders-admin.ts";
 import type { auditContract } from "#server/contracts/audit.ts";
-import { ordersAdminRoutes, auditRoutes } from "#server/contracts/routes.ts";
+import { ordersAdminRoutes } from "#server/contracts/orders-admin.routes.ts";
+import { auditRoutes } from "#server/contracts/audit.routes.ts";
 
 /**
  * The admin's order and return calls (server/contracts/orders-admin.ts), typed by their contract;

@@ -1,6 +1,6 @@
 import { apiClient } from "#app/lib/api-client.ts";
 import type { ordersContract } from "#server/contracts/orders.ts";
-import { ordersRoutes } from "#server/contracts/routes.ts";
+import { ordersRoutes } from "#server/contracts/orders.routes.ts";
 
 /**
  * The customer's order calls (server/contracts/orders.ts), typed by their contract; errors are

@@ -3,7 +3,7 @@ import { apiClient } from "#app/lib/api-client.ts";
 import { formatDateTime } from "#app/features/orders/order-views.tsx";
 import { PAYMENT_PROBLEM_LABELS, PAYMENT_STATUS_LABELS } from "#domain/reconciliation/payment-labels.ts";
 import type { paymentsContract } from "#server/contracts/payments.ts";
-import { paymentsRoutes } from "#server/contracts/routes.ts";
+import { paymentsRoutes } from "#server/contracts/payments.routes.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
 const paymentsClient = apiClient<typeof paymentsContract>(paymentsRoutes);

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { apiClient, type CallInput } from "#app/lib/api-client.ts";
 import { centsFromReais, type PriceQuote, type PricingResponse, type PricingSubject, quote } from "#domain/pricing/price-quote.ts";
 import type { pricingContract } from "#server/contracts/pricing.ts";
-import { pricingRoutes } from "#server/contracts/routes.ts";
+import { pricingRoutes } from "#server/contracts/pricing.routes.ts";
 
 const pricing = apiClient<typeof pricingContract>(pricingRoutes);
 /** Clicking "+" five times asks the server once, for the last quantity. */

@@ -9,7 +9,7 @@ import { RATING_ANCHOR } from "#domain/notifications/notification-rules.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import { MAX_REVIEW_COMMENT, type MyReview, type OrderReviews as Reviews, REVIEW_STATUS_LABELS } from "#domain/reviews/review-schemas.ts";
 import type { reviewsContract } from "#server/contracts/reviews.ts";
-import { reviewsRoutes } from "#server/contracts/routes.ts";
+import { reviewsRoutes } from "#server/contracts/reviews.routes.ts";
 
 const reviews = apiClient<typeof reviewsContract>(reviewsRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });
 

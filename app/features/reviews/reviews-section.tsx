@@ -11,7 +11,7 @@ import { formatDateTime } from "#app/features/orders/order-views.tsx";
 import { orderLabel } from "#domain/orders/order-status.ts";
 import { type AdminReview, REVIEW_STATUS_LABELS, type ReviewStatus } from "#domain/reviews/review-schemas.ts";
 import type { reviewsContract } from "#server/contracts/reviews.ts";
-import { reviewsRoutes } from "#server/contracts/routes.ts";
+import { reviewsRoutes } from "#server/contracts/reviews.routes.ts";
 
 const FILTERS: ReadonlyArray<[ReviewStatus | "", string]> = [
   ["pending", "Aguardando"],

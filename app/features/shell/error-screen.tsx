@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { buildPath, type CallInput } from "#app/lib/api-client.ts";
 import type { clientErrorsContract } from "#server/contracts/client-errors.ts";
-import { clientErrorsRoutes } from "#server/contracts/routes.ts";
+import { clientErrorsRoutes } from "#server/contracts/client-errors.routes.ts";
 
 function describe(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
