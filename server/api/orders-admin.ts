@@ -1,14 +1,19 @@
-import { orderNotFound } from "#domain/errors.ts";
 import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { listAdminOrderPage } from "#domain/orders/admin-order-search.server.ts";
 import { ordersCsvFileName, streamOrdersCsv } from "#domain/orders/orders-csv.server.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
-import { addTracking, cancelOrder, confirmPayment, moveOrderStatus, refundOrder } from "#domain/orders/order-transitions.server.ts";
-import { acceptReturn, listReturns, replyToReturn } from "#domain/orders/returns.server.ts";
+import { confirmPayment, moveOrderStatus } from "#domain/orders/admin-order-flows.server.ts";
+import { cancelOrder } from "#domain/orders/cancel-order.server.ts";
+import { refundOrder } from "#domain/orders/refund-order.server.ts";
+import { addTracking } from "#domain/orders/ship-order.server.ts";
+import { listOwedRefunds } from "#domain/orders/refunds.server.ts";
+import { acceptReturn, listReturns, refuseReturn, replyToReturn } from "#domain/orders/returns.server.ts";
+import { markRefundSent } from "#domain/orders/send-refund.server.ts";
 import { ADMIN_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
+import { orderNotFound } from "#domain/errors.ts";
 import { ordersAdminContract } from "#server/contracts/orders-admin.ts";
 
 /** The owner's orders and returns (issue 17 items 2 and 4; decision 020). Admins only. */
@@ -122,6 +127,32 @@ export const adminReplyReturnEndpoint = defineEndpoint({
   },
 });
 
+export const adminRefuseReturnEndpoint = defineEndpoint({
+  ...ordersAdminContract.adminRefuseReturn,
+  guard: ADMIN_ONLY,
+  async handler({ body, params, c, user: admin }) {
+    await refuseReturn(c.get("services"), params.id, admin.id, body.message);
+    return orderOr404(c, params.id);
+  },
+});
+
+export const adminListRefundsEndpoint = defineEndpoint({
+  ...ordersAdminContract.adminListRefunds,
+  guard: ADMIN_ONLY,
+  async handler({ c }) {
+    return { refunds: await listOwedRefunds(c.get("services").db) };
+  },
+});
+
+export const adminRefundSentEndpoint = defineEndpoint({
+  ...ordersAdminContract.adminRefundSent,
+  guard: ADMIN_ONLY,
+  async handler({ params, c, user: admin }) {
+    await markRefundSent(c.get("services"), params.id, admin.id);
+    return orderOr404(c, params.id);
+  },
+});
+
 export const adminOrderEndpoints = [
   adminListOrdersEndpoint,
   adminExportOrdersEndpoint,
@@ -134,4 +165,7 @@ export const adminOrderEndpoints = [
   adminListReturnsEndpoint,
   adminAcceptReturnEndpoint,
   adminReplyReturnEndpoint,
+  adminRefuseReturnEndpoint,
+  adminListRefundsEndpoint,
+  adminRefundSentEndpoint,
 ];

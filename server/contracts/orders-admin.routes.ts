@@ -12,4 +12,7 @@ export const ordersAdminRoutes = {
   adminListReturns: { method: "get", path: "/admin/returns" },
   adminAcceptReturn: { method: "post", path: "/admin/returns/:id/accept" },
   adminReplyReturn: { method: "post", path: "/admin/returns/:id/reply" },
+  adminRefuseReturn: { method: "post", path: "/admin/returns/:id/refuse" },
+  adminListRefunds: { method: "get", path: "/admin/refunds" },
+  adminRefundSent: { method: "post", path: "/admin/refunds/:id/sent" },
 } as const;

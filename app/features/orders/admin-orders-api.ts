@@ -48,6 +48,9 @@ export const adminOrdersApi = {
   returns: (state: string, page: number) => orders.call("adminListReturns", { query: { state, page: String(page) } as ReturnsQuery }),
   acceptReturn: (id: string) => orders.call("adminAcceptReturn", { params: { id } }),
   replyReturn: (id: string, message: string) => orders.call("adminReplyReturn", { params: { id }, body: { message } }),
+  refuseReturn: (id: string, message: string) => orders.call("adminRefuseReturn", { params: { id }, body: { message } }),
+  refunds: () => orders.call("adminListRefunds"),
+  refundSent: (id: string) => orders.call("adminRefundSent", { params: { id } }),
 };
 
 /** The query keys, so an action can refresh every view of the orders it changed. */
@@ -57,4 +60,5 @@ export const adminOrderKeys = {
   order: (id: string) => ["admin-orders", "order", id] as const,
   audit: (id: string) => ["admin-orders", "audit", id] as const,
   returns: (state: string, page: number) => ["admin-orders", "returns", state, page] as const,
+  refunds: ["admin-orders", "refunds"] as const,
 };
