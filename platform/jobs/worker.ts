@@ -40,8 +40,12 @@ export type WorkerOptions = {
 export type JobWorker = {
   /** Resolves once this worker has queued the schedules' missed occurrences (see Schedule). */
   readonly scheduled: Promise<void>;
-  /** Lets running jobs finish, then closes the worker's connections (once, however often called). */
-  stop(): Promise<void>;
+  /**
+   * Takes no new job and lets running ones finish, then closes the worker's connections (once,
+   * however often called). Jobs still running after `deadlineMs` are handed back: failed with an
+   * error, so the queue runs them again (on another worker) after its usual wait.
+   */
+  stop(deadlineMs?: number): Promise<void>;
 };
 
 function describe(job: Job) {
@@ -105,9 +109,23 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
   let stopped: Promise<void> | undefined;
   return {
     scheduled,
-    stop() {
-      stopped ??= runner.stop().finally(() => pool.end());
+    stop(deadlineMs = Number.POSITIVE_INFINITY) {
+      stopped ??= finishOrHandBack(runner, deadlineMs, options.logger).finally(() => pool.end());
       return stopped;
     },
   };
+}
+
+async function finishOrHandBack(runner: Runner, deadlineMs: number, logger: Logger): Promise<void> {
+  const finished = runner.stop();
+  if (!Number.isFinite(deadlineMs)) return finished;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), deadlineMs)));
+  const outcome = await Promise.race([finished.then(() => "finished" as const), late]);
+  clearTimeout(timer);
+  if (outcome === "late") {
+    logger.warn({ deadlineMs }, "jobs still running at the shutdown deadline: handed back to the queue");
+    await runner.kill("shutdown deadline");
+  }
+  await finished.catch(() => {});
 }
