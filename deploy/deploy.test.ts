@@ -146,11 +146,12 @@ describe("three web instances and a worker behind nginx", () => {
     await Promise.all(webs.map((slot) => waitForOk(slot.shop.url("/readyz"))));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
+    let checker: { stop(): Promise<void> } | undefined;
     try {
       // Enough stock that every order of the run is accepted.
       await client.query("update products set stock = 1000000 where id = $1", [KIT]);
       nginx = await startNginx(webs.map((slot) => ({ port: slot.port, down: false })));
-      const checker = healthChecker(webs, nginx);
+      checker = healthChecker(webs, nginx);
       const balancer = nginx;
 
       const customers = await Promise.all([1, 2, 3, 4, 5].map((n) => signedUpCustomer(balancer, mail, `rolagem-${n}`)));
@@ -220,6 +221,7 @@ describe("three web instances and a worker behind nginx", () => {
         [...report.orders].sort(),
       );
     } finally {
+      await checker?.stop();
       await client.end();
     }
   }, 600_000);
