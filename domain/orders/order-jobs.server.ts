@@ -1,7 +1,7 @@
 /** Scheduled work (server/jobs, decision 014): safe with several instances, rows claimed with SKIP LOCKED. */
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { orders, users } from "#platform/db/schema.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { pixReminderMessage } from "#domain/notifications/mail-templates.ts";
 import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";

@@ -8,7 +8,7 @@ import { expirePendingOrders, sendPixReminders, sendRatingReminders } from "#dom
 import { sendAbandonedCartReminders } from "#domain/recovery/abandoned-carts.server.ts";
 import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
-import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/mail-queue.ts";
+import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/email-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
