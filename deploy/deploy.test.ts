@@ -11,11 +11,11 @@ import { PRODUCT_SLUGS } from "#domain/catalog/product-slugs.ts";
 import { Browser } from "#test/auth-helpers.ts";
 import { createEmptyDatabase, dropDatabase } from "#test/database.ts";
 import { startMailServer, type MailServer } from "#test/mail-server.ts";
-import { CUSTOMER_ENV, KIT, shopRequest, signedUpCustomer } from "#test/shop-customers.ts";
+import { CUSTOMER_ENV, KIT, signedUpCustomer } from "#test/shop-customers.ts";
 import { buildIfMissing, killAll, root, startShop, waitForOk, type Launch, type ShopProcess } from "#test/shop-process.ts";
 import { EventFollower } from "./event-follower.ts";
 import { freePort, startNginx, type Nginx } from "./nginx.ts";
-import { ShopperLoad } from "./shopper-load.ts";
+import { requestAsBrowser, ShopperLoad } from "./shopper-load.ts";
 
 const temp = mkdtempSync(path.join(os.tmpdir(), "loja-deploy-"));
 const releaseDir = path.join(temp, "release");
@@ -26,17 +26,27 @@ let nginx: Nginx | undefined;
 /** The release's own Node 24 (its `node` dependency) runs its start.js, as `npm start` there does. */
 const fromRelease: Launch = { node: path.join(releaseDir, "node_modules", ".bin", "node"), args: ["start.js"], cwd: releaseDir };
 
-function run(command: string, args: string[], cwd: string): Promise<string> {
+/** Runs a command to its end; one that outlasts `limitMs` is stopped and counts as failed. */
+function run(command: string, args: string[], cwd: string, limitMs = 240_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const output: string[] = [];
     const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const timer = setTimeout(() => child.kill("SIGTERM"), limitMs);
     child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
     child.once("error", reject);
-    child.once("close", (code) =>
-      code === 0 ? resolve(output.join("")) : reject(new Error(`${command} ${args.join(" ")} exited with ${code}:\n${output.join("")}`)),
-    );
+    child.once("close", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output.join(""));
+      else reject(new Error(`${command} ${args.join(" ")} exited with ${code ?? signal}:\n${output.join("")}`));
+    });
   });
+}
+
+/** `npm ci` fetches from the registry (or its cache): a stalled download gets one more try. */
+async function installProductionDependencies(dir: string): Promise<void> {
+  const install = () => run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], dir);
+  await install().catch(install);
 }
 
 async function emptyDatabase(label: string): Promise<string> {
@@ -61,7 +71,7 @@ afterAll(async () => {
 describe("npm run release", () => {
   it("installs with npm ci --omit=dev and starts on an empty PostgreSQL, migrations included, with no dev dependency present", async () => {
     await run(path.join(root, "node_modules", ".bin", "node"), ["scripts/release.ts", releaseDir], root);
-    await run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--prefer-offline"], releaseDir);
+    await installProductionDependencies(releaseDir);
 
     const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
     // Type packages aside (graphile-worker's own dependencies bring @types/node and @types/pg),
@@ -147,6 +157,8 @@ describe("three web instances and a worker behind nginx", () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     let checker: { stop(): Promise<void> } | undefined;
+    let load: ShopperLoad | undefined;
+    let followers: EventFollower[] = [];
     try {
       // Enough stock that every order of the run is accepted.
       await client.query("update products set stock = 1000000 where id = $1", [KIT]);
@@ -156,12 +168,12 @@ describe("three web instances and a worker behind nginx", () => {
 
       const customers = await Promise.all([1, 2, 3, 4, 5].map((n) => signedUpCustomer(balancer, mail, `rolagem-${n}`)));
       const visitors = [1, 2, 3].map((n) => new Browser(`192.0.2.${n}`));
-      const load = new ShopperLoad(balancer);
+      load = new ShopperLoad(balancer);
       for (const customer of customers) load.add(customer, true);
       for (const visitor of visitors) load.add(visitor, false);
       // Visitors' streams follow their cart once they have one: wait for the first add.
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      const followers = [...customers, ...visitors].map((browser) => new EventFollower(balancer, browser));
+      followers = [...customers, ...visitors].map((browser) => new EventFollower(balancer, browser));
       for (const follower of followers) follower.start();
       await new Promise((resolve) => setTimeout(resolve, 2000));
 
@@ -185,7 +197,7 @@ describe("three web instances and a worker behind nginx", () => {
         [...customers, ...visitors].map(async (browser, i) => {
           const follower = followers[i]!;
           const from = follower.types.length;
-          const added = await shopRequest(balancer, "/api/cart/items", { browser, json: { productId: KIT, quantity: 1 } });
+          const added = await requestAsBrowser(balancer, "/api/cart/items", { browser, json: { productId: KIT, quantity: 1 } });
           expect(added.status, await added.clone().text()).toBe(201);
           await follower.waitFor("cart.changed", from);
         }),
@@ -201,7 +213,8 @@ describe("three web instances and a worker behind nginx", () => {
       }));
       const reconnects = streams.reduce((sum, s) => sum + s.ends, 0);
       console.log(
-        `Carga mantida durante o deploy: ${report.requests} requisições, ${report.orders.length} pedidos, ${report.failures.length} falhas; ` +
+        `Carga mantida durante o deploy: ${report.requests} requisições, ${report.orders.length} pedidos, ${report.failures.length} falhas ` +
+          `(${report.resent} reenviadas pelo cliente após o nginx fechar a conexão sem resposta); ` +
           `${followers.length} fluxos de eventos, ${reconnects} reconexões, todas ressincronizadas.`,
       );
       expect(report.failures, nginx.errors()).toEqual([]);
@@ -221,6 +234,8 @@ describe("three web instances and a worker behind nginx", () => {
         [...report.orders].sort(),
       );
     } finally {
+      await load?.stop();
+      for (const follower of followers) await follower.stop();
       await checker?.stop();
       await client.end();
     }
