@@ -5,6 +5,7 @@ import { orderDiscounts, orderItems, orders, orderStatusHistory, productCatalog 
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
+import { renderHistoryNote } from "#domain/orders/order-moves.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
 import { withdrawalState } from "#domain/orders/withdrawal.server.ts";
 import { pixRenewable } from "#domain/orders/order-status.ts";
@@ -109,7 +110,12 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     cancelReason: row.cancelReason,
     // A coupon or credit given back at the expiry is not claimed again: such an order is bought again from the cart (decision 031).
     pixRenewable: pixRenewable(row, new Date()) && discounts.length === 0,
-    pix: row.status === "pending_payment" ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() } : null,
+    pix:
+      row.status === "pending_payment" && row.pixCode !== null
+        ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() }
+        : null,
+    // A provider's Pix made after the order's commit (decision 045): the page says it is on its way, or late.
+    pixGeneration: row.status === "pending_payment" && row.pixCode === null ? (row.pixChargeFailedAt ? "failed" : "generating") : null,
     items: items.map((item) => ({
       productId: item.productId,
       productName: item.productName,
@@ -125,7 +131,8 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     history: history.map((entry) => ({
       fromStatus: entry.fromStatus,
       toStatus: entry.toStatus,
-      note: entry.note,
+      reason: entry.reason,
+      note: renderHistoryNote(entry),
       createdAt: entry.createdAt.toISOString(),
     })),
   };

@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from "react";
 import { Link, useRevalidator } from "react-router";
 import { PixPayment } from "#app/features/payments/pix-payment.tsx";
+import { PixPending } from "#app/features/payments/pix-pending.tsx";
+import { ORDER_PIX_EVENT } from "#domain/reconciliation/pix-generation.ts";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
@@ -10,8 +12,9 @@ import type { OrderWithQr } from "#domain/orders/order-types.ts";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 
 /**
- * Re-reads the page when a notification about this order arrives (payment confirmed, expired…), and
- * on a resync (the shop's realtime connection dropped, so such a notification may have been lost).
+ * Re-reads the page when a notification about this order arrives (payment confirmed, expired…), when
+ * its Pix appears or is late (a provider's, made after the order's commit, decision 045), and on a
+ * resync (the shop's realtime connection dropped, so such a message may have been lost).
  */
 export function useOrderUpdates(orderId: string | null) {
   const revalidator = useRevalidator();
@@ -21,9 +24,13 @@ export function useOrderUpdates(orderId: string | null) {
     const stopNotification = onRealtime("notification", (data) => {
       if ((data as { order_id?: string } | null)?.order_id === orderId) void revalidate();
     });
+    const stopPix = onRealtime(ORDER_PIX_EVENT, (data) => {
+      if ((data as { order_id?: string } | null)?.order_id === orderId) void revalidate();
+    });
     const stopResync = onRealtime(RESYNC, () => void revalidate());
     return () => {
       stopNotification();
+      stopPix();
       stopResync();
     };
   }, [orderId, revalidate]);
@@ -55,6 +62,8 @@ export function SuccessPage({ order }: { order: OrderWithQr | null }) {
       </div>
       {order.pix ? (
         <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} />
+      ) : order.pixGeneration ? (
+        <PixPending state={order.pixGeneration} />
       ) : order.pixRenewable ? (
         <RenewPix order={order} />
       ) : order.status === "cancelled" ? (
