@@ -163,6 +163,13 @@ const FIXTURE: Record<string, string> = {
   "server/jobs/report.ts": 'import { orders } from "#platform/db/schema.ts";\nexport const report = orders;',
 
   "server/main.ts": "export const appName = 'loja';",
+  // The API's contracts (decision 046): the browser may import them, so they import nothing of the server.
+  "server/contracts/cart.routes.ts":
+    'import { cents } from "#domain/pricing/money.ts";\nexport const cartRoutes = { get: { method: "get", path: "/cart" }, cents } as const;',
+  "server/contracts/cart.ts":
+    'import { z } from "zod";\nimport { cents } from "#domain/pricing/money.ts";\nimport { cartRoutes } from "#server/contracts/cart.routes.ts";\nimport { appName } from "#server/main.ts";\nexport const cartContract = { get: { ...cartRoutes.get, response: z.number(), cents, appName } };',
+  "app/features/cart/cart-client.ts":
+    'import type { cartContract } from "#server/contracts/cart.ts";\nimport { cartRoutes } from "#server/contracts/cart.routes.ts";\nexport type Contract = typeof cartContract;\nexport const routes = cartRoutes;',
   "server/http/app.ts":
     'import { appContext } from "#app/lib/app-context.server.ts";\nimport { catalog } from "#app/features/catalog/catalog.server.ts";\nexport const createApp = () => [appContext, catalog];',
 };
@@ -185,6 +192,8 @@ const EXPECTED = [
   // A feature that imports a route makes a cycle with it, since the route imports the feature.
   "no-cycles: app/features/catalog/card.tsx ↔ app/routes/home.tsx",
   "no-unresolvable-imports: domain/cart/missing.ts → #domain/cart/not-there.ts",
+  "contracts-browser-safe: server/contracts/cart.ts → server/main.ts",
+  "routes-without-zod: server/contracts/cart.routes.ts → domain/pricing/money.ts",
   "tables-orders-owned-by-domain-orders: domain/cart/cart-orders.server.ts → platform/db/tables/orders.ts",
   "table-file-named-for-its-module: domain/cart/cart-orders.server.ts → platform/db/tables/wishlist.ts",
   "schema-barrel-only-for-the-client: server/jobs/report.ts → platform/db/schema.ts",
@@ -243,6 +252,10 @@ describe("a tree with one violation per rule", () => {
       "server/http/app.ts → app/lib/app-context.server.ts",
       "domain/cart/add-item.server.ts → domain/pricing/money.ts",
       "domain/cart/add-item.server.test.ts → test/database.ts",
+      "app/features/cart/cart-client.ts → server/contracts/cart.ts",
+      "app/features/cart/cart-client.ts → server/contracts/cart.routes.ts",
+      "server/contracts/cart.ts → domain/pricing/money.ts",
+      "server/contracts/cart.ts → server/contracts/cart.routes.ts",
       "domain/orders/order-store.server.ts → platform/db/tables/orders.ts",
       "domain/cart/cart-orders.server.test.ts → platform/db/tables/orders.ts",
       "platform/db/tables/orders.ts → platform/db/tables/cart.ts",

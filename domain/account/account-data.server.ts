@@ -11,7 +11,7 @@ import { forgetAccountCarts } from "#domain/cart/stale-carts.server.ts";
 import { forgetAccountNotifications } from "#domain/notifications/notifications.server.ts";
 import { forgetReferralLink } from "#domain/referrals/credit-ledger.server.ts";
 import { forgetAccountReviews } from "#domain/reviews/review-moderation.server.ts";
-import type { Address, addressSchema } from "#domain/account/address-schema.ts";
+import type { Address, addressSchema } from "#domain/shipping/address-schema.ts";
 import type { z } from "zod";
 
 /** A customer keeps a handful of addresses; more is a script, not a person. */
