@@ -29,6 +29,8 @@ import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploade
 import { DOWNLOAD_ROUTE, downloadHandler } from "#server/http/downloads.ts";
 import { maintenanceGate } from "#server/http/maintenance-gate.ts";
 import { serverErrorRecorder } from "#server/http/server-errors.ts";
+import { measureDatabase, metricsHandler, observeRequest } from "#server/http/metrics.ts";
+import { routeTemplates } from "#server/http/route-template.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -57,6 +59,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   const app = new Hono<AppEnv>();
   const accessLog = options.accessLog ?? new AccessLog(logger, apiEndpoints);
   const recordServerError = serverErrorRecorder(services, apiEndpoints);
+  measureDatabase(services.db);
+  const routeOf = routeTemplates(apiEndpoints, typeof options.build === "object" ? options.build : undefined);
   // An admin's product edit on any instance empties this one's copies of the products (decision 021).
   watchSharedCaches(services.db, logger);
 
@@ -66,17 +70,21 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     const started = performance.now();
     await next();
     const status = c.res.status;
+    const ms = performance.now() - started;
+    observeRequest(c.req.method, routeOf(c.req.method, c.req.path), status, ms);
     accessLog.record({
       requestId: c.get("requestId"),
       method: c.req.method,
       path: c.req.path,
       status,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(ms),
       ...(REFUSALS.has(status) ? await whoWasRefused(c, config.TRUST_PROXY) : {}),
     });
     if (status >= 500)
       recordServerError({ method: c.req.method, path: c.req.path, status, code: c.get("errorCode"), requestId: c.get("requestId") });
   });
+  // Before the maintenance gate and the CSRF check: a scraper is neither a visitor nor a form.
+  app.get("/metrics", metricsHandler);
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
   // API answers are per caller (a cart, an order, a session): no browser or proxy keeps them,
   // unless an endpoint says otherwise (the support QR code). Refusals of the CSRF check included.

@@ -1,3 +1,4 @@
+import { sseConnections } from "#platform/metrics.ts";
 import type { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { isAdminAccount } from "#domain/auth/admins.server.ts";
@@ -66,6 +67,7 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
           wake?.();
         };
         const unsubscribe = bus.subscribe(topics, push);
+        sseConnections.inc();
         // The LISTEN connection dropped and is back: what was published meanwhile is lost, so the page re-reads.
         const stopResync = bus.onResync(() => push({ id: "", topic: "", type: "resync", data: null }));
         let open = true;
@@ -106,6 +108,7 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
             if (open && queue.length === 0 && beat) await stream.write(": ping\n\n");
           }
         } finally {
+          sseConnections.dec();
           unsubscribe();
           stopResync();
         }
