@@ -28,6 +28,7 @@ import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#
 import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploaded-files.ts";
 import { DOWNLOAD_ROUTE, downloadHandler } from "#server/http/downloads.ts";
 import { maintenanceGate } from "#server/http/maintenance-gate.ts";
+import { databaseBusyAnswer } from "#server/http/database-busy.ts";
 import { serverErrorRecorder } from "#server/http/server-errors.ts";
 import { measureDatabase, metricsHandler, observeRequest } from "#server/http/metrics.ts";
 import { routeTemplates } from "#server/http/route-template.ts";
@@ -75,7 +76,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     accessLog.record({
       requestId: c.get("requestId"),
       method: c.req.method,
-      path: c.req.path,
+      path: pathForLog(c.req.path),
       status,
       ms: Math.round(ms),
       ...(REFUSALS.has(status) ? await whoWasRefused(c, config.TRUST_PROXY) : {}),
@@ -149,7 +150,9 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     app.use("*", compress());
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
+      const pageFailure = { databaseUnavailable: false };
       context.set(appContext, {
+        pageFailure,
         services,
         publicConfig: shared,
         nonce: c.get("secureHeadersNonce") ?? "",
@@ -158,6 +161,11 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
         visitorCartSessionId: (request) => cartSessionOf(config, request.headers.get("cookie") ?? undefined).sessionId,
       });
       const response = await handle(c.req.raw, context);
+      // A loader met a database that is away or busy: 503 as the API answers, not React Router's 500.
+      if (pageFailure.databaseUnavailable && response.status >= 500) {
+        await response.body?.cancel();
+        return databaseBusyAnswer(c);
+      }
       return hasSessionCookie(c.req.header("cookie")) ? privatePage(response) : response;
     });
   }
@@ -175,6 +183,10 @@ function privatePage(response: Response): Response {
   headers.append("Vary", "Cookie");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/** The retired CEP path's value is a customer's CEP: the access log keeps only its template. */
+const RETIRED_CEP_PREFIX = `/api${RETIRED_CEP_LOOKUP_PATH.slice(0, -1)}`;
+const pathForLog = (path: string) => (path.startsWith(RETIRED_CEP_PREFIX) ? `/api${RETIRED_CEP_LOOKUP_PATH}` : path);
 
 /** The answers that refuse access (or hide what exists): their access lines say who asked. */
 const REFUSALS = new Set([401, 403, 404]);

@@ -117,7 +117,7 @@ describe("GET /metrics", () => {
     expect(sample(text, 'shop_http_requests_total{method="GET",route="/api/orders/:id",status="200"}')).toBe(1);
     expect(sample(text, 'shop_http_requests_total{method="GET",route="/api/orders/:id",status="404"}')).toBe(1);
     expect(sample(text, 'shop_http_requests_total{method="POST",route="/api/checkout/orders",status="201"}')).toBe(2);
-    expect(sample(text, 'shop_http_requests_total{method="GET",route="/api/*",status="410"}')).toBe(1);
+    expect(sample(text, 'shop_http_requests_total{method="GET",route="/api/checkout/cep/*",status="410"}')).toBe(1);
     expect(sample(text, 'shop_http_request_duration_seconds_count{method="POST",route="/api/admin/orders/:id/cancel",status="200"}')).toBe(
       1,
     );

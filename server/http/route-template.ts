@@ -1,5 +1,6 @@
 import { matchRoutes, type ServerBuild } from "react-router";
 import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts";
+import { RETIRED_CEP_LOOKUP_PATH } from "#server/api/orders.ts";
 import type { Endpoint } from "#server/http/api.ts";
 import { EVENTS_PATH } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH } from "#server/http/support-qr.ts";
@@ -42,6 +43,7 @@ export function routeTemplates(endpoints: readonly Endpoint[], build?: ServerBui
     template: `/api${endpoint.path}`,
   }));
   const authPaths = new Set(Object.keys(AUTH_OPERATIONS).map((path) => `${AUTH_BASE_PATH}${path}`));
+  const retiredCep = `/api${RETIRED_CEP_LOOKUP_PATH.slice(0, -1)}`;
   const pages = build ? pagePaths(build).map((path) => ({ path })) : [];
   const FIXED = ["/healthz", "/readyz", "/metrics", `/api${EVENTS_PATH}`, "/api/openapi.json", `/api${SUPPORT_QR_PATH}`];
 
@@ -49,6 +51,7 @@ export function routeTemplates(endpoints: readonly Endpoint[], build?: ServerBui
     const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, "") : rawPath;
     if (FIXED.includes(path)) return path;
     if (path.startsWith("/api/")) {
+      if (path.startsWith(retiredCep)) return `${retiredCep}*`;
       if (path.startsWith(`${AUTH_BASE_PATH}/`)) return authPaths.has(path) ? path : `${AUTH_BASE_PATH}/*`;
       const upper = method.toUpperCase();
       const match = api.find(
