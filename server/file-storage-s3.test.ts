@@ -174,4 +174,16 @@ describe("FILE_STORAGE=s3", { timeout: 90_000 }, () => {
     // Only in the private bucket: the photos' bucket, which may be public, never holds it.
     expect(await fileStorageFor(ctx.t.services.config).has(key!)).toBe(false);
   });
+
+  it("answers 503 with Retry-After, never 500, when the store does not answer", async () => {
+    const away = createApp(
+      testServices(ctx.t.db, { DATABASE_URL: ctx.t.url, ...s3.env, S3_ENDPOINT: "http://127.0.0.1:9", DATA_DIR: await dataDir("fora") }),
+    );
+    const photo = await away.request("/uploads/products/0123abcd-800.webp");
+    expect(photo.status).toBe(503);
+    expect(photo.headers.get("retry-after")).toBe("5");
+    expect(await photo.json()).toEqual({
+      error: { code: "storage_unavailable", message: "Os arquivos da loja estão indisponíveis no momento. Tente novamente em instantes." },
+    });
+  });
 });

@@ -29,10 +29,33 @@ export function s3ClientFor(config: Config): S3Client {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: 3,
+      // The SDK waits forever by default: a store that stopped answering would hold the request.
+      requestHandler: { connectionTimeout: 3000, requestTimeout: 15_000 },
     });
     clients.set(config, client);
   }
   return client;
+}
+
+/**
+ * The store did not answer, or answered with an error of its own (5xx, refused credentials): the
+ * edge answers 503, as for a database that is away, never 500.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`object storage: ${operation} failed`, { cause });
+    this.name = "StorageUnavailableError";
+  }
+}
+
+/** Sends `command`; any failure but "no such key" (left to `missing`) becomes a StorageUnavailableError. */
+async function send<T>(operation: string, run: () => Promise<T>, missing?: () => T): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (missing && isMissing(error)) return missing();
+    throw new StorageUnavailableError(operation, error);
+  }
 }
 
 const isMissing = (error: unknown): boolean =>
@@ -56,32 +79,36 @@ export class S3Storage {
 
   async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
     // An object appears whole or not at all: S3 has no half-written reads.
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    await send("put", () =>
+      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType })),
+    );
   }
 
   async get(key: string): Promise<{ body: Uint8Array; contentType: string } | undefined> {
-    try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      const body = await object.Body!.transformToByteArray();
-      return { body, contentType: object.ContentType ?? "application/octet-stream" };
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
+    return send(
+      "get",
+      async () => {
+        const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+        const body = await object.Body!.transformToByteArray();
+        return { body, contentType: object.ContentType ?? "application/octet-stream" };
+      },
+      () => undefined,
+    );
   }
 
   async has(key: string): Promise<boolean> {
-    try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return true;
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
+    return send(
+      "head",
+      async () => {
+        await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+        return true;
+      },
+      () => false,
+    );
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await send("delete", () => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
 
   publicUrl(key: string): string | undefined {
