@@ -1,6 +1,6 @@
 import { matchRoutes, type ServerBuild } from "react-router";
 import { AUTH_BASE_PATH, AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts";
-import { RETIRED_CEP_LOOKUP_PATH } from "#server/api/orders.ts";
+import { RETIRED_CEP_LOOKUP_PATH } from "#server/api/shipping.ts";
 import type { Endpoint } from "#server/http/api.ts";
 import { EVENTS_PATH } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH } from "#server/http/support-qr.ts";
