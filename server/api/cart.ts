@@ -18,7 +18,7 @@ import {
   updateItemInput,
 } from "#domain/cart/cart-schemas.ts";
 import { currentUser, USER_ONLY } from "#server/http/guards.ts";
-import { defineEndpoint, withAnonymousLeanLane } from "#server/http/api.ts";
+import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { uuidParam } from "#server/http/params.ts";
@@ -69,7 +69,7 @@ export function browserCart(config: Config, header: (name: string) => string | u
   return { ...cartSessionOf(config, header("cookie")), tab: cartTab(header(CART_TAB_HEADER)) };
 }
 
-/** Where a lane writes the answer's cart headers. */
+/** Where the answer's cart headers are written. */
 export type CartHeaders = { set: (name: string, value: string) => void; secure: boolean };
 
 /** The session of an anonymous add: the browser's, or a new token (cookie) when it holds none. Tells the browser its id. */
@@ -175,28 +175,21 @@ export const cartCountEndpoint = defineEndpoint({
   },
 });
 
-// The busiest write (every "Adicionar ao carrinho"): anonymous visitors are served by the lean lane (decision 006).
-export const addItemEndpoint = withAnonymousLeanLane(
-  {
-    method: "post",
-    path: "/cart/items",
-    operationId: "addCartItem",
-    session: "optional",
-    summary: "Adiciona um produto ao carrinho (o mesmo produto de novo soma a quantidade); cria o carrinho",
-    tag: TAG,
-    body: addItemInput,
-    status: 201,
-    response: addItemResultSchema,
-    async handler({ body, c }) {
-      return forCaller(c, (owner) => addItem(c.get("services").db, owner, body), true);
-    },
+// The busiest write (every "Adicionar ao carrinho"): the first add of a visitor issues the cart token.
+export const addItemEndpoint = defineEndpoint({
+  method: "post",
+  path: "/cart/items",
+  operationId: "addCartItem",
+  session: "optional",
+  summary: "Adiciona um produto ao carrinho (o mesmo produto de novo soma a quantidade); cria o carrinho",
+  tag: TAG,
+  body: addItemInput,
+  status: 201,
+  response: addItemResultSchema,
+  async handler({ body, c }) {
+    return forCaller(c, (owner) => addItem(c.get("services").db, owner, body), true);
   },
-  ({ body, services, header, reply }) => {
-    const browser = browserCart(services.config, header);
-    const sessionId = addSession(services.config, browser.sessionId, reply);
-    return addItem(services.db, { userId: null, sessionId, tab: browser.tab }, body);
-  },
-);
+});
 
 export const updateItemEndpoint = defineEndpoint({
   method: "patch",

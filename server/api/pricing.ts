@@ -2,15 +2,14 @@ import { findProductByName } from "#domain/catalog/catalog.server.ts";
 import { calculatePriceInput, pricingResponseSchema } from "#domain/pricing/pricing-schemas.ts";
 import { quantityProblem, quote, toPricingResponse } from "#domain/pricing/price-quote.ts";
 import { pricingSubject } from "#domain/pricing/line-pricing.ts";
-import { defineLeanEndpoint } from "#server/http/api.ts";
+import { defineEndpoint } from "#server/http/api.ts";
 import { ApiError } from "#server/http/errors.ts";
 
 /**
- * The server computes every price (PRODUCT.md); the product page falls back to the same module
- * locally. Lean: it needs nothing of the request but its body, so the lean lane serves it
- * without Hono (decision 006: it is asked on every change of quantity).
+ * The server computes every price; the product page falls back to the same module locally. Asked
+ * on every change of quantity, it needs nothing of the request but its body (decision 006).
  */
-export const calculatePriceEndpoint = defineLeanEndpoint({
+export const calculatePriceEndpoint = defineEndpoint({
   method: "post",
   path: "/functions/calculate-price",
   operationId: "calculatePrice",
@@ -20,7 +19,8 @@ export const calculatePriceEndpoint = defineLeanEndpoint({
   accessLog: "summary",
   body: calculatePriceInput,
   response: pricingResponseSchema,
-  async run({ body, services: { db } }) {
+  async handler({ body, c }) {
+    const { db } = c.get("services");
     const product = await findProductByName(db, body.product_name);
     if (!product) throw new ApiError(404, "product_not_found", "Produto não encontrado.");
     const problem = quantityProblem(product.unitType, body.quantity);

@@ -1,12 +1,12 @@
 import { searchProducts } from "#domain/catalog/product-search.server.ts";
 import { productCardOf, searchInputSchema, searchResultSchema } from "#domain/catalog/search-schemas.ts";
-import { defineLeanEndpoint } from "#server/http/api.ts";
+import { defineEndpoint } from "#server/http/api.ts";
 
 /**
  * The product search of /busca as JSON (decision 032), for scripts and a future live search. The
  * page itself reads the domain directly in its loader and needs no API call.
  */
-export const searchEndpoint = defineLeanEndpoint({
+export const searchEndpoint = defineEndpoint({
   method: "get",
   path: "/search",
   operationId: "searchProducts",
@@ -14,7 +14,8 @@ export const searchEndpoint = defineLeanEndpoint({
   tag: "catálogo",
   query: searchInputSchema,
   response: searchResultSchema,
-  async run({ query, services }) {
+  async handler({ query, c }) {
+    const services = c.get("services");
     const origin = new URL(services.config.PUBLIC_URL).origin;
     const products = await searchProducts(services.db, query.q, query.categoria, origin);
     return {

@@ -35,7 +35,7 @@ export type AppOptions = {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets) to serve. */
   clientDir?: string;
-  /** The access log shared with the lean lane; without it the app keeps one of its own. */
+  /** The access log, closed by its owner (server/main.ts); without it the app keeps one of its own. */
   accessLog?: AccessLog;
   /** How often /api/events beats and re-checks its session (tests shorten it). */
   eventsHeartbeatMs?: number;
