@@ -8,7 +8,7 @@ import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, type AuthTestContext } from "#test/auth-helpers.ts";
 import { cartItems, carts, notifications, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
-import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS as ADDRESS } from "#test/builders.ts";
 
 /*
  * Issue 6 "Done when", on a real PostgreSQL: placing orders (re-priced, idempotent, never oversold),
