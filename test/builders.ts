@@ -9,6 +9,7 @@ import type { Database } from "#platform/db/client.ts";
 import type { AppServices } from "#platform/services.ts";
 import { cartItems, carts, products, users } from "#platform/db/schema.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
+import { orderAddressSchema } from "#domain/checkout/checkout-schemas.ts";
 import { placeOrder, type PlaceOrderRequest, type SessionCustomer } from "#domain/checkout/place-order.server.ts";
 import { Browser, PASSWORD, PUBLIC_URL, type AuthTestContext } from "#test/auth-helpers.ts";
 import { linksIn, type MailServer } from "#test/mail-server.ts";
@@ -71,7 +72,9 @@ export async function placedOrder(
     .select({ needsShipping: products.needsShipping })
     .from(products)
     .where(eq(products.numericId, numericId));
-  const shipping = product!.needsShipping ? { address: CHECKOUT_ADDRESS, shippingMethod: "pac" as const } : {};
+  // As the API hands it over: parsed by the checkout's schema (digits only).
+  const address = orderAddressSchema.parse(CHECKOUT_ADDRESS);
+  const shipping = product!.needsShipping ? { address, shippingMethod: "pac" as const } : {};
   const placed = await placeOrder(services, customer, { idempotencyKey: randomUUID(), saveAddress: false, ...shipping, ...rest });
   return placed.orderId;
 }
