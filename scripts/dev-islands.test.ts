@@ -4,7 +4,7 @@ import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ISLAND_ENTRIES } from "#app/islands/island-entries.ts";
 import type * as AppModule from "#server/http/app.ts";
-import type * as IslandsModule from "#server/http/islands.ts";
+import type * as IslandsModule from "#app/islands/island-entries.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 
 // `npm run dev` serves the island pages as the build does (decision 049): the same pages hydrate
@@ -27,7 +27,7 @@ const t = setUpTestDatabase();
 let app: { request: (path: string) => Response | Promise<Response> };
 beforeAll(async () => {
   const { createApp } = (await vite.ssrLoadModule("/server/http/app.ts")) as typeof AppModule;
-  const { devIslandModules } = (await vite.ssrLoadModule("/server/http/islands.ts")) as typeof IslandsModule;
+  const { devIslandModules } = (await vite.ssrLoadModule("/app/islands/island-entries.ts")) as typeof IslandsModule;
   app = createApp(t.services, {
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     islands: devIslandModules(),

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { IslandModules } from "#app/lib/app-context.server.ts";
-import { ISLAND_ENTRIES, ISLAND_QUERY } from "#app/islands/island-entries.ts";
 
 /** Where vite.config.ts's islands plugin writes the island entries, inside the client build. */
 export const ISLANDS_MANIFEST = path.join(".vite", "islands-manifest.json");
@@ -21,13 +20,4 @@ export function readIslandModules(clientDir: string | undefined): IslandModules 
       .filter((chunk) => chunk.isEntry && chunk.name)
       .map((chunk) => [chunk.name!, { src: `/${chunk.file}`, imports: (chunk.imports ?? []).map((imported) => `/${imported}`) }]),
   );
-}
-
-/**
- * The island entries as `npm run dev` serves them: each from its source through Vite, whose islands
- * plugin (vite.config.ts) gives the island its own copies, as the build does (decision 049). Vite
- * loads what each imports as the page asks for it, so nothing is preloaded.
- */
-export function devIslandModules(): IslandModules {
-  return Object.fromEntries(Object.entries(ISLAND_ENTRIES).map(([name, src]) => [name, { src: `/${src}${ISLAND_QUERY}`, imports: [] }]));
 }
