@@ -28,11 +28,13 @@ describe("a quote", () => {
   it("prices each method of the CEP's region with the surcharge of the parcel's weight band, cheapest first", async () => {
     const table = await readShippingTable(t.db);
     const region = table.regions.find((candidate) => candidate.cepFrom <= PAULISTA && PAULISTA <= candidate.cepTo)!;
-    const quotes = await quoteShipping(t.db, PAULISTA, PARCEL_BASE_GRAMS);
+    // A parcel in the first band that costs more than the region's price.
+    const weight = table.weightBands.pac.find((band) => band.surchargeCents > 0)!.maxWeightGrams;
+    const quotes = await quoteShipping(t.db, PAULISTA, weight);
     expect(quotes.map((quote) => quote.method).sort()).toEqual(["pac", "sedex"]);
     expect(quotes.map((quote) => quote.priceCents)).toEqual([...quotes.map((quote) => quote.priceCents)].sort((a, b) => a - b));
     for (const quote of quotes) {
-      const band = table.weightBands[quote.method].find((candidate) => candidate.maxWeightGrams >= PARCEL_BASE_GRAMS)!;
+      const band = table.weightBands[quote.method].find((candidate) => candidate.maxWeightGrams >= weight)!;
       expect(quote).toMatchObject({
         region: region.region,
         priceCents: region[quote.method]!.priceCents + band.surchargeCents,
