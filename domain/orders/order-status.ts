@@ -1,4 +1,4 @@
-/** Order statuses (PRODUCT.md "Orders") and the transitions the server allows. */
+/** Order statuses (docs/requirements.md "Orders") and the transitions the server allows. */
 
 export const ORDER_STATUSES = ["pending_payment", "paid", "preparing", "shipped", "delivered", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -80,7 +80,7 @@ export const RETURN_ACCEPTED_NOTE = "Devolução aceita pela loja: aguardando os
 export const RETURN_REPLY_PREFIX = "Resposta da loja: ";
 
 /**
- * What withdrawing does in each status (PRODUCT.md "Orders"): from payment until the parcel leaves
+ * What withdrawing does in each status (docs/requirements.md "Orders"): from payment until the parcel leaves
  * it cancels and refunds; once shipped or delivered it asks for the products back. Null: not a
  * withdrawal (unpaid, or already cancelled or refunded).
  */
