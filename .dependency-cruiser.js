@@ -12,6 +12,8 @@
 export const DOMAIN_NEIGHBOURS = {
   pricing: [],
   catalog: ["pricing", "audit"],
+  // Product search (issue 20): finds catalogue products by their words.
+  search: ["catalog"],
   shipping: ["audit"],
   payments: [],
   // E-mails show amounts in R$.
@@ -40,9 +42,11 @@ export const DOMAIN_NEIGHBOURS = {
   reviews: ["audit"],
   // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
   delivery: ["auth"],
-  // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job; the e-mail
-  // queue (audited) and the customers and products CSVs.
-  maintenance: ["orders", "audit", "exports", "catalog"],
+  // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job; the
+  // health of the e-mail queue and the customers and products CSVs.
+  maintenance: ["orders", "audit", "exports", "catalog", "email-queue"],
+  // The e-mail log and queue as the admins see it (issue 18): list, resend (audited), health.
+  "email-queue": ["audit"],
   // Provider payments applied to orders: webhooks, the poller, the admins' alerts (issue 21).
   reconciliation: ["orders", "payments", "notifications", "pricing"],
 };

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { CATALOG } from "../domain/catalog/catalog.ts";
+import { CATALOG } from "../domain/catalog/catalog-seed.ts";
 import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "../domain/catalog/product-slugs.ts";
 import { formatBRL } from "../domain/pricing/money.ts";
 import { clickRouterLink, expect, openPage, settle, test, ROUTER_PAGE } from "./fixtures.ts";

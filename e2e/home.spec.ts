@@ -2,7 +2,7 @@
 // ratings on the first screen, the categories as shortcuts, a search box, and a page far shorter
 // than the 8,800 px of one-column cards it replaced.
 import { type Locator, type Page } from "@playwright/test";
-import { CATALOG } from "../domain/catalog/catalog.ts";
+import { CATALOG } from "../domain/catalog/catalog-seed.ts";
 import { CATEGORIES } from "../domain/catalog/categories.ts";
 import { expect, openPage, test } from "./fixtures.ts";
 

@@ -1,7 +1,7 @@
 // A product page, the home, the text pages and the cart opened as documents hydrate as islands:
 // React 19 without React Router's runtime (decisions 009, 035 and 040). Reached from a router page, they are ordinary routes.
 import { type Page } from "@playwright/test";
-import { CATALOG } from "../domain/catalog/catalog.ts";
+import { CATALOG } from "../domain/catalog/catalog-seed.ts";
 import { clickRouterLink, expect, openInRouter, openPage, settle, test, waitForHydration } from "./fixtures.ts";
 
 const PRODUCT = "/produto/cogumelo-penis-envy-7";

@@ -4,7 +4,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { enqueueEmail } from "../platform/mail/mail-queue.ts";
+import { enqueueEmail } from "../platform/mail/email-queue.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, openPage, test } from "./fixtures.ts";
 import { uniqueEmail, waitForMail } from "./mail.ts";

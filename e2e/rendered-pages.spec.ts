@@ -2,7 +2,7 @@
 // shows on the next visit, a photo too, and nobody ever gets a page rendered for someone else.
 // Runs with the owner's edits (playwright.config.ts, OWNER_EDITS): it changes products for everyone.
 import type { APIRequestContext } from "@playwright/test";
-import { CATALOG } from "../domain/catalog/catalog.ts";
+import { CATALOG } from "../domain/catalog/catalog-seed.ts";
 import { formatBRL } from "../domain/pricing/money.ts";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { samplePhoto } from "../test/sample-images.ts";

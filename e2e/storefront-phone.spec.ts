@@ -2,7 +2,7 @@
 // bar of product pages whose purchase box is below the fold, the notification panel closing on
 // navigation, and the orders list with names and pictures (decision 032). axe on each changed screen.
 import type { Page } from "@playwright/test";
-import { CATALOG } from "../domain/catalog/catalog.ts";
+import { CATALOG } from "../domain/catalog/catalog-seed.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, openPage, test, waitForHydration } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";

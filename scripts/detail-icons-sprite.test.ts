@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CATALOG } from "#domain/catalog/catalog.ts";
+import { CATALOG } from "#domain/catalog/catalog-seed.ts";
 import { SPRITE_FILE, detailIconsSprite } from "./detail-icons-sprite.ts";
 
 describe("the product details' icon sprite (decision 035)", () => {

@@ -128,7 +128,7 @@ function messagesOf(expression: string): string[] {
  */
 const BUILT_ELSEWHERE: Record<string, string> = {
   "domain/catalog/product-editing.server.ts invalid_product": "productProblem's Portuguese sentences (domain/catalog/product-rules.ts)",
-  "server/api/admin-backup.ts backup_unavailable":
+  "server/api/maintenance-backup.ts backup_unavailable":
     "the Portuguese of PgToolMissingError and BackupError (platform/db/pg-tools.ts, platform/db/backup.ts), for the operator",
   "server/http/auth-errors.ts invalid_input": "the Portuguese our own better-auth hooks throw (domain/auth/auth.server.ts invalidInput)",
 };

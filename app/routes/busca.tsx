@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { searchProducts } from "#domain/catalog/product-search.server.ts";
-import { productCardOf, searchInputSchema } from "#domain/catalog/search-schemas.ts";
-import { SEARCH_QUERY_MAX_LENGTH } from "#domain/catalog/search-rules.ts";
+import { searchProducts } from "#domain/search/product-search.server.ts";
+import { productCardOf, searchInputSchema } from "#domain/search/search-schemas.ts";
+import { SEARCH_QUERY_MAX_LENGTH } from "#domain/search/search-rules.ts";
 import { SearchPage, type SearchPageData } from "#app/features/search/search-page.tsx";
 import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";

@@ -1,7 +1,7 @@
 import { listProducts } from "#domain/catalog/catalog.server.ts";
 import { contentMeta } from "#app/features/content/content-meta.ts";
 import { CoursesPage } from "#app/features/content/courses-page.tsx";
-import { productCardOf } from "#domain/catalog/search-schemas.ts";
+import { productCardOf } from "#domain/search/search-schemas.ts";
 import { contentPage } from "#app/features/content/content-pages.server.ts";
 import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";

@@ -4,11 +4,11 @@ import { requireAdmin } from "#app/lib/guards.server.ts";
 import { getEditableProduct, listEditableProducts } from "#domain/catalog/product-editing.server.ts";
 import { readShippingTable } from "#domain/shipping/shipping-table.server.ts";
 import { listAuditLog } from "#domain/audit/audit-log.server.ts";
-import { ProductEditor } from "#app/features/admin-products/product-editor.tsx";
-import { ProductList } from "#app/features/admin-products/product-list.tsx";
-import { ShippingEditor } from "#app/features/admin-products/shipping-editor.tsx";
-import { ChangeHistory } from "#app/features/admin-products/change-history.tsx";
-import { ProductImagesEditor } from "#app/features/admin-images/product-images-editor.tsx";
+import { ProductEditor } from "#app/features/catalog/product-editor.tsx";
+import { ProductList } from "#app/features/catalog/product-list.tsx";
+import { ShippingEditor } from "#app/features/shipping/shipping-editor.tsx";
+import { ChangeHistory } from "#app/features/catalog/change-history.tsx";
+import { ProductImagesEditor } from "#app/features/catalog/product-images-editor.tsx";
 import { listProductImages } from "#domain/catalog/product-images.server.ts";
 import type { Route } from "./+types/customizar-produto";
 

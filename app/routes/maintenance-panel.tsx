@@ -7,8 +7,8 @@ import { MaintenanceShell } from "#app/features/maintenance/maintenance-shell.ts
 import { maintenanceSectionOf } from "#app/features/maintenance/maintenance-sections.ts";
 import { requireAdmin } from "#app/lib/guards.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
-import { BackupSection } from "#app/features/maintenance-backup/backup-section.tsx";
-import { EmailQueueSection } from "#app/features/maintenance-emails/email-queue-section.tsx";
+import { BackupSection } from "#app/features/maintenance/backup-section.tsx";
+import { EmailQueueSection } from "#app/features/email-queue/email-queue-section.tsx";
 import { backupTools } from "#platform/db/backup.ts";
 import type { Route } from "./+types/maintenance-panel";
 

@@ -1,4 +1,4 @@
-import { SuccessPage } from "#app/features/orders/success-page.tsx";
+import { SuccessPage } from "#app/features/checkout/success-page.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";

@@ -13,7 +13,7 @@ import {
   verifications,
 } from "#platform/db/schema.ts";
 import type { AppServices } from "#platform/services.ts";
-import { forgetQueuedEmails } from "#platform/mail/mail-queue.ts";
+import { forgetQueuedEmails } from "#platform/mail/email-queue.ts";
 import { removeOutboxMessagesTo } from "#platform/mail/mailer.ts";
 import { forgetAccountConsent, listAccountConsent } from "#domain/consent/consent.server.ts";
 import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/order-privacy.server.ts";

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { passwordProblem, signUpSchema } from "#domain/auth/auth-schemas.ts";
 import type { AppServices } from "#platform/services.ts";
 import { accounts, sessions, users, verifications } from "#platform/db/schema.ts";
-import { enqueueEmail } from "#platform/mail/mail-queue.ts";
+import { enqueueEmail } from "#platform/mail/email-queue.ts";
 import type { MailMessage } from "#platform/mail/mailer.ts";
 import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage } from "#domain/notifications/mail-templates.ts";
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from "#domain/auth/auth-paths.ts";

@@ -1,7 +1,7 @@
 /**
  * The part of the built-in catalogue the browser ships (spec §3 "built into the client", §4 image
  * resolution): numeric id, name and image of the fifteen products, nothing more, so pages stay
- * light. The full copy (texts, prices) lives in catalog.ts, which only the seed reads.
+ * light. The full copy (texts, prices) lives in catalog-seed.ts, which only the seed reads.
  */
 
 export type BuiltInImage = { id: number; name: string; image: string };

@@ -2,7 +2,7 @@ import type { AppServices } from "#platform/services.ts";
 import { readDatabase } from "#platform/db/db-health.ts";
 import { readQueue, type QueueReading } from "#platform/jobs/queue-health.ts";
 import { readDiskSpace } from "#platform/storage/disk-space.ts";
-import { readEmailHealth, type EmailReading } from "#domain/maintenance/email-health.server.ts";
+import { readEmailHealth, type EmailReading } from "#domain/email-queue/email-health.server.ts";
 import { databaseVerdict, diskVerdict, emailVerdict, jobsVerdict, worstLevel } from "#domain/maintenance/health-rules.ts";
 import type { Health } from "#domain/maintenance/maintenance-schemas.ts";
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { adminEmails, notifications, users } from "#platform/db/schema.ts";
 import type { AppServices } from "#platform/services.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { notificationMessage } from "#domain/notifications/mail-templates.ts";
 import { publish, userTopic } from "#platform/realtime/bus.ts";
 import {

@@ -1,7 +1,7 @@
 /** Scheduled work (server/jobs, decision 014): safe with several instances, rows claimed with SKIP LOCKED. */
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { orders, users } from "#platform/db/schema.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
 import { pixReminderMessage } from "#domain/notifications/mail-templates.ts";
 import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";
@@ -119,6 +119,8 @@ export async function sendPixReminders(services: Services, options: { now?: Date
           gt(orders.pixExpiresAt, now),
           lte(orders.pixExpiresAt, new Date(now.getTime() + PIX_REMINDER_MINUTES * 60_000)),
           sql`${orders.pixRemindedFor} is distinct from ${orders.pixExpiresAt}`,
+          // A Pix still being made at the provider (decision 045) has nothing to remind of yet.
+          isNotNull(orders.pixCode),
           isNotNull(orders.userId),
         ),
       )

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, or, sql, like } from "drizzle-orm";
 import { orderStatusHistory, users } from "#platform/db/schema.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { DomainError } from "#domain/errors.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
 import {

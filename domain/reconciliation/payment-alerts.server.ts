@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { users } from "#platform/db/schema.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { paymentAlertMessage } from "#domain/notifications/mail-templates.ts";
 import { adminUserIds } from "#domain/notifications/notifications.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";

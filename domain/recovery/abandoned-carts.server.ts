@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { enqueueEmails } from "#platform/mail/mail-queue.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 import { abandonedCartMessage } from "#domain/notifications/mail-templates.ts";
 import { MARKETING_EMAIL_PURPOSE } from "#domain/consent/consent-rules.ts";

@@ -9,8 +9,6 @@ import {
   removeAddress,
 } from "#domain/account/account-data.server.ts";
 import { accountExportSchema, addressListSchema, savedAddressSchema } from "#domain/account/account-schemas.ts";
-import { referralSummary } from "#domain/referrals/referrals.server.ts";
-import { referralSummarySchema } from "#domain/referrals/referral-schemas.ts";
 import { addressSchema, deleteAccountSchema } from "#domain/account/address-schema.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { authFor } from "#domain/auth/auth.server.ts";
@@ -23,7 +21,7 @@ import { uuidParam } from "#server/http/params.ts";
 import { accounts } from "#platform/db/schema.ts";
 import { and, eq } from "drizzle-orm";
 
-/** The customer panel's own data (/cliente): addresses, referral link, LGPD export and deletion. */
+/** The customer panel's own data (/cliente): addresses, LGPD export and deletion; the referral link is server/api/referrals.ts. */
 
 const addressNotFound = () => new ApiError(404, "not_found", "Endereço não encontrado.");
 
@@ -72,20 +70,6 @@ export const removeAddressEndpoint = defineEndpoint({
     // Someone else's address answers exactly like one that does not exist.
     if (!(await removeAddress(c.get("services").db, user.id, params.id))) throw addressNotFound();
     return null;
-  },
-});
-
-export const referralEndpoint = defineEndpoint({
-  method: "get",
-  path: "/account/referral",
-  operationId: "getReferral",
-  summary: "Link de indicação da conta conectada e o total de créditos (total_credits)",
-  tag: "conta",
-  guard: USER_ONLY,
-  response: referralSummarySchema,
-  async handler({ c, user }) {
-    const { db, config } = c.get("services");
-    return referralSummary(db, config.PUBLIC_URL, user.id);
   },
 });
 

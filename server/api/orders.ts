@@ -1,23 +1,19 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { cepLookupSchema, checkoutShippingQuoteSchema, placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
-import { cepLookupInput, placeOrderSchema, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
 import { orderDetailSchema, orderListSchema } from "#domain/orders/order-schemas.ts";
-import { quoteCartShipping } from "#domain/checkout/checkout-cart.server.ts";
-import { placeOrder } from "#domain/checkout/place-order.server.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
 import { renewPix } from "#domain/orders/renew-pix.server.ts";
 import { getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { requestWithdrawal, UNOPENED_MESSAGE } from "#domain/orders/withdrawal.server.ts";
-import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
+import { chargeOrderNow } from "#domain/reconciliation/order-charge.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { uuidParam } from "#server/http/params.ts";
 
-/** Checkout and the customer's orders (issue 6, decision 005). */
+/** The customer's orders (issue 6, decision 005); placing one is server/api/checkout.ts. */
 
 const orderNotFound = () => new ApiError(404, "not_found", "Pedido não encontrado.");
 /** An order's id in the path; a malformed one is a missing order. */
@@ -29,59 +25,6 @@ async function orderOr404(c: Context<AppEnv>, id: string, ownerId?: string) {
   if (!order) throw orderNotFound();
   return order;
 }
-
-/**
- * The CEP travels in a POST body, never in the URL: a CEP is personal data (with a house number it
- * names a home), and URLs end up in access logs, proxies and browser history (issue 16 item 7).
- */
-export const cepLookupEndpoint = defineEndpoint({
-  method: "post",
-  path: "/checkout/cep-lookup",
-  operationId: "lookupCep",
-  summary: "Endereço de um CEP (consulta externa com tempo curto; sem resposta, o cliente digita o endereço)",
-  tag: "checkout",
-  guard: USER_ONLY,
-  body: cepLookupInput,
-  response: cepLookupSchema,
-  async handler({ body, c }) {
-    const { config } = c.get("services");
-    return lookupCep(body.cep, { baseUrl: config.CEP_LOOKUP_URL, timeoutMs: config.CEP_LOOKUP_TIMEOUT_MS });
-  },
-});
-
-/** Where the lookup lived until the CEP left the URL; pages still open from before get 410, not a lookup. */
-export const RETIRED_CEP_LOOKUP_PATH = "/checkout/cep/*";
-
-export const shippingQuoteEndpoint = defineEndpoint({
-  method: "post",
-  path: "/checkout/shipping-quote",
-  operationId: "quoteCheckoutShipping",
-  summary: "Opções de envio (PAC, SEDEX) para o carrinho da conta conectada e um CEP",
-  tag: "checkout",
-  guard: USER_ONLY,
-  body: shippingQuoteSchema,
-  response: checkoutShippingQuoteSchema,
-  async handler({ body, c, user }) {
-    return quoteCartShipping(c.get("services").db, user.id, body.cep);
-  },
-});
-
-export const placeOrderEndpoint = defineEndpoint({
-  method: "post",
-  path: "/checkout/orders",
-  operationId: "placeOrder",
-  summary: "Fecha o pedido do carrinho (idempotente pela chave; preços recalculados no servidor; Pix)",
-  tag: "checkout",
-  guard: USER_ONLY,
-  body: placeOrderSchema,
-  response: placedOrderSchema,
-  status: 201,
-  async handler({ body, c, user }) {
-    const placed = await placeOrder(c.get("services"), user, body);
-    if (placed.replayed) c.status(200);
-    return placed;
-  },
-});
 
 export const listMyOrdersEndpoint = defineEndpoint({
   method: "get",
@@ -147,17 +90,11 @@ export const renewPixEndpoint = defineEndpoint({
   async handler({ params, c, user }) {
     await expirePendingOrders(c.get("services"), { userId: user.id });
     await renewPix(c.get("services"), params.id, user.id);
+    await chargeOrderNow(c.get("services"), params.id);
     return orderOr404(c, params.id, user.id);
   },
 });
 
-/* The admin's order endpoints live in server/api/admin-orders.ts (issue 17). */
+/* The admin's order endpoints live in server/api/orders-admin.ts (issue 17). */
 
-export const orderEndpoints = [
-  cepLookupEndpoint,
-  shippingQuoteEndpoint,
-  placeOrderEndpoint,
-  listMyOrdersEndpoint,
-  getMyOrderEndpoint,
-  requestWithdrawalEndpoint,
-];
+export const orderEndpoints = [listMyOrdersEndpoint, getMyOrderEndpoint, requestWithdrawalEndpoint];

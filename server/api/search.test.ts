@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_QUERY_MAX_LENGTH } from "#domain/catalog/search-rules.ts";
-import type { SearchResult } from "#domain/catalog/search-schemas.ts";
+import { SEARCH_QUERY_MAX_LENGTH } from "#domain/search/search-rules.ts";
+import type { SearchResult } from "#domain/search/search-schemas.ts";
 import { setUpTestApp } from "#test/test-app.ts";
 
 const ctx = setUpTestApp();

@@ -1,5 +1,5 @@
-import { searchProducts } from "#domain/catalog/product-search.server.ts";
-import { productCardOf, searchInputSchema, searchResultSchema } from "#domain/catalog/search-schemas.ts";
+import { searchProducts } from "#domain/search/product-search.server.ts";
+import { productCardOf, searchInputSchema, searchResultSchema } from "#domain/search/search-schemas.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 
 /**

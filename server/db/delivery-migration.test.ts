@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ACCESS_INSTRUCTIONS, DOWNLOAD_FILES } from "#domain/catalog/catalog.ts";
+import { ACCESS_INSTRUCTIONS, DOWNLOAD_FILES } from "#domain/catalog/catalog-seed.ts";
 
 describe("migration 0019", () => {
   it("gives shops seeded before it the catalogue's own texts and file", () => {

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { CATALOG } from "#domain/catalog/catalog.ts";
+import { CATALOG } from "#domain/catalog/catalog-seed.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 import { products } from "#platform/db/schema.ts";

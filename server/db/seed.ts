@@ -1,4 +1,4 @@
-import { CATALOG } from "#domain/catalog/catalog.ts";
+import { CATALOG } from "#domain/catalog/catalog-seed.ts";
 import type { Database } from "#platform/db/client.ts";
 import { productCatalog, products } from "#platform/db/schema.ts";
 

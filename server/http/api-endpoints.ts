@@ -7,25 +7,28 @@ import {
   deleteAccountEndpoint,
   exportAccountEndpoint,
   listAddressesEndpoint,
-  referralEndpoint,
   removeAddressEndpoint,
 } from "#server/api/account.ts";
+import { referralEndpoint } from "#server/api/referrals.ts";
 import { isAdminEndpoint, listAdminsEndpoint } from "#server/api/auth.ts";
-import { adminDashEndpoints } from "#server/api/admin-dash.ts";
-import { adminOrderEndpoints } from "#server/api/admin-orders.ts";
+import { dashboardEndpoints } from "#server/api/dashboard.ts";
+import { customerEndpoints } from "#server/api/customers.ts";
+import { adminOrderEndpoints } from "#server/api/orders-admin.ts";
 import { auditEndpoints } from "#server/api/audit.ts";
-import { adminProductEndpoints } from "#server/api/admin-products.ts";
-import { adminImageEndpoints } from "#server/api/admin-images.ts";
+import { catalogEndpoints } from "#server/api/catalog.ts";
+import { catalogImageEndpoints } from "#server/api/catalog-images.ts";
 import { maintenanceEndpoints } from "#server/api/maintenance.ts";
-import { adminEmailEndpoints } from "#server/api/admin-emails.ts";
-import { adminBackupEndpoints } from "#server/api/admin-backup.ts";
+import { emailQueueEndpoints } from "#server/api/email-queue.ts";
+import { maintenanceBackupEndpoints } from "#server/api/maintenance-backup.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
+import { checkoutEndpoints } from "#server/api/checkout.ts";
+import { adminShippingEndpoints, shippingEndpoints } from "#server/api/shipping.ts";
 import { recoveryEndpoints } from "#server/api/recovery.ts";
 import { couponEndpoints } from "#server/api/coupons.ts";
 import { reviewEndpoints } from "#server/api/reviews.ts";
-import { deliveryEndpoints } from "#server/api/deliveries.ts";
+import { deliveryEndpoints } from "#server/api/delivery.ts";
 import { paymentEndpoints } from "#server/api/payments.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
@@ -48,6 +51,8 @@ export const apiEndpoints: Endpoint[] = [
   // The cart (issue 5).
   ...cartEndpoints,
   // Checkout, orders and notifications (issue 6).
+  ...shippingEndpoints,
+  ...checkoutEndpoints,
   ...orderEndpoints,
   ...notificationEndpoints,
   // Reminders and a new Pix for an expired order (issue 19 item 5).
@@ -55,10 +60,12 @@ export const apiEndpoints: Endpoint[] = [
   ...recoveryEndpoints,
   // The owner's admin (issue 17).
   ...auditEndpoints,
-  ...adminDashEndpoints,
+  ...dashboardEndpoints,
+  ...customerEndpoints,
   ...adminOrderEndpoints,
-  ...adminProductEndpoints,
-  ...adminImageEndpoints,
+  ...catalogEndpoints,
+  ...adminShippingEndpoints,
+  ...catalogImageEndpoints,
   // Coupons: the admin's and the checkout's preview (issue 19).
   ...couponEndpoints,
   // Reviews and digital delivery (issue 19).
@@ -67,8 +74,8 @@ export const apiEndpoints: Endpoint[] = [
   // The maintenance panel (issue 18).
   ...maintenanceEndpoints,
   // The maintenance panel (issue 18): e-mail queue, backup and CSV exports.
-  ...adminEmailEndpoints,
-  ...adminBackupEndpoints,
+  ...emailQueueEndpoints,
+  ...maintenanceBackupEndpoints,
   // Pix providers' webhooks and an order's provider charges (issue 21).
   ...paymentEndpoints,
 ];

@@ -22,7 +22,7 @@ import { referralCookie } from "#server/http/referral-cookie.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
 import { ApiError, asApiError, errorBody, notFoundError } from "#server/http/errors.ts";
-import { RETIRED_CEP_LOOKUP_PATH } from "#server/api/orders.ts";
+import { RETIRED_CEP_LOOKUP_PATH } from "#server/api/shipping.ts";
 import { API_CACHE_CONTROL, securityHeaders } from "#server/http/security-headers.ts";
 import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#server/http/static-files.ts";
 import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploaded-files.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { emailLog } from "#platform/db/schema.ts";
-import { enqueueEmail, failedEmails, SEND_EMAIL_TASK } from "#platform/mail/mail-queue.ts";
+import { enqueueEmail, failedEmails, SEND_EMAIL_TASK } from "#platform/mail/email-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 import { startJobs } from "#server/jobs/jobs.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";

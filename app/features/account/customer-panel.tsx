@@ -12,7 +12,7 @@ import type { Address } from "#domain/account/address-schema.ts";
 import { panelTab, type PanelTab } from "#app/features/account/panel-tabs.ts";
 import { PrivacyTab } from "#app/features/account/privacy-tab.tsx";
 import { ProfileTab } from "#app/features/account/profile-tab.tsx";
-import { ReferralTab, type Referral } from "#app/features/account/referral-tab.tsx";
+import { ReferralTab, type Referral } from "#app/features/referrals/referral-tab.tsx";
 
 const PANEL_TABS: { value: PanelTab; label: string; icon: typeof Package }[] = [
   { value: "pedidos", label: "Pedidos", icon: Package },

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import type { Address } from "#domain/account/address-schema.ts";
 import { formatCep } from "#domain/account/address-schema.ts";
 import { signalCart } from "#app/features/cart/cart-client.ts";
-import { checkoutApi } from "#app/features/orders/order-api.ts";
+import { checkoutApi } from "#app/features/checkout/checkout-api.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { maskCep } from "#app/lib/input-masks.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";

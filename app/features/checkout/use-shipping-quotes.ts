@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { checkoutApi } from "#app/features/orders/order-api.ts";
+import { checkoutApi } from "#app/features/checkout/checkout-api.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import type { InitialQuote, ShippingOption } from "#app/features/checkout/checkout-types.ts";

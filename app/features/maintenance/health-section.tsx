@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { AdminSectionFrame } from "#app/features/admin-dash/admin-shell.tsx";
+import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
 import { FormMessage } from "#app/ui/field.tsx";
 import { HealthLevelBadge } from "#app/features/maintenance/health-level.tsx";
 import { failureText, maintenanceApi, maintenanceKeys } from "#app/features/maintenance/maintenance-api.ts";

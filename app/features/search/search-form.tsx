@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useId } from "react";
 import { useNavigate } from "react-router";
-import { SEARCH_PATH, SEARCH_QUERY_MAX_LENGTH } from "#domain/catalog/search-rules.ts";
+import { SEARCH_PATH, SEARCH_QUERY_MAX_LENGTH } from "#domain/search/search-rules.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
 
 type SearchFormProps = {

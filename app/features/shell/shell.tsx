@@ -7,13 +7,13 @@ import { CookiePreferencesProvider } from "#app/features/consent/cookie-preferen
 import type { PublicConfig } from "#platform/public-config.ts";
 import { Toaster } from "#app/ui/toast.tsx";
 import { SiteFooter } from "#app/features/shell/site-footer.tsx";
-import type { HeaderNotifications } from "#app/features/shell/notifications-feed.tsx";
+import type { HeaderNotifications } from "#app/features/notifications/notifications-feed.tsx";
 import type { PageTransitions } from "#app/features/shell/page-transitions.tsx";
 import { SiteHeader } from "#app/features/shell/site-header.tsx";
 
 // A visitor has no notifications: their code (the list, its queries and realtime inserts) loads
 // only for a signed-in user, so a first visit's JavaScript stays within budget (decision 035).
-const NotificationsFeed = lazy(() => import("#app/features/shell/notifications-feed.tsx"));
+const NotificationsFeed = lazy(() => import("#app/features/notifications/notifications-feed.tsx"));
 
 /** The header with the signed-in user's e-mail and notifications (or "Entrar" and an empty bell). */
 function HeaderWithUser() {

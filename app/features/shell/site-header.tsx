@@ -1,14 +1,14 @@
 import { Search } from "lucide-react";
 import { Link } from "react-router";
 import { AdminLinks } from "#app/features/auth/admin-links.tsx";
-import { SEARCH_PATH } from "#domain/catalog/search-rules.ts";
+import { SEARCH_PATH } from "#domain/search/search-rules.ts";
 import { SearchForm } from "#app/features/search/search-form.tsx";
 import { focusRing, iconButtonClass } from "#app/ui/button-styles.ts";
 import { AuthButton } from "#app/features/shell/auth-button.tsx";
 import { CartLink } from "#app/features/shell/cart-link.tsx";
 import { LogoLink } from "#app/features/shell/logo-link.tsx";
 import { MobileMenu } from "#app/features/shell/mobile-menu.tsx";
-import { NotificationBell } from "#app/features/shell/notification-bell.tsx";
+import { NotificationBell } from "#app/features/notifications/notification-bell.tsx";
 import { CONTENT_SECTIONS } from "#app/features/shell/site-sections.ts";
 
 export type SiteHeaderProps = {

@@ -1,6 +1,6 @@
 import type { CategoryId } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
-import { SEARCH_PATH } from "#domain/catalog/search-rules.ts";
+import { SEARCH_PATH } from "#domain/search/search-rules.ts";
 
 /** The owner's content pages, linked from the header's menu (and, on wide screens, from its bar). */
 export const CONTENT_SECTIONS = [

@@ -1,0 +1,95 @@
+import { useCallback, useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import { PixPayment } from "#app/features/payments/pix-payment.tsx";
+import { PixPending } from "#app/features/payments/pix-pending.tsx";
+import { ORDER_PIX_EVENT } from "#domain/reconciliation/pix-generation.ts";
+import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
+import { formatBRL } from "#domain/pricing/money.ts";
+import { buttonClass } from "#app/ui/button-styles.ts";
+import { orderLabel } from "#domain/orders/order-status.ts";
+import { OrderStatusBadge } from "#app/features/orders/order-views.tsx";
+import type { OrderWithQr } from "#domain/orders/order-types.ts";
+import { RenewPix } from "#app/features/orders/renew-pix.tsx";
+
+/**
+ * Re-reads the page when a notification about this order arrives (payment confirmed, expired…), when
+ * its Pix appears or is late (a provider's, made after the order's commit, decision 045), and on a
+ * resync (the shop's realtime connection dropped, so such a message may have been lost).
+ */
+export function useOrderUpdates(orderId: string | null) {
+  const revalidator = useRevalidator();
+  const revalidate = revalidator.revalidate;
+  useEffect(() => {
+    if (!orderId) return;
+    const stopNotification = onRealtime("notification", (data) => {
+      if ((data as { order_id?: string } | null)?.order_id === orderId) void revalidate();
+    });
+    const stopPix = onRealtime(ORDER_PIX_EVENT, (data) => {
+      if ((data as { order_id?: string } | null)?.order_id === orderId) void revalidate();
+    });
+    const stopResync = onRealtime(RESYNC, () => void revalidate());
+    return () => {
+      stopNotification();
+      stopPix();
+      stopResync();
+    };
+  }, [orderId, revalidate]);
+  return useCallback(() => void revalidate(), [revalidate]);
+}
+
+/** /success: the order number, the Pix to pay, what happens next, and the way to the order. */
+export function SuccessPage({ order }: { order: OrderWithQr | null }) {
+  const reload = useOrderUpdates(order?.id ?? null);
+  if (!order) {
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-10">
+        <h1 className="text-3xl font-bold text-stone-950">Pedido não encontrado</h1>
+        <p className="mt-3 text-stone-700">Não encontramos este pedido na sua conta.</p>
+        <Link to="/cliente" className={buttonClass("primary", "mt-6")}>
+          Ver meus pedidos
+        </Link>
+      </section>
+    );
+  }
+  const physical = order.shippingMethod !== null;
+  return (
+    <section className="mx-auto max-w-2xl space-y-6 px-4 py-10">
+      <div>
+        <h1 className="text-3xl font-bold text-stone-950">Pedido {orderLabel(order.number)} recebido</h1>
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
+          <OrderStatusBadge status={order.status} /> Total: <strong>{formatBRL(order.totalCents)}</strong>
+        </p>
+      </div>
+      {order.pix ? (
+        <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} />
+      ) : order.pixGeneration ? (
+        <PixPending state={order.pixGeneration} />
+      ) : order.pixRenewable ? (
+        <RenewPix order={order} />
+      ) : order.status === "cancelled" ? (
+        <p role="status" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
+          Este pedido foi cancelado{order.cancelReason ? `: ${order.cancelReason}` : ""}.
+        </p>
+      ) : (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
+          Pagamento confirmado. Obrigado!
+        </p>
+      )}
+      <div className="rounded-2xl border border-stone-200 bg-white p-5">
+        <h2 className="text-lg font-bold text-stone-950">O que acontece agora</h2>
+        <ol className="mt-3 list-decimal space-y-1 pl-5 text-stone-800">
+          <li>Assim que o Pix cair, confirmamos o pagamento e você recebe um aviso no sino e por e-mail.</li>
+          {physical ? (
+            <li>Preparamos o pacote e enviamos pelos Correios; o código de rastreio aparece no seu pedido.</li>
+          ) : (
+            <li>Entramos em contato pelo e-mail da sua conta para combinar o acesso ou o agendamento.</li>
+          )}
+          <li>Sem pagamento dentro do prazo, o pedido é cancelado e os itens voltam para o seu carrinho.</li>
+        </ol>
+      </div>
+      <Link to={`/cliente?order=${encodeURIComponent(order.id)}`} className={buttonClass("secondary")}>
+        Acompanhar o pedido
+      </Link>
+    </section>
+  );
+}
