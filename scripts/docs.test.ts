@@ -12,7 +12,7 @@ const MAX_LINES = 60;
  * Decisions not yet cut to MAX_LINES (issue 27 item 10 was started with the longest). The list may
  * only shrink: a decision on it that fits fails the test until it leaves the list.
  */
-const NOT_YET_CUT = new Set("005 035".split(" "));
+const NOT_YET_CUT = new Set("035".split(" "));
 /** Rewritten on other branches of issue 27 (contracts: 011, names: 012); leave the list when merged. */
 const REWRITTEN_ELSEWHERE = new Set(["011", "012"]);
 
