@@ -5,7 +5,7 @@ import { DomainError } from "#domain/errors.ts";
 import { claimCoupon, createCoupon, previewCoupon, releaseOrderCoupon, setCouponActive } from "#domain/coupons/coupons.server.ts";
 import type { NewCoupon } from "#domain/coupons/coupon-schemas.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
-import { makeCustomer, placedOrder } from "#test/builders.ts";
+import { makeCustomer, moveOrderAsAdmin, placedOrder } from "#test/builders.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 
 // The coupon's rules (decision 028), called as the checkout and the admin's screen call them.
@@ -115,7 +115,7 @@ describe("a coupon's rules, each refused in Portuguese", () => {
     );
     expect(await verdict(once.code, (await makeCustomer(t.db)).id)).toBe("ok");
     expect(await verdict(first.code, customer.id)).toBe(`coupon_first_purchase: O cupom ${first.code} vale só na primeira compra.`);
-    await t.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, orderId));
+    await moveOrderAsAdmin(t.services, orderId, "cancelled");
     expect(await verdict(first.code, customer.id)).toBe("ok");
   });
 });

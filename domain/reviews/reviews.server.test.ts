@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orders, products } from "#platform/db/schema.ts";
+import { products } from "#platform/db/schema.ts";
 import { moderateReview } from "#domain/reviews/review-moderation.server.ts";
 import { listOrderReviews, submitReview } from "#domain/reviews/reviews.server.ts";
-import { makeCustomer, placedOrder, productIdOf as productUuid } from "#test/builders.ts";
+import { makeCustomer, moveOrderAsAdmin, placedOrder, productIdOf as productUuid } from "#test/builders.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 
 // Customers rate what they received (decision 029): only the buyer, only once delivered, once per
@@ -17,8 +17,7 @@ async function deliveredOrder(name = "Carla Mendes Rocha") {
   const orderId = await placedOrder(t.services, buyer, COURSE);
   return { buyer, orderId };
 }
-const deliver = (orderId: string) =>
-  t.db.update(orders).set({ status: "delivered", deliveredAt: new Date() }).where(eq(orders.id, orderId));
+const deliver = (orderId: string) => moveOrderAsAdmin(t.services, orderId, "delivered");
 const counts = async () =>
   (await t.db.select({ n: products.reviewCount, sum: products.reviewStarsSum }).from(products).where(eq(products.id, COURSE_ID)))[0]!;
 

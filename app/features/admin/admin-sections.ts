@@ -4,7 +4,17 @@
  * §2, the notifications' links) still open the orders. Products live at /customizar-produto.
  */
 
-export const ADMIN_SECTIONS = ["painel", "pedidos", "clientes", "devolucoes", "frete", "auditoria", "cupons", "avaliacoes"] as const;
+export const ADMIN_SECTIONS = [
+  "painel",
+  "pedidos",
+  "clientes",
+  "devolucoes",
+  "reembolsos",
+  "frete",
+  "auditoria",
+  "cupons",
+  "avaliacoes",
+] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** The navigation, in the owner's order of use: label and where it goes. */
@@ -13,6 +23,7 @@ export const ADMIN_NAVIGATION: ReadonlyArray<{ label: string; href: string; sect
   { label: "Pedidos", href: "/admin?secao=pedidos", section: "pedidos" },
   { label: "Clientes", href: "/admin?secao=clientes", section: "clientes" },
   { label: "Devoluções", href: "/admin?secao=devolucoes", section: "devolucoes" },
+  { label: "Reembolsos", href: "/admin?secao=reembolsos", section: "reembolsos" },
   { label: "Produtos", href: "/customizar-produto", section: null },
   { label: "Avaliações", href: "/admin?secao=avaliacoes", section: "avaliacoes" },
   { label: "Frete", href: "/admin?secao=frete", section: "frete" },
