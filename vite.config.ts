@@ -6,8 +6,12 @@ import { defineConfig, type Plugin } from "vite";
 import { ISLAND_ENTRIES, ISLAND_QUERY } from "./app/islands/island-entries.ts";
 
 const APP_DIR = fileURLToPath(new URL("./app", import.meta.url));
-/** The shop's own code an island may reach: its pages' (app/) and the domain's browser-safe files. */
-const SHOP_DIRS = [APP_DIR, fileURLToPath(new URL("./domain", import.meta.url))].map((dir) => dir + path.sep);
+/** The shop's own code an island may reach: its pages' (app/), the domain's browser-safe files and the API's routes (server/contracts/). */
+const SHOP_DIRS = [
+  APP_DIR,
+  fileURLToPath(new URL("./domain", import.meta.url)),
+  fileURLToPath(new URL("./server/contracts", import.meta.url)),
+].map((dir) => dir + path.sep);
 
 /** Read by the server at start (server/http/islands.ts); not served (no dotfile is). */
 const ISLANDS_MANIFEST = ".vite/islands-manifest.json";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listAuditLog } from "#domain/audit/audit-log.server.ts";
-import { parcelWeightGrams, PARCEL_BASE_GRAMS, quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { parcelWeightGrams, PARCEL_BASE_GRAMS, shippingOptions } from "#domain/shipping/shipping-quote.server.ts";
 import { readShippingTable, replaceShippingTable } from "#domain/shipping/shipping-table.server.ts";
 import { makeCustomer } from "#test/builders.ts";
 import { setUpTestDatabase } from "#test/database.ts";
@@ -30,7 +30,7 @@ describe("a quote", () => {
     const region = table.regions.find((candidate) => candidate.cepFrom <= PAULISTA && PAULISTA <= candidate.cepTo)!;
     // A parcel in the first band that costs more than the region's price.
     const weight = table.weightBands.pac.find((band) => band.surchargeCents > 0)!.maxWeightGrams;
-    const quotes = await quoteShipping(t.db, PAULISTA, weight);
+    const quotes = await shippingOptions(t.db, PAULISTA, weight);
     expect(quotes.map((quote) => quote.method).sort()).toEqual(["pac", "sedex"]);
     expect(quotes.map((quote) => quote.priceCents)).toEqual([...quotes.map((quote) => quote.priceCents)].sort((a, b) => a - b));
     for (const quote of quotes) {
@@ -49,9 +49,9 @@ describe("a quote", () => {
       ...table.weightBands.pac.map((band) => band.maxWeightGrams),
       ...table.weightBands.sedex.map((band) => band.maxWeightGrams),
     );
-    expect(await quoteShipping(t.db, PAULISTA, heaviest + 1)).toEqual([]);
+    expect(await shippingOptions(t.db, PAULISTA, heaviest + 1)).toEqual([]);
     const sorted = [...table.regions].sort((a, b) => a.cepFrom.localeCompare(b.cepFrom));
-    if (sorted[0]!.cepFrom > "00000000") expect(await quoteShipping(t.db, "00000000", PARCEL_BASE_GRAMS)).toEqual([]);
+    if (sorted[0]!.cepFrom > "00000000") expect(await shippingOptions(t.db, "00000000", PARCEL_BASE_GRAMS)).toEqual([]);
   });
 });
 
@@ -63,10 +63,10 @@ describe("the owner's shipping table", () => {
     const old = table.regions[index]!.pac!;
     const edited = structuredClone(table);
     edited.regions[index]!.pac = { ...old, priceCents: old.priceCents + 1_000 };
-    const before = (await quoteShipping(t.db, PAULISTA, PARCEL_BASE_GRAMS)).find((quote) => quote.method === "pac")!;
+    const before = (await shippingOptions(t.db, PAULISTA, PARCEL_BASE_GRAMS)).find((quote) => quote.method === "pac")!;
 
     await replaceShippingTable(t.db, edited, admin.id);
-    const after = (await quoteShipping(t.db, PAULISTA, PARCEL_BASE_GRAMS)).find((quote) => quote.method === "pac")!;
+    const after = (await shippingOptions(t.db, PAULISTA, PARCEL_BASE_GRAMS)).find((quote) => quote.method === "pac")!;
     expect(after.priceCents).toBe(before.priceCents + 1_000);
 
     // Saving the same table again changes nothing and writes no entry.
