@@ -8,7 +8,7 @@ import { products } from "#platform/db/tables/catalog.ts";
 import { orders } from "#platform/db/tables/orders.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { pageArgs } from "#test/page-args.ts";
-import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS as ADDRESS } from "#test/builders.ts";
 
 /*
  * The order pages' loaders (/success, /cliente) on a real PostgreSQL (moved from

@@ -4,7 +4,7 @@ import { users } from "#platform/db/tables/auth.ts";
 import { consentEvents } from "#platform/db/tables/consent.ts";
 import { orderRefunds, orders } from "#platform/db/tables/orders.ts";
 import { referralLinks } from "#platform/db/tables/referrals.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS } from "#test/builders.ts";
 import { getCustomer, searchCustomers } from "#domain/customers/customers.server.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 import { setUpTestDatabase } from "#test/database.ts";

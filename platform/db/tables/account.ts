@@ -6,7 +6,7 @@ import { users } from "#platform/db/tables/auth.ts";
  * What a customer keeps in the panel: saved addresses, the saved CPF.
  * Owned by domain/account/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /** A customer's saved delivery addresses (the checkout fills and reuses them). */

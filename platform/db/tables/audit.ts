@@ -5,7 +5,7 @@ import { users } from "#platform/db/tables/auth.ts";
  * The audit log of the admins' changes.
  * Owned by domain/audit/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /**

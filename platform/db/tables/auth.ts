@@ -4,7 +4,7 @@ import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/p
  * Accounts (better-auth's four tables), the admins' e-mails, the sign-in rate limits.
  * Owned by domain/auth/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /*

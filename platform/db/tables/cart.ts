@@ -5,7 +5,7 @@ import { check, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, un
  * The carts: a visitor's or customer's lines, the shipping chosen on /cart, the adds already applied.
  * Owned by domain/cart/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 export const cartStatus = pgEnum("cart_status", ["active", "completed", "pending_payment"]);

@@ -6,14 +6,14 @@ import type { PriceTablePoint, ProductDetail } from "#platform/db/json-columns.t
  * The catalogue: products, the admin's main image of each, their uploaded pictures.
  * Owned by domain/catalog/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 export const productCategory = pgEnum("product_category", ["consultoria", "desidratados", "culturas", "spawn", "aprender"]);
 export const productUnitType = pgEnum("product_unit_type", ["gram", "unit"]);
 
 /**
- * The catalogue (spec §3 "Catalogue entry" plus what PRODUCT.md adds: unit, price, stock, lead time,
+ * The catalogue (spec §3 "Catalogue entry" plus what docs/requirements.md adds: unit, price, stock, lead time,
  * shipping). Seeded from app/features/catalog/catalog.ts; after that the admin edits it here.
  * Gram products (dried samples) follow the price table of spec §9 and have no unit price.
  */

@@ -5,7 +5,7 @@ import { orders } from "#platform/db/tables/orders.ts";
  * Checkout attempts by idempotency key.
  * Owned by domain/checkout/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /**

@@ -5,7 +5,7 @@ import { boolean, check, index, pgEnum, pgTable, text, timestamp, uuid } from "d
  * Consents given and withdrawn (LGPD art. 8).
  * Owned by domain/consent/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /**

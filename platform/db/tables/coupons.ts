@@ -7,7 +7,7 @@ import { orders } from "#platform/db/tables/orders.ts";
  * Coupons and their redemptions.
  * Owned by domain/coupons/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 export const couponKind = pgEnum("coupon_kind", ["percent", "fixed", "free_shipping"]);

@@ -5,7 +5,7 @@ import { boolean, check, index, integer, pgSequence, pgTable, text, timestamp, u
  * What the maintenance panel keeps: browser and server errors, maintenance mode.
  * Owned by domain/maintenance/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /**

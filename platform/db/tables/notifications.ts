@@ -5,7 +5,7 @@ import { boolean, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-
  * The customer's in-shop notifications (the bell).
  * Owned by domain/notifications/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 export const notificationType = pgEnum("notification_type", [

@@ -9,7 +9,7 @@ import { productUnitType, products } from "#platform/db/tables/catalog.ts";
  * Orders: the order, its lines, its status history, its discounts and its refund.
  * Owned by domain/orders/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /*

@@ -5,7 +5,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uu
  * Pix charges made through a provider, and payments a provider reported.
  * Owned by domain/payments/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /**

@@ -7,7 +7,7 @@ import { orders } from "#platform/db/tables/orders.ts";
  * Referral links, who signed up through whose link, and the credit ledger.
  * Owned by domain/referrals/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /**
@@ -55,7 +55,7 @@ export const referrals = pgTable(
 export const creditEntryKind = pgEnum("credit_entry_kind", ["referral_reward", "order_payment", "order_return"]);
 
 /**
- * The credit ledger (PRODUCT.md "Referrals"): rows are only added. A reward per referral, a payment
+ * The credit ledger (docs/requirements.md "Referrals"): rows are only added. A reward per referral, a payment
  * and its return per order, at most once each (the unique indexes), whatever retries or races.
  */
 export const creditEntries = pgTable(

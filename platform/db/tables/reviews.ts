@@ -8,7 +8,7 @@ import { orders } from "#platform/db/tables/orders.ts";
  * Customers' reviews of delivered items.
  * Owned by domain/reviews/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /** A review waits for the admin (pending), is shown (approved) or is kept off the page (hidden). */

@@ -5,7 +5,7 @@ import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid
  * Shipping prices: by the CEP's region and method, plus weight bands.
  * Owned by domain/shipping/ (decision 048): only its files import this one; every other module goes
  * through its functions (.dependency-cruiser.js, rule `tables-owned-by-their-module`). Money is
- * integer cents (PRODUCT.md).
+ * integer cents (docs/requirements.md).
  */
 
 /**
