@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { adminSectionOf, pageOf, sectionHref } from "#app/features/admin/admin-sections.ts";
-import { changedFields, entityHref } from "#app/features/audit/audit-labels.ts";
 import { cpfText, phoneText, timeLeftText } from "#app/features/admin/admin-format.ts";
 
 describe("/admin's sections", () => {
@@ -20,25 +19,6 @@ describe("/admin's sections", () => {
     expect(sectionHref("clientes", { busca: "maria silva", pagina: 2, cliente: null })).toBe(
       "/admin?secao=clientes&busca=maria+silva&pagina=2",
     );
-  });
-});
-
-describe("the audit log's reading", () => {
-  it("lists only the fields that changed, with order statuses in Portuguese", () => {
-    expect(
-      changedFields(
-        { status: "pending_payment", trackingCode: null, cancelReason: null },
-        { status: "paid", trackingCode: null, cancelReason: null },
-      ),
-    ).toEqual([{ field: "Status", from: "Aguardando pagamento", to: "Pago" }]);
-    expect(changedFields(null, { priceCents: 1990 })).toEqual([{ field: "Preço", from: "—", to: "1990" }]);
-    expect(changedFields("texto", [1])).toEqual([]);
-  });
-
-  it("links orders and products to their admin pages", () => {
-    expect(entityHref("order", "abc")).toBe("/admin?order=abc");
-    expect(entityHref("product", "p 1")).toBe("/customizar-produto?produto=p%201");
-    expect(entityHref("shipping_rate", "x")).toBeNull();
   });
 });
 

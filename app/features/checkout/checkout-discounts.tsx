@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { orderApi } from "#app/features/orders/order-api.ts";
+import { orderApi } from "#app/shared/order-api.ts";
 import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";

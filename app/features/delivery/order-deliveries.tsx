@@ -4,8 +4,8 @@ import { useId, useState } from "react";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { orderApi } from "#app/features/orders/order-api.ts";
-import { formatDateTime } from "#app/features/orders/order-views.tsx";
+import { orderApi } from "#app/shared/order-api.ts";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import type {
   downloadLinkSchema,
   DeliveryItem,

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PixPayment } from "#app/features/payments/pix-payment.tsx";
 import { OrderDetails, OrderList } from "#app/features/orders/order-views.tsx";
 import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
-import { useOrderUpdates } from "#app/features/checkout/success-page.tsx";
+import { useOrderUpdates } from "#app/features/orders/use-order-updates.ts";
 import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 import { OrderDeliveries } from "#app/features/delivery/order-deliveries.tsx";

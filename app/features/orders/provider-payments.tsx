@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { fetchJson } from "#app/lib/fetch-json.ts";
-import { formatDateTime } from "#app/features/orders/order-views.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { PAYMENT_PROBLEM_LABELS, PAYMENT_STATUS_LABELS } from "#domain/reconciliation/payment-labels.ts";
 import type { orderPaymentsSchema } from "#domain/reconciliation/payment-schemas.ts";
 import { formatBRL } from "#domain/pricing/money.ts";

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { orderApi } from "#app/features/orders/order-api.ts";
+import { orderApi } from "#app/shared/order-api.ts";
 import { PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 

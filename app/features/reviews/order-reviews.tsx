@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { orderApi } from "#app/features/orders/order-api.ts";
-import { Stars, starsLabel } from "#app/features/catalog/star-rating.tsx";
+import { orderApi } from "#app/shared/order-api.ts";
+import { Stars, starsLabel } from "#app/shared/star-rating.tsx";
 import { RATING_ANCHOR } from "#domain/notifications/notification-rules.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import {

@@ -6,8 +6,8 @@ import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
 import { sectionHref } from "#app/features/admin/admin-sections.ts";
-import { Stars, starsLabel } from "#app/features/catalog/star-rating.tsx";
-import { formatDateTime } from "#app/features/orders/order-views.tsx";
+import { Stars, starsLabel } from "#app/shared/star-rating.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
 import {
   type AdminReview,

@@ -5,7 +5,7 @@ import { SearchForm } from "#app/features/search/search-form.tsx";
 import { focusRing } from "#app/ui/button-styles.ts";
 import { AuthButton } from "#app/features/shell/auth-button.tsx";
 import { LogoLink } from "#app/features/shell/logo-link.tsx";
-import { CATEGORY_LINKS, CONTENT_SECTIONS } from "#app/features/shell/site-sections.ts";
+import { CATEGORY_LINKS, CONTENT_SECTIONS } from "#app/shared/site-sections.ts";
 
 /** The account's own pages, for a signed-in customer (the button above opens the same panel and "Sair"). */
 const ACCOUNT_LINKS = [

@@ -1,0 +1,24 @@
+import { useCallback, useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
+
+/**
+ * Re-reads the page when a notification about this order arrives (payment confirmed, expired…), and
+ * on a resync (the shop's realtime connection dropped, so such a notification may have been lost).
+ */
+export function useOrderUpdates(orderId: string | null) {
+  const revalidator = useRevalidator();
+  const revalidate = revalidator.revalidate;
+  useEffect(() => {
+    if (!orderId) return;
+    const stopNotification = onRealtime("notification", (data) => {
+      if ((data as { order_id?: string } | null)?.order_id === orderId) void revalidate();
+    });
+    const stopResync = onRealtime(RESYNC, () => void revalidate());
+    return () => {
+      stopNotification();
+      stopResync();
+    };
+  }, [orderId, revalidate]);
+  return useCallback(() => void revalidate(), [revalidate]);
+}
