@@ -22,7 +22,7 @@ export function CustomerOrders({
   if (order) {
     return (
       <div className="space-y-6">
-        <Link to="?aba=pedidos" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
+        <Link to="/cliente/pedidos" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
           ← Todos os pedidos
         </Link>
         {order.pix ? <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} /> : null}
@@ -44,7 +44,7 @@ export function CustomerOrders({
       {orders.length === 0 ? (
         <p className="text-stone-700">Você ainda não fez pedidos. Quando fizer, eles aparecem aqui com o andamento de cada um.</p>
       ) : (
-        <OrderList orders={orders} hrefFor={(id) => `?aba=pedidos&order=${encodeURIComponent(id)}`} />
+        <OrderList orders={orders} hrefFor={(id) => `/cliente/pedidos?order=${encodeURIComponent(id)}`} />
       )}
     </div>
   );

@@ -10,9 +10,9 @@ import { CATEGORY_LINKS, CONTENT_SECTIONS } from "#app/shared/site-sections.ts";
 /** The account's own pages, for a signed-in customer (the button above opens the same panel and "Sair"). */
 const ACCOUNT_LINKS = [
   { to: "/cliente", label: "Meus pedidos" },
-  { to: "/cliente?aba=notificacoes", label: "Notificações" },
-  { to: "/cliente?aba=enderecos", label: "Endereços" },
-  { to: "/cliente?aba=perfil", label: "Perfil" },
+  { to: "/cliente/notificacoes", label: "Notificações" },
+  { to: "/cliente/enderecos", label: "Endereços" },
+  { to: "/cliente/perfil", label: "Perfil" },
 ] as const;
 
 const linkClass = `block rounded-lg px-3 py-2.5 text-base font-medium text-stone-800 hover:bg-emerald-50 hover:text-emerald-900 ${focusRing}`;
