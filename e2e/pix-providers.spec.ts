@@ -172,3 +172,61 @@ test("BCB Pix API: the customer pays and the Pix page turns to paid by itself", 
   expect(await bcb.pay(txid)).toEqual([200]);
   await seesPaidWithoutReload(page);
 });
+
+test("Mercado Pago down at checkout: on a phone the order page says the Pix is late and what to do, then shows it by itself once the job makes it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Decision 045: the order is saved first; the Pix is made after, by the request, then by the job.
+  const fake = await startMercadoPagoFake();
+  try {
+    const shop = await providerShop("shop_pix_mercadopago_late", E2E_PORT + 4, {
+      PIX_PROVIDER: "mercadopago",
+      MERCADOPAGO_API_URL: fake.url,
+      MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
+      MERCADOPAGO_WEBHOOK_SECRET: fake.webhookSecret,
+      // The job waits for the request's own try (this bound) plus 5 s.
+      PIX_PROVIDER_TIMEOUT_MS: "1000",
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await customerOf(page, shop);
+    const origin = { origin: shop.url("").replace(/\/$/, "") };
+    expect(
+      (
+        await page.request.post(shop.url("/api/cart/items"), { data: { productId: productUuid(4), quantity: 1 }, headers: origin })
+      ).status(),
+    ).toBe(201);
+    // The request's try and the job's first try fail; its retry, a few seconds later, makes the Pix.
+    fake.failCreates = 2;
+    const placed = await page.request.post(shop.url("/api/checkout/orders"), {
+      data: {
+        idempotencyKey: crypto.randomUUID(),
+        address: CHECKOUT_ADDRESS,
+        shippingMethod: "pac",
+        confirmAdult: true,
+        acceptTerms: true,
+      },
+      headers: origin,
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { orderId } = (await placed.json()) as { orderId: string };
+    await page.goto(shop.url(`/success?order=${orderId}`));
+    await waitForHydration(page);
+    const late = page.getByRole("status").filter({ hasText: "Ainda não conseguimos gerar seu Pix." });
+    await expect(late).toBeVisible();
+    await expect(late).toContainText("continuamos tentando sozinhos");
+    await expect(page.getByRole("heading", { name: "Pague com Pix" })).toHaveCount(0);
+    await settle(page);
+    await expectAccessible(page, "/success (Pix ainda sendo gerado)");
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+    await expect(page.getByRole("heading", { name: "Pague com Pix" })).toBeVisible({ timeout: 40_000 });
+    const charge = [...fake.payments.values()].find((payment) => payment.external_reference === orderId.replaceAll("-", ""))!;
+    await expect(page.getByLabel("Pix copia e cola")).toHaveValue(charge.point_of_interaction.transaction_data.qr_code);
+    await expect(late).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(fake.payments.size).toBe(1);
+  } finally {
+    await fake.close();
+  }
+});

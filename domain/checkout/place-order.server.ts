@@ -1,6 +1,7 @@
 /**
  * Placing an order (PRODUCT.md checkout steps 4 and 5): one transaction, idempotent per key.
  */
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { addresses, carts, idempotencyKeys, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
@@ -17,7 +18,7 @@ import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-
 import { toNotification } from "#domain/orders/order-store.server.ts";
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
-import { chargeNewOrder } from "#domain/payments/charges.server.ts";
+import { pixDeadline, startPix } from "#domain/payments/charges.server.ts";
 import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
 
@@ -39,35 +40,49 @@ export type PlaceOrderRequest = {
 
 export type PlacedOrder = { orderId: string; number: number; replayed: boolean };
 
-/** An attempt left without an order (a crash between the claim and the commit) frees its key after this. */
-const STALE_ATTEMPT_MS = 2 * 60_000;
+/** A claim left without an order (a crash between the claim and the commit) frees its key after this. */
+const STALE_CLAIM = sql`interval '2 minutes'`;
 
 /**
  * PRODUCT.md checkout step 4–5. The key is claimed first in its own statement, so a concurrent
  * duplicate sees it at once and gets 409, and a retry after success replays the same order. Then
  * one transaction locks the cart, re-prices it, reserves stock with conditional updates (never
  * below zero), writes the order with line snapshots, its history and notifications, and moves the
- * cart to pending_payment. Any failure rolls all of it back and frees the key.
+ * cart to pending_payment. Any failure rolls all of it back and frees the key. A provider's Pix is
+ * made after that commit (decision 045: the caller runs chargeOrderNow).
+ *
+ * Each attempt holds its claim by a token of its own (`claim`) and only ever removes that claim:
+ * a failed attempt whose key was taken over meanwhile, or a clean-up racing another retry, must not
+ * delete a claim that another attempt holds or has turned into an order (decision 045).
  */
 export async function placeOrder(services: Services, customer: SessionCustomer, request: PlaceOrderRequest): Promise<PlacedOrder> {
   const { db } = services;
   const requestHash = hashOfRequest(request);
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ userId: customer.id, key: request.idempotencyKey, requestHash })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  if (claimed.length === 0) {
+  const keyOf = and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey));
+  let claim: string | undefined;
+  // Twice at most: a stale claim is removed once, then the key is claimed or someone else's.
+  for (let round = 0; round < 2 && !claim; round++) {
+    const [claimed] = await db
+      .insert(idempotencyKeys)
+      .values({ userId: customer.id, key: request.idempotencyKey, requestHash })
+      .onConflictDoNothing()
+      .returning({ claim: idempotencyKeys.claim });
+    if (claimed) {
+      claim = claimed.claim;
+      break;
+    }
     const [existing] = await db
       .select({
         orderId: idempotencyKeys.orderId,
-        createdAt: idempotencyKeys.createdAt,
+        claim: idempotencyKeys.claim,
+        // The database's clock decides, so instances with skewed clocks agree on what is stale.
+        stale: sql<boolean>`${idempotencyKeys.createdAt} < now() - ${STALE_CLAIM}`,
         requestHash: idempotencyKeys.requestHash,
         number: orders.number,
       })
       .from(idempotencyKeys)
       .leftJoin(orders, eq(orders.id, idempotencyKeys.orderId))
-      .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey)));
+      .where(keyOf);
     // Like Stripe's keys: one key, one request. Another body under it is a client's bug, never a replay.
     if (existing?.requestHash && existing.requestHash !== requestHash) {
       throw new DomainError(
@@ -77,35 +92,40 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
       );
     }
     if (existing?.orderId && existing.number !== null) return { orderId: existing.orderId, number: existing.number, replayed: true };
-    if (existing && Date.now() - existing.createdAt.getTime() > STALE_ATTEMPT_MS) {
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, customer.id),
-            eq(idempotencyKeys.key, request.idempotencyKey),
-            sql`${idempotencyKeys.orderId} is null`,
-          ),
-        );
-      return placeOrder(services, customer, request);
-    }
-    throw new DomainError("conflict", "checkout_in_progress", "Este pedido já está sendo processado. Aguarde um instante.");
+    // Gone meanwhile (its attempt failed): claim it again.
+    if (!existing) continue;
+    if (!existing.stale || round > 0) break;
+    // Only the stale claim that was read, only while it has no order and is still old: a fresh claim
+    // of another retry, or one that has just become an order, stays.
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          keyOf,
+          eq(idempotencyKeys.claim, existing.claim),
+          sql`${idempotencyKeys.orderId} is null`,
+          sql`${idempotencyKeys.createdAt} < now() - ${STALE_CLAIM}`,
+        ),
+      );
   }
+  if (!claim) throw new DomainError("conflict", "checkout_in_progress", "Este pedido já está sendo processado. Aguarde um instante.");
+  const mine = and(keyOf, eq(idempotencyKeys.claim, claim));
 
   try {
     return await db.transaction(async (tx) => {
       const result = await createOrder(tx, services, customer, request);
       await enqueueNotificationEmails(tx, services, result.notifications);
-      await tx
-        .update(idempotencyKeys)
-        .set({ orderId: result.orderId })
-        .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey)));
+      const bound = await tx.update(idempotencyKeys).set({ orderId: result.orderId }).where(mine).returning({ key: idempotencyKeys.key });
+      // The claim was taken from this attempt (it looked stale to another): its order must not be saved
+      // beside the other attempt's; roll back, and the retry replays whichever order the key holds.
+      if (bound.length === 0)
+        throw new DomainError("conflict", "checkout_in_progress", "Este pedido já está sendo processado. Aguarde um instante.");
       return { orderId: result.orderId, number: result.number, replayed: false };
     });
   } catch (error) {
     await db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, customer.id), eq(idempotencyKeys.key, request.idempotencyKey)))
+      .where(and(mine, sql`${idempotencyKeys.orderId} is null`))
       .catch(() => {});
     throw error;
   }
@@ -166,16 +186,25 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   const totalCents = discounts.totalCents;
   const numberRows = await tx.execute<{ number: string }>(sql`select nextval(pg_get_serial_sequence('orders', 'number')) as number`);
   const number = Number(numberRows.rows[0]!.number);
-  // The Pix: the shop's static BR Code, or a provider's charge recorded in `payments` (decision 036).
+  // The Pix: the shop's static BR Code now, or a provider's charge made after the commit (decision 045);
+  // the id is chosen here, since a provider's txid derives from it.
+  const newOrderId = randomUUID();
   const payer = { name: address?.recipientName ?? customer.name, email: customer.email, cpf: address?.cpf ?? null };
-  const charge = await chargeNewOrder(tx, services, { orderNumber: number, totalCents, payer });
+  const pix = await startPix(tx, services, {
+    orderId: newOrderId,
+    orderNumber: number,
+    attempt: 1,
+    totalCents,
+    expiresAt: pixDeadline(services.config),
+    payer,
+  });
 
   const [order] = await tx
     .insert(orders)
     .overridingSystemValue()
     .values({
-      id: charge.orderId,
-      paymentProvider: charge.provider,
+      id: newOrderId,
+      paymentProvider: pix.provider,
       number,
       userId: customer.id,
       customerEmail: customer.email,
@@ -189,9 +218,9 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       shippingMethod: shipping?.method ?? null,
       shippingDays: shipping?.deliveryDays ?? null,
       shippingAddress: address,
-      pixTxid: charge.txid,
-      pixCode: charge.brCode,
-      pixExpiresAt: charge.expiresAt,
+      pixTxid: pix.txid,
+      pixCode: pix.brCode,
+      pixExpiresAt: pix.expiresAt,
     })
     .returning({ id: orders.id });
   const orderId = order!.id;

@@ -119,6 +119,8 @@ export async function sendPixReminders(services: Services, options: { now?: Date
           gt(orders.pixExpiresAt, now),
           lte(orders.pixExpiresAt, new Date(now.getTime() + PIX_REMINDER_MINUTES * 60_000)),
           sql`${orders.pixRemindedFor} is distinct from ${orders.pixExpiresAt}`,
+          // A Pix still being made at the provider (decision 045) has nothing to remind of yet.
+          isNotNull(orders.pixCode),
           isNotNull(orders.userId),
         ),
       )

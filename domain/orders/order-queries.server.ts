@@ -109,7 +109,12 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     cancelReason: row.cancelReason,
     // A coupon or credit given back at the expiry is not claimed again: such an order is bought again from the cart (decision 031).
     pixRenewable: pixRenewable(row, new Date()) && discounts.length === 0,
-    pix: row.status === "pending_payment" ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() } : null,
+    pix:
+      row.status === "pending_payment" && row.pixCode !== null
+        ? { code: row.pixCode, txid: row.pixTxid, expiresAt: row.pixExpiresAt.toISOString() }
+        : null,
+    // A provider's Pix made after the order's commit (decision 045): the page says it is on its way, or late.
+    pixGeneration: row.status === "pending_payment" && row.pixCode === null ? (row.pixChargeFailedAt ? "failed" : "generating") : null,
     items: items.map((item) => ({
       productId: item.productId,
       productName: item.productName,

@@ -64,6 +64,8 @@ export const orderDetailSchema = orderSummarySchema.omit({ lines: true }).extend
   pixRenewable: z.boolean(),
   /** Only while the order waits for payment. */
   pix: z.object({ code: z.string(), txid: z.string(), expiresAt: z.string() }).nullable(),
+  /** While a provider's Pix is being made after the order's commit: `generating`, or `failed` (the shop keeps trying). */
+  pixGeneration: z.enum(["generating", "failed"]).nullable(),
   items: z.array(
     z.object({
       productId: z.string(),

@@ -2,7 +2,8 @@
  * "Gerar novo Pix" (issue 19 item 5, decision 031): an order cancelled because its Pix expired is
  * paid again without redoing the purchase, for PIX_RENEWAL_HOURS after the expiry: in one
  * transaction the order's row is locked, its stock taken again (refused when a product ran out), a
- * new charge made through the configured provider (a new txid: the attempt number), and the order is back to pending_payment with
+ * new Pix started through the configured provider (a new txid: the attempt number; a provider's charge
+ * is made after the commit by the caller, decision 045), and the order is back to pending_payment with
  * its history and a notification. Asking twice is harmless: an order whose Pix is still payable
  * is answered as it is.
  */
@@ -11,7 +12,7 @@ import { carts, orderDiscounts, orderItems, orders, orderStatusHistory } from "#
 import { DomainError } from "#domain/errors.ts";
 import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
-import { chargeOrder } from "#domain/payments/charges.server.ts";
+import { pixDeadline, startPix } from "#domain/payments/charges.server.ts";
 import { pixRenewedMessage } from "#domain/orders/order-messages.ts";
 import { PIX_EXPIRED_REASON, pixRenewable, PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
@@ -54,13 +55,13 @@ export async function renewPix(services: Services, orderId: string, userId: stri
         .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, productId)));
     }
     const attempt = order.pixAttempt + 1;
-    // Through the configured provider, recorded in `payments` like checkout's charge (decision 036).
-    const charge = await chargeOrder(tx, services, {
+    // Through the configured provider like checkout's charge: a provider's is made after the commit (decision 045).
+    const charge = await startPix(tx, services, {
       orderId: order.id,
       orderNumber: order.number,
       attempt,
       totalCents: order.totalCents,
-      now,
+      expiresAt: pixDeadline(services.config, now),
       payer: { name: order.customerName, email: order.customerEmail, cpf: order.shippingAddress?.cpf ?? null },
     });
     await tx
@@ -72,6 +73,7 @@ export async function renewPix(services: Services, orderId: string, userId: stri
         pixAttempt: attempt,
         pixTxid: charge.txid,
         pixCode: charge.brCode,
+        pixChargeFailedAt: null,
         pixExpiresAt: charge.expiresAt,
         updatedAt: now,
       })

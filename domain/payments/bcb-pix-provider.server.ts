@@ -156,19 +156,28 @@ export function bcbPixProvider(config: BcbConfig): PaymentProvider & { registerW
     confirmedBy: "webhook",
     async createCharge(request) {
       const txid = providerTxid(request.orderId, request.attempt);
-      const answer = await call("PUT", cobPath(txid), {
-        calendario: { expiracao: config.PIX_EXPIRY_MINUTES * 60 },
+      // The cob's lifetime counts from its creation at the PSP: what is left of the order's deadline.
+      const seconds = Math.max(60, Math.ceil((request.expiresAt.getTime() - Date.now()) / 1000));
+      let answer = await call("PUT", cobPath(txid), {
+        calendario: { expiracao: seconds },
         ...(request.payer.cpf ? { devedor: { cpf: request.payer.cpf, nome: request.payer.name.slice(0, 200) } } : {}),
         valor: { original: centsToDecimal(request.totalCents) },
         chave: config.PIX_KEY,
         solicitacaoPagador: `Pedido ${request.orderNumber}`,
       });
-      if (answer.status !== 200 && answer.status !== 201) throw providerRefused(answer, "Pix API PUT /v2/cob/{txid}");
+      if (answer.status !== 200 && answer.status !== 201) {
+        // The txid is the charge's idempotency key: a PSP that refuses a second PUT of a txid it
+        // already holds (an earlier try whose answer was lost) still has that one cob; use it.
+        const earlier = await call("GET", cobPath(txid));
+        if (earlier.status !== 200 || (earlier.json as Cob | null)?.status !== "ATIVA")
+          throw providerRefused(answer, "Pix API PUT /v2/cob/{txid}");
+        answer = earlier;
+      }
       const cob = answer.json as Cob;
       if (!cob.pixCopiaECola) throw new ProviderUnavailableError("Pix API: cob without pixCopiaECola");
       const created = Date.parse(cob.calendario?.criacao ?? "");
       const expiresAt = new Date(
-        (Number.isFinite(created) ? created : request.now.getTime()) + (cob.calendario?.expiracao ?? config.PIX_EXPIRY_MINUTES * 60) * 1000,
+        Number.isFinite(created) ? created + (cob.calendario?.expiracao ?? seconds) * 1000 : request.expiresAt.getTime(),
       );
       return { txid, brCode: cob.pixCopiaECola, expiresAt, providerChargeId: txid, raw: cob };
     },

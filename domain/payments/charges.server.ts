@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
 import { payments } from "#platform/db/schema.ts";
+import { enqueueJob } from "#platform/jobs/queue.ts";
 import type { AppServices } from "#platform/services.ts";
-import { DomainError } from "#domain/errors.ts";
 import { bcbPixProvider } from "#domain/payments/bcb-pix-provider.server.ts";
 import { mercadoPagoProvider } from "#domain/payments/mercadopago-provider.server.ts";
 import {
@@ -11,13 +10,14 @@ import {
   type PaymentProvider,
   type PixCharge,
   type ProviderId,
-  ProviderUnavailableError,
+  providerTxid,
   staticPixProvider,
 } from "#domain/payments/payment-provider.server.ts";
 
 /**
  * Which provider makes the shop's Pix charges (PIX_PROVIDER), and the one way a charge is made:
- * checkout's first charge and every "Gerar novo Pix" go through chargeOrder (decision 036).
+ * checkout's first charge and every "Gerar novo Pix" start with startPix in their transaction, and a
+ * provider's charge is made after the commit (decisions 036 and 045).
  */
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -56,32 +56,75 @@ export function chargingProvider(config: Config): PaymentProvider {
   return providerById(config, PROVIDER_OF_SETTING[config.PIX_PROVIDER])!;
 }
 
-export const providerUnavailable = () =>
-  new DomainError("conflict", "pix_provider_unavailable", "Não conseguimos gerar o Pix agora. Tente de novo em instantes.");
-
 export type OrderCharge = PixCharge & { provider: ProviderId };
 
+/** The job that makes a provider's charge after the order's commit, when the request could not (decision 045). */
+export const PIX_CHARGE_TASK = "pix-charge";
+export type PixChargeJob = { orderId: string; attempt: number };
 /**
- * Makes the order's charge `attempt` at the configured provider and, for a provider's charge,
- * records it in `payments` in the caller's transaction (the poller and the webhooks find it there).
- * A provider that fails or does not answer within PIX_PROVIDER_TIMEOUT_MS refuses with 409: the
- * caller's transaction rolls back, and the charge the provider may have made was never shown to
- * anyone, so nobody can pay it (it expires there).
+ * Tries of that job: graphile-worker waits e^n seconds after the n-th failure (at most about 6 h), so
+ * these span days, longer than any order waits for its Pix; it stops by itself once the order is
+ * paid, cancelled or has its Pix.
  */
-export async function chargeOrder(tx: Tx, services: Services, request: ChargeRequest): Promise<OrderCharge> {
+const PIX_CHARGE_MAX_ATTEMPTS = 25;
+/** The job waits for the request's own try (bounded by PIX_PROVIDER_TIMEOUT_MS) plus this margin. */
+const PIX_CHARGE_JOB_DELAY_MS = 5_000;
+
+/** When a Pix made now stops being payable: the order's deadline (PIX_EXPIRY_MINUTES). */
+export function pixDeadline(config: Pick<Config, "PIX_EXPIRY_MINUTES">, now = new Date()): Date {
+  return new Date(now.getTime() + config.PIX_EXPIRY_MINUTES * 60_000);
+}
+
+/** An order's Pix as its transaction saves it: the static BR Code at once; a provider's code later (null here). */
+export type NewPix = { provider: ProviderId; txid: string; brCode: string | null; expiresAt: Date };
+
+/**
+ * Starts the order's Pix `attempt` inside the transaction that saves (checkout) or reopens (a new
+ * Pix) the order, and never calls out from it: rows locked there (cart, stock, the order) would wait
+ * on the provider for up to PIX_PROVIDER_TIMEOUT_MS. The static Pix is computed here. A provider's
+ * charge is made after the commit (`makeProviderCharge`, by the request), and a `pix-charge` job
+ * queued in this same transaction makes it if the request could not, or the process died first.
+ * The txid is known now: it derives from the order's id and attempt.
+ */
+export async function startPix(tx: Tx, services: Services, request: ChargeRequest): Promise<NewPix> {
   const provider = chargingProvider(services.config);
-  let charge: PixCharge;
-  try {
-    charge = await provider.createCharge(request);
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    services.logger.warn({ err: error, provider: provider.id, orderId: request.orderId }, "pix provider did not create the charge");
-    throw providerUnavailable();
+  if (provider.id === "static_pix") {
+    const charge = await provider.createCharge(request);
+    return { provider: provider.id, txid: charge.txid, brCode: charge.brCode, expiresAt: charge.expiresAt };
   }
-  if (charge.providerChargeId) {
-    await tx.insert(payments).values({
+  const job: PixChargeJob = { orderId: request.orderId, attempt: request.attempt };
+  await enqueueJob(tx, PIX_CHARGE_TASK, job, {
+    maxAttempts: PIX_CHARGE_MAX_ATTEMPTS,
+    runAt: new Date(Date.now() + services.config.PIX_PROVIDER_TIMEOUT_MS + PIX_CHARGE_JOB_DELAY_MS),
+    jobKey: `${PIX_CHARGE_TASK}:${request.orderId}:${request.attempt}`,
+  });
+  return { provider: provider.id, txid: providerTxid(request.orderId, request.attempt), brCode: null, expiresAt: request.expiresAt };
+}
+
+/**
+ * Makes the charge at `providerId`, outside any transaction, under the provider's idempotency key
+ * (Mercado Pago's X-Idempotency-Key `{orderId}:{attempt}`, the BCB cob's txid): the request and the
+ * job, or two workers, asking at once get the same one charge. Throws ProviderUnavailableError when
+ * the provider fails or does not answer within PIX_PROVIDER_TIMEOUT_MS.
+ */
+export async function makeProviderCharge(config: Config, providerId: string, request: ChargeRequest): Promise<OrderCharge | null> {
+  const provider = providerById(config, providerId);
+  if (!provider || provider.id === "static_pix") return null;
+  const charge = await provider.createCharge(request);
+  return { ...charge, provider: provider.id };
+}
+
+/**
+ * Records a provider's charge in `payments` (the poller and the webhooks find it there); a second
+ * record of the same charge (the request and the job both made it) changes nothing.
+ */
+export async function recordCharge(tx: Tx, request: ChargeRequest, charge: OrderCharge): Promise<void> {
+  if (!charge.providerChargeId) return;
+  await tx
+    .insert(payments)
+    .values({
       orderId: request.orderId,
-      provider: provider.id,
+      provider: charge.provider,
       attempt: request.attempt,
       providerChargeId: charge.providerChargeId,
       txid: charge.txid,
@@ -89,23 +132,8 @@ export async function chargeOrder(tx: Tx, services: Services, request: ChargeReq
       amountCents: request.totalCents,
       raw: charge.raw as object,
       expiresAt: charge.expiresAt,
-    });
-  }
-  return { ...charge, provider: provider.id };
-}
-
-/**
- * Checkout's charge (attempt 1) of an order about to be written: its id is chosen here, since a
- * provider's txid and reference derive from it; the order row takes `orderId` and `provider`.
- */
-export async function chargeNewOrder(
-  tx: Tx,
-  services: Services,
-  order: Omit<ChargeRequest, "orderId" | "attempt" | "now">,
-): Promise<OrderCharge & { orderId: string }> {
-  const orderId = randomUUID();
-  const charge = await chargeOrder(tx, services, { ...order, orderId, attempt: 1, now: new Date() });
-  return { ...charge, orderId };
+    })
+    .onConflictDoNothing();
 }
 
 /**

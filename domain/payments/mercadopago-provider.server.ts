@@ -98,7 +98,7 @@ export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider 
     confirmedBy: "webhook",
     async createCharge(request) {
       const txid = providerTxid(request.orderId, request.attempt);
-      const expiresAt = new Date(request.now.getTime() + config.PIX_EXPIRY_MINUTES * 60_000);
+      const expiresAt = request.expiresAt;
       const [firstName, ...rest] = request.payer.name.trim().split(/\s+/);
       const answer = await call(
         "POST",

@@ -16,7 +16,7 @@ describe("payment providers", () => {
       orderNumber: 10001,
       attempt: 1,
       totalCents: 84090,
-      now,
+      expiresAt: new Date(now.getTime() + 30 * 60_000),
       payer: { name: "Maria Souza", email: "maria@example.com", cpf: null },
     });
     expect(charge.txid).toBe("PEDIDO10001");

@@ -45,7 +45,11 @@ export type ChargeRequest = {
   /** 1 for the order's first charge; each new Pix of the same order (after expiry) counts up. */
   attempt: number;
   totalCents: number;
-  now: Date;
+  /**
+   * When the Pix stops being payable: the order's deadline, chosen when the order was saved. Fixed, so
+   * a retried create sends the same request (Mercado Pago refuses one key with another body).
+   */
+  expiresAt: Date;
   payer: { name: string; email: string; cpf: string | null };
 };
 
@@ -128,7 +132,7 @@ export function staticPixProvider(
   return {
     id: "static_pix",
     confirmedBy: "admin",
-    async createCharge({ orderNumber, totalCents, now, attempt }) {
+    async createCharge({ orderNumber, totalCents, expiresAt, attempt }) {
       const txid = orderTxid(orderNumber, attempt);
       const brCode = buildBrCode({
         key: config.PIX_KEY,
@@ -141,7 +145,7 @@ export function staticPixProvider(
       return {
         txid,
         brCode,
-        expiresAt: new Date(now.getTime() + config.PIX_EXPIRY_MINUTES * 60_000),
+        expiresAt,
         providerChargeId: null,
         raw: null,
       };

@@ -490,12 +490,18 @@ export const orders = pgTable(
     /** Which payment provider handles it: "static_pix" (confirmed by an admin) until a PSP is configured. */
     paymentProvider: text("payment_provider").notNull().default("static_pix"),
     pixTxid: text("pix_txid").notNull().unique(),
-    pixCode: text("pix_code").notNull(),
+    /**
+     * The "copia e cola". Null while a provider's charge is being made after the order's commit (decision
+     * 045): the order and its stock are saved first, the provider is called outside any transaction.
+     */
+    pixCode: text("pix_code"),
     pixExpiresAt: timestamp("pix_expires_at", { withTimezone: true }).notNull(),
     /** 1 for the order's first Pix; each "Gerar novo Pix" after an expiry adds one (a new txid each time). */
     pixAttempt: integer("pix_attempt").notNull().default(1),
     /** The expiry the "your Pix expires soon" e-mail was sent for: one reminder per Pix (issue 19 item 5). */
     pixRemindedFor: timestamp("pix_reminded_for", { withTimezone: true }),
+    /** Set when the last try to make the current Pix at the provider failed (the job keeps trying); cleared when it exists. */
+    pixChargeFailedAt: timestamp("pix_charge_failed_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     trackingCode: text("tracking_code"),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
@@ -590,6 +596,8 @@ export const idempotencyKeys = pgTable(
     key: uuid("key").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     requestHash: text("request_hash"),
+    /** Which attempt holds the key: each attempt removes only its own claim, never another's (decision 045). */
+    claim: uuid("claim").notNull().defaultRandom(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created").on(t.createdAt)],

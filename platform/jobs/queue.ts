@@ -18,6 +18,10 @@ export type JobExecutor = Pick<Database, "execute">;
 export type EnqueueOptions = {
   /** Tries before the job fails for good (graphile-worker's default is 25). */
   maxAttempts?: number;
+  /** Not before this time (graphile-worker's `run_at`); default: at once. */
+  runAt?: Date;
+  /** One pending job per key: queueing the same key again replaces the waiting one (`job_key`). */
+  jobKey?: string;
 };
 
 /** Installs or upgrades the queue's schema; safe when several instances start together. */
@@ -38,7 +42,7 @@ export async function enqueueJob(executor: JobExecutor, task: string, payload: o
  * something beside the job (the e-mail log, in the same statement so neither exists without the other).
  */
 export function addJobCall(task: string, payload: object, options: EnqueueOptions = {}): SQL {
-  return sql`graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts := ${options.maxAttempts ?? null}::int)`;
+  return sql`graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json, max_attempts := ${options.maxAttempts ?? null}::int, run_at := ${options.runAt?.toISOString() ?? null}::timestamptz, job_key := ${options.jobKey ?? null}::text)`;
 }
 
 export type FailedJob = {

@@ -1,6 +1,7 @@
 import { placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
 import { placeOrderSchema } from "#domain/checkout/checkout-schemas.ts";
 import { placeOrder } from "#domain/checkout/place-order.server.ts";
+import { chargeOrderNow } from "#domain/reconciliation/order-charge.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 
@@ -18,6 +19,9 @@ export const placeOrderEndpoint = defineEndpoint({
   status: 201,
   async handler({ body, c, user }) {
     const placed = await placeOrder(c.get("services"), user, body);
+    // After the commit, no lock held: a provider's Pix (a no-op for the static one, or when it exists).
+    // If it fails, the order's page says so and the queued job keeps trying (decision 045).
+    await chargeOrderNow(c.get("services"), placed.orderId);
     if (placed.replayed) c.status(200);
     return placed;
   },

@@ -6,7 +6,18 @@ import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { expirePendingOrders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, PASSWORD, type AuthTestContext } from "#test/auth-helpers.ts";
-import { cartItems, carts, notifications, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import {
+  cartItems,
+  carts,
+  idempotencyKeys,
+  notifications,
+  orderRefunds,
+  orders,
+  orderStatusHistory,
+  products,
+} from "#platform/db/schema.ts";
+import { requestHash } from "#platform/request-hash.ts";
+import { placeOrderSchema } from "#domain/checkout/checkout-schemas.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
 import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
 
@@ -264,6 +275,42 @@ describe("placing an order", () => {
     const other = await place(customer, { ...body, idempotencyKey: crypto.randomUUID() });
     expect(other.status).toBe(409);
     expect(((await other.json()) as ErrorJson).error.code).toBe("cart_already_ordered");
+  });
+
+  it("a key left by a crash, retried from ten tabs at once, still replays its one order afterwards: each attempt removes only its own claim", async () => {
+    const customer = await signedUpCustomer();
+    const userId = await userIdOf(customer);
+    await giveCart(customer, [{ productId: COURSE, quantity: 1 }]);
+    const body = placeBody({ address: undefined, shippingMethod: undefined });
+    const { idempotencyKey, ...fields } = placeOrderSchema.parse(body);
+    // The crash: this very request claimed the key three minutes ago and died before its order was saved.
+    await ctx.t.db
+      .insert(idempotencyKeys)
+      .values({ userId, key: idempotencyKey, requestHash: requestHash(fields), createdAt: new Date(Date.now() - 3 * 60_000) });
+
+    const responses = await Promise.all(Array.from({ length: 10 }, () => place(customer, body)));
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as Array<
+      { orderId?: string; replayed?: boolean } & Partial<ErrorJson>
+    >;
+    const created = bodies.filter((answer, i) => responses[i]!.status === 201 && answer.replayed === false);
+    expect(created).toHaveLength(1);
+    const orderId = created[0]!.orderId!;
+    for (const [i, response] of responses.entries()) {
+      expect([201, 409]).toContain(response.status);
+      if (response.status === 201) expect(bodies[i]).toMatchObject({ orderId });
+      if (response.status === 409) expect(bodies[i]!.error!.code).toBe("checkout_in_progress");
+    }
+    expect(await ctx.t.db.select().from(orders).where(eq(orders.userId, userId))).toHaveLength(1);
+
+    // The eleventh retry replays that one order: the key still holds it.
+    const eleventh = await place(customer, body);
+    expect(eleventh.status).toBe(201);
+    expect(await eleventh.json()).toMatchObject({ orderId, replayed: true });
+    const [key] = await ctx.t.db
+      .select({ orderId: idempotencyKeys.orderId })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, idempotencyKey)));
+    expect(key?.orderId).toBe(orderId);
   });
 
   it("refuses a key reused with another request (422), before and after its order exists, and still replays the first", async () => {

@@ -6,6 +6,7 @@ import { PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
 import { renewPix } from "#domain/orders/renew-pix.server.ts";
 import { getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { requestWithdrawal, UNOPENED_MESSAGE } from "#domain/orders/withdrawal.server.ts";
+import { chargeOrderNow } from "#domain/reconciliation/order-charge.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
@@ -89,6 +90,7 @@ export const renewPixEndpoint = defineEndpoint({
   async handler({ params, c, user }) {
     await expirePendingOrders(c.get("services"), { userId: user.id });
     await renewPix(c.get("services"), params.id, user.id);
+    await chargeOrderNow(c.get("services"), params.id);
     return orderOr404(c, params.id, user.id);
   },
 });

@@ -188,3 +188,34 @@ describe("BCB Pix API: callbacks", () => {
     expect(await paymentOf(order.id)).toMatchObject({ status: "expired" });
   });
 });
+
+describe("BCB Pix API: the cob is made after the order's commit (decision 045)", () => {
+  it("an answer lost to the timeout, then a PSP that refuses the txid again: the job takes the one cob the PSP made", async () => {
+    await giveCart(ctx, customerId, KIT);
+    // Longer than the shop's 800 ms bound: the PSP makes the cob, its answer never reaches the shop.
+    fake.putDelayMs = 1200;
+    fake.refuseRepeatedTxid = true;
+    try {
+      const orderId = await checkOut(ctx, customer);
+      const txid = orderId.replaceAll("-", "");
+      const page = (await (await ctx.request(`/api/orders/${orderId}`, { browser: customer })).json()) as { pixGeneration: string | null };
+      expect(page.pixGeneration).toBe("failed");
+      await expect.poll(() => fake.cobs.has(txid), { timeout: 5000 }).toBe(true);
+      fake.putDelayMs = 0;
+      // The job (the bound plus 5 s later) puts the txid again, is refused, and reads the cob back.
+      await expect
+        .poll(async () => (await ctx.t.db.select({ code: orders.pixCode }).from(orders).where(eq(orders.id, orderId)))[0]!.code, {
+          timeout: 30_000,
+          interval: 200,
+        })
+        .toBe(fake.cobs.get(txid)!.pixCopiaECola);
+      expect(fake.cobPuts.filter((put) => put === txid)).toHaveLength(2);
+      expect(await ctx.t.db.select().from(payments).where(eq(payments.orderId, orderId))).toMatchObject([
+        { provider: "bcb", txid, providerChargeId: txid, status: "pending" },
+      ]);
+    } finally {
+      fake.putDelayMs = 0;
+      fake.refuseRepeatedTxid = false;
+    }
+  }, 40_000);
+});

@@ -282,7 +282,9 @@ describe("Mercado Pago: reconciliation", () => {
 });
 
 describe("Mercado Pago: a provider that does not answer", () => {
-  it("checkout gives up within the bound with a Portuguese 409; a webhook and the poller change nothing", async () => {
+  // Decision 045 replaced the 409 (nothing saved) with an order saved first: the checkout still gives up
+  // on the provider within the bound, and says in Portuguese that the Pix is late (the job keeps trying).
+  it("checkout gives up on the provider within the bound: the order is saved, its page says the Pix is late; a webhook and the poller change nothing", async () => {
     const { order, mpId } = await newOrder();
     await fake.approve(mpId, { notify: false });
     fake.hang = true;
@@ -296,6 +298,7 @@ describe("Mercado Pago: a provider that does not answer", () => {
 
       await giveCart(ctx, customerId, KIT);
       const before = await ctx.t.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customerId));
+      const started = Date.now();
       const response = await ctx.request("/api/checkout/orders", {
         browser: customer,
         json: {
@@ -307,13 +310,18 @@ describe("Mercado Pago: a provider that does not answer", () => {
           acceptTerms: true,
         },
       });
-      expect(response.status).toBe(409);
-      expect(((await response.json()) as { error: { code: string; message: string } }).error).toMatchObject({
-        code: "pix_provider_unavailable",
-        message: expect.stringContaining("Pix"),
-      });
+      expect(response.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(800 + 2000);
+      const { orderId } = (await response.json()) as { orderId: string };
+      const page = (await (await ctx.request(`/api/orders/${orderId}`, { browser: customer })).json()) as {
+        status: string;
+        pix: unknown;
+        pixGeneration: string | null;
+      };
+      expect(page).toMatchObject({ status: "pending_payment", pix: null, pixGeneration: "failed" });
       const after = await ctx.t.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customerId));
-      expect(after).toHaveLength(before.length);
+      expect(after).toHaveLength(before.length + 1);
+      expect(await ctx.t.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(0);
     } finally {
       fake.hang = false;
     }

@@ -6,6 +6,8 @@
  */
 import { expirePendingOrders, sendPixReminders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { sendAbandonedCartReminders } from "#domain/recovery/abandoned-carts.server.ts";
+import { PIX_CHARGE_TASK } from "#domain/payments/charges.server.ts";
+import { runPixChargeJob } from "#domain/reconciliation/order-charge.server.ts";
 import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/email-queue.ts";
@@ -61,6 +63,8 @@ export function startJobs(services: AppServices, url: string, options: JobsOptio
     logger: services.logger,
     tasks: {
       [SEND_EMAIL_TASK]: sendEmailJob(services),
+      // A provider's Pix the request could not make after the order's commit (decision 045).
+      [PIX_CHARGE_TASK]: (payload) => runPixChargeJob(services, payload),
       [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
       [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
       [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),

@@ -49,6 +49,12 @@ export type BcbPixFake = {
   webhooks: Map<string, string>;
   tokenCalls: number;
   hang: boolean;
+  /** Milliseconds each PUT /v2/cob/{txid} takes before it is handled; the cob is made even if the caller gave up. */
+  putDelayMs: number;
+  /** true: a second PUT of a txid the PSP already holds is refused with 400, as some PSPs do (default: answered with that cob). */
+  refuseRepeatedTxid: boolean;
+  /** Every PUT /v2/cob/{txid} received, by txid, in order. */
+  cobPuts: string[];
   /** An origin to deliver callbacks to instead of the registered URL's (as a tunnel would). */
   deliverTo: string | null;
   pay(txids: string | string[], options?: PayOptions): Promise<number[]>;
@@ -90,7 +96,8 @@ export async function startBcbPixFake(pki: TestPki, options: { port?: number } =
   const webhooks = new Map<string, string>();
   const tokens = new Set<string>();
   let locId = 100;
-  const state = { tokenCalls: 0, hang: false, deliverTo: null as string | null };
+  const state = { tokenCalls: 0, hang: false, deliverTo: null as string | null, putDelayMs: 0, refuseRepeatedTxid: false };
+  const cobPuts: string[] = [];
   // The PSP's own client certificate, presented on its callbacks.
   const pspClient = await pki.client("psp-callbacks");
 
@@ -127,6 +134,8 @@ export async function startBcbPixFake(pki: TestPki, options: { port?: number } =
 
   app.put("/v2/cob/:txid", async (c) => {
     const txid = c.req.param("txid");
+    cobPuts.push(txid);
+    if (state.putDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.putDelayMs));
     if (!/^[a-zA-Z0-9]{26,35}$/.test(txid))
       return problem(400, "Cobranca invalida", "O txid não respeita o _schema_.", [{ razao: "txid inválido", propriedade: "txid" }]);
     const body = (await c.req.json().catch(() => null)) as Partial<FakeCob> | null;
@@ -148,6 +157,7 @@ export async function startBcbPixFake(pki: TestPki, options: { port?: number } =
     const existing = cobs.get(txid);
     if (existing) {
       if (existing.status !== "ATIVA") return problem(400, "Cobranca invalida", "Cobrança não está ATIVA.");
+      if (state.refuseRepeatedTxid) return problem(400, "Cobranca invalida", "Já existe uma cobrança com o txid informado.");
       return c.json(existing, 200);
     }
     const id = locId++;
@@ -264,6 +274,19 @@ export async function startBcbPixFake(pki: TestPki, options: { port?: number } =
     set hang(value: boolean) {
       state.hang = value;
     },
+    get putDelayMs() {
+      return state.putDelayMs;
+    },
+    set putDelayMs(value: number) {
+      state.putDelayMs = value;
+    },
+    get refuseRepeatedTxid() {
+      return state.refuseRepeatedTxid;
+    },
+    set refuseRepeatedTxid(value: boolean) {
+      state.refuseRepeatedTxid = value;
+    },
+    cobPuts,
     get deliverTo() {
       return state.deliverTo;
     },

@@ -54,6 +54,10 @@ export type MercadoPagoFake = {
   idempotencyKeys: string[];
   /** true: every API call hangs without an answer (a provider that times out). */
   hang: boolean;
+  /** Milliseconds each POST /v1/payments takes before it is handled (a slow provider). */
+  createDelayMs: number;
+  /** The next N POST /v1/payments answer 500 internal_error, as MP does when it is in trouble. */
+  failCreates: number;
   /**
    * An origin to deliver notifications to instead of notification_url's own (as a tunnel would):
    * tests whose shop answers on another address than its PUBLIC_URL.
@@ -80,7 +84,7 @@ export async function startMercadoPagoFake(
   const idempotencyKeys: string[] = [];
   const deliveries: Delivery[] = [];
   let nextId = 1_234_567_890;
-  const state = { hang: false, deliverTo: null as string | null };
+  const state = { hang: false, deliverTo: null as string | null, createDelayMs: 0, failCreates: 0 };
 
   const app = new Hono();
   const problem = (status: number, message: string, error = "bad_request") =>
@@ -97,6 +101,11 @@ export async function startMercadoPagoFake(
     const key = c.req.header("x-idempotency-key");
     if (!key) return problem(400, "X-Idempotency-Key header is required");
     idempotencyKeys.push(key);
+    if (state.createDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.createDelayMs));
+    if (state.failCreates > 0) {
+      state.failCreates--;
+      return problem(500, "internal_error", "internal_error");
+    }
     const text = await c.req.text();
     const bodyHash = createHash("sha256").update(text).digest("hex");
     const earlier = byKey.get(key);
@@ -252,6 +261,18 @@ export async function startMercadoPagoFake(
     },
     set hang(value: boolean) {
       state.hang = value;
+    },
+    get createDelayMs() {
+      return state.createDelayMs;
+    },
+    set createDelayMs(value: number) {
+      state.createDelayMs = value;
+    },
+    get failCreates() {
+      return state.failCreates;
+    },
+    set failCreates(value: number) {
+      state.failCreates = value;
     },
     get deliverTo() {
       return state.deliverTo;

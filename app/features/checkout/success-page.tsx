@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PixPayment } from "#app/features/payments/pix-payment.tsx";
+import { PixPending } from "#app/features/payments/pix-pending.tsx";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
@@ -33,6 +34,8 @@ export function SuccessPage({ order }: { order: OrderWithQr | null }) {
       </div>
       {order.pix ? (
         <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} />
+      ) : order.pixGeneration ? (
+        <PixPending state={order.pixGeneration} />
       ) : order.pixRenewable ? (
         <RenewPix order={order} />
       ) : order.status === "cancelled" ? (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PixPayment } from "#app/features/payments/pix-payment.tsx";
+import { PixPending } from "#app/features/payments/pix-pending.tsx";
 import { OrderDetails, OrderList } from "#app/features/orders/order-views.tsx";
 import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
 import { useOrderUpdates } from "#app/features/orders/use-order-updates.ts";
@@ -25,7 +26,11 @@ export function CustomerOrders({
         <Link to="/cliente/pedidos" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
           ← Todos os pedidos
         </Link>
-        {order.pix ? <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} /> : null}
+        {order.pix ? (
+          <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} />
+        ) : order.pixGeneration ? (
+          <PixPending state={order.pixGeneration} />
+        ) : null}
         <RenewPix order={order} />
         <OrderDetails order={order} />
         <OrderDeliveries orderId={order.id} />
