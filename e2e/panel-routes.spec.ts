@@ -25,6 +25,7 @@ const MAINTENANCE_SECTIONS = ["saude", "manutencao", "erros", "administradores",
 );
 
 test("every section's address is for admins only, checked by the server", async ({ page, browser }) => {
+  test.setTimeout(60_000);
   const visitor = await browser.newContext();
   const customerPage = await (await browser.newContext()).newPage();
   await signedInCustomer(customerPage, uniqueEmail("rotas-cliente"), PASSWORD);
@@ -51,6 +52,8 @@ test("every section's address is for admins only, checked by the server", async 
 });
 
 test("on a phone, the admin walks the sections by their addresses, and the links of before lead there", async ({ page }) => {
+  // Eighteen page loads: a walk, not a wait (30 s was met with two journeys sharing two cores).
+  test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await signedInAdmin(page, PASSWORD);
   const sections = page.getByRole("navigation", { name: "Seções da administração" });
