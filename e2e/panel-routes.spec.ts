@@ -10,15 +10,16 @@ import { placedCourseOrder, signedInAdmin, signedInCustomer } from "./shop-steps
 const PASSWORD = "rotas-dos-paineis-42";
 const PHONE = { width: 390, height: 844 };
 
-/** Each section's address and the heading (or landmark) that says it is the one shown. */
+/** Each section's address, its link in the navigation and the heading that says it is the one shown. */
 const ADMIN_SECTIONS = [
-  ["/admin/pedidos", "Pedidos"],
-  ["/admin/clientes", "Clientes"],
-  ["/admin/devolucoes", "Devoluções"],
-  ["/admin/avaliacoes", "Avaliações"],
-  ["/admin/frete", "Frete"],
-  ["/admin/cupons", "Cupons"],
-  ["/admin/auditoria", "Auditoria"],
+  ["/admin/pedidos", "Pedidos", "Pedidos"],
+  ["/admin/clientes", "Clientes", "Clientes"],
+  ["/admin/devolucoes", "Devoluções", "Devoluções"],
+  ["/admin/reembolsos", "Reembolsos", "Reembolsos a enviar"],
+  ["/admin/avaliacoes", "Avaliações", "Avaliações"],
+  ["/admin/frete", "Frete", "Frete"],
+  ["/admin/cupons", "Cupons", "Cupons"],
+  ["/admin/auditoria", "Auditoria", "Auditoria"],
 ] as const;
 const MAINTENANCE_SECTIONS = ["saude", "manutencao", "erros", "administradores", "limpeza", "emails", "backup"].map(
   (section) => `/maintenance-panel/${section}`,
@@ -52,16 +53,16 @@ test("every section's address is for admins only, checked by the server", async 
 });
 
 test("on a phone, the admin walks the sections by their addresses, and the links of before lead there", async ({ page }) => {
-  // Eighteen page loads: a walk, not a wait (30 s was met with two journeys sharing two cores).
+  // Nineteen page loads: a walk, not a wait (30 s was met with two journeys sharing two cores).
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await signedInAdmin(page, PASSWORD);
   const sections = page.getByRole("navigation", { name: "Seções da administração" });
 
-  for (const [path, title] of ADMIN_SECTIONS) {
+  for (const [path, link, heading] of ADMIN_SECTIONS) {
     await openPage(page, path);
-    await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
-    await expect(sections.getByRole("link", { name: title, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
+    await expect(sections.getByRole("link", { name: link, exact: true })).toHaveAttribute("aria-current", "page");
   }
   await expectAccessible(page, "/admin/auditoria (celular)");
 

@@ -6,7 +6,17 @@
  * are sent on to the new ones. Products live at /customizar-produto (/admin/produtos leads there).
  */
 
-export const ADMIN_SECTIONS = ["painel", "pedidos", "clientes", "devolucoes", "frete", "auditoria", "cupons", "avaliacoes"] as const;
+export const ADMIN_SECTIONS = [
+  "painel",
+  "pedidos",
+  "clientes",
+  "devolucoes",
+  "reembolsos",
+  "frete",
+  "auditoria",
+  "cupons",
+  "avaliacoes",
+] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** The product editor's own page (spec §2), which /admin/produtos leads to. */
@@ -18,6 +28,7 @@ export const ADMIN_NAVIGATION: ReadonlyArray<{ label: string; href: string; sect
   { label: "Pedidos", href: "/admin/pedidos", section: "pedidos" },
   { label: "Clientes", href: "/admin/clientes", section: "clientes" },
   { label: "Devoluções", href: "/admin/devolucoes", section: "devolucoes" },
+  { label: "Reembolsos", href: "/admin/reembolsos", section: "reembolsos" },
   { label: "Produtos", href: PRODUCTS_PATH, section: null },
   { label: "Avaliações", href: "/admin/avaliacoes", section: "avaliacoes" },
   { label: "Frete", href: "/admin/frete", section: "frete" },
