@@ -56,7 +56,7 @@ export const DOMAIN_NEIGHBOURS = {
  * The feature folders of app/features/ and the other feature folders each may import: one way only
  * (acyclic, checked when this file loads), like the domain's modules. What two features both need
  * goes to the shared place, app/shared/ (shop-aware pieces: the product picture, the stars, dates,
- * the orders' API call, the site's sections), which imports no feature; the pages compose features in
+ * the site's sections), which imports no feature; the pages compose features in
  * app/routes/. Derived from the code after issue 27 item 7; a new edge is a change of this table,
  * made in review, and an edge back is refused: move the piece both need into app/shared/.
  */
