@@ -6,6 +6,7 @@ import type { Hono } from "hono";
 import { loadConfig, type Config } from "#platform/config.ts";
 import { createDatabase, isDatabaseUnavailable } from "#platform/db/client.ts";
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from "#server/db/embedded-postgres.ts";
+import { ensureBackupTools } from "#server/db/backup-tools-at-start.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seed } from "#server/db/seed.ts";
 import { createApp, type AppOptions } from "#server/http/app.ts";
@@ -31,6 +32,8 @@ export type PreparedShop = {
   app: Hono<AppEnv>;
   config: Config;
   logger: Logger;
+  /** The database the shop uses (embedded or DATABASE_URL). */
+  databaseUrl: string;
   /** Node's request listener: the lean lane (lean-api.ts) for its endpoints, Hono for the rest. */
   listener(request: IncomingMessage, response: ServerResponse): void;
   /** Stops the job worker (running jobs finish), closes the database pool, then stops the embedded PostgreSQL if this process owns it (embedded-postgres.ts). */
@@ -56,6 +59,7 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
     app,
     config,
     logger,
+    databaseUrl: url,
     listener: nodeListener(services, app, accessLog),
     async closeDatabase() {
       accessLog.close();
@@ -115,6 +119,8 @@ export async function start(options: AppOptions = {}): Promise<void> {
     logger.info({ port, url: `http://localhost:${port}` }, "shop listening");
   });
   shutDownOnSignals(server, shop);
+  // Backups work on the first start (issue 28 item 3): fetched in the background, never awaited.
+  void ensureBackupTools(config, shop.databaseUrl, logger);
 }
 
 function nodeListener(services: AppServices, app: Hono<AppEnv>, accessLog: AccessLog): PreparedShop["listener"] {
