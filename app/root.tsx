@@ -11,6 +11,8 @@ import { IslandScripts } from "#app/islands/island-scripts.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { MaintenanceBanner } from "#app/features/maintenance/maintenance-banner.tsx";
+import { GoLiveBanner } from "#app/features/settings/go-live-banner.tsx";
+import { knownGoLiveRed } from "#domain/settings/go-live.server.ts";
 import { currentMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
 import { STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import type { Route } from "./+types/root";
@@ -36,7 +38,9 @@ export async function loader(args: Route.LoaderArgs) {
   const auth = await sessionState(args);
   // Only admins are served while maintenance is on (decision 024); they get its banner.
   const maintenance = auth.isAdmin && (await currentMaintenance(services.db).catch(() => null))?.enabled === true;
-  return { publicConfig, auth, maintenance };
+  // Admins see a banner while the go-live check has a red item (decision 056); never waited for.
+  const notReady = auth.isAdmin && knownGoLiveRed(services) === true;
+  return { publicConfig, auth, maintenance, notReady };
 }
 
 /**
@@ -63,7 +67,9 @@ const HIDE_ACCEPTED_GATE = `try{if(localStorage.getItem(${JSON.stringify(STORAGE
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const island = useIsland();
-  const maintenance = useRouteLoaderData<typeof loader>("root")?.maintenance === true;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const maintenance = rootData?.maintenance === true;
+  const notReady = rootData?.notReady === true;
   const onHome = useLocation().pathname === "/";
   return (
     <html lang="pt-BR">
@@ -77,6 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
         {maintenance ? <MaintenanceBanner /> : null}
+        {notReady ? <GoLiveBanner /> : null}
         {/* The element an island page hydrates; under React Router, a plain wrapper. */}
         <div id={ISLAND_ROOT_ID}>{children}</div>
         {island ? (

@@ -4,7 +4,17 @@
  * §2, the notifications' links) still open the orders. Products live at /customizar-produto.
  */
 
-export const ADMIN_SECTIONS = ["painel", "pedidos", "clientes", "devolucoes", "frete", "auditoria", "cupons", "avaliacoes"] as const;
+export const ADMIN_SECTIONS = [
+  "painel",
+  "pedidos",
+  "clientes",
+  "devolucoes",
+  "frete",
+  "auditoria",
+  "cupons",
+  "avaliacoes",
+  "configuracoes",
+] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** The navigation, in the owner's order of use: label and where it goes. */
@@ -18,6 +28,7 @@ export const ADMIN_NAVIGATION: ReadonlyArray<{ label: string; href: string; sect
   { label: "Frete", href: "/admin?secao=frete", section: "frete" },
   { label: "Cupons", href: "/admin?secao=cupons", section: "cupons" },
   { label: "Auditoria", href: "/admin?secao=auditoria", section: "auditoria" },
+  { label: "Configurações", href: "/admin?secao=configuracoes", section: "configuracoes" },
 ];
 
 /** Which section a URL shows; an unknown `secao` shows the dashboard rather than an error. */

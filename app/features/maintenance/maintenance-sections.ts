@@ -3,7 +3,7 @@
  * decision 019), health first; each has its case in app/routes/maintenance-panel.tsx.
  */
 
-export const MAINTENANCE_SECTIONS = ["saude", "manutencao", "erros", "administradores", "limpeza", "emails", "backup"] as const;
+export const MAINTENANCE_SECTIONS = ["saude", "manutencao", "erros", "administradores", "limpeza", "emails", "backup", "abertura"] as const;
 export type MaintenanceSection = (typeof MAINTENANCE_SECTIONS)[number];
 
 export const MAINTENANCE_NAVIGATION: ReadonlyArray<{ label: string; section: MaintenanceSection }> = [
@@ -14,6 +14,7 @@ export const MAINTENANCE_NAVIGATION: ReadonlyArray<{ label: string; section: Mai
   { label: "Limpeza", section: "limpeza" },
   { label: "E-mails", section: "emails" },
   { label: "Backup e exportações", section: "backup" },
+  { label: "Verificação para abrir", section: "abertura" },
 ];
 
 /** Which section a URL shows; an unknown `secao` shows the health rather than an error. */
