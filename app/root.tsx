@@ -11,7 +11,6 @@ import { IslandScripts } from "#app/islands/island-scripts.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { MaintenanceBanner } from "#app/features/maintenance/maintenance-banner.tsx";
-import { GoLiveBanner } from "#app/features/settings/go-live-banner.tsx";
 import { knownGoLiveRed } from "#domain/settings/go-live.server.ts";
 import { currentMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
 import { STORAGE_KEYS } from "#app/lib/storage-keys.ts";
@@ -67,9 +66,7 @@ const HIDE_ACCEPTED_GATE = `try{if(localStorage.getItem(${JSON.stringify(STORAGE
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const island = useIsland();
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  const maintenance = rootData?.maintenance === true;
-  const notReady = rootData?.notReady === true;
+  const maintenance = useRouteLoaderData<typeof loader>("root")?.maintenance === true;
   const onHome = useLocation().pathname === "/";
   return (
     <html lang="pt-BR">
@@ -83,7 +80,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
         {maintenance ? <MaintenanceBanner /> : null}
-        {notReady ? <GoLiveBanner /> : null}
         {/* The element an island page hydrates; under React Router, a plain wrapper. */}
         <div id={ISLAND_ROOT_ID}>{children}</div>
         {island ? (

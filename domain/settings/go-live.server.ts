@@ -118,7 +118,7 @@ const refreshing = new WeakSet<Database>();
 
 /**
  * Whether anything is red, without waiting: the last report of this process (undefined before the
- * first), made again in the background when old. A save of the settings forgets it.
+ * first), made again in the background when old or after a save of the settings.
  */
 export function knownGoLiveRed(services: Services): boolean | undefined {
   const last = lastReports.get(services.db);
@@ -131,6 +131,8 @@ export function knownGoLiveRed(services: Services): boolean | undefined {
   return last ? !last.report.ready : undefined;
 }
 
+/** After a change the check reads (settings, test e-mail): the next admin page makes it again, meanwhile showing the last. */
 export function forgetGoLive(db: Database): void {
-  lastReports.delete(db);
+  const last = lastReports.get(db);
+  if (last) last.at = -Infinity;
 }

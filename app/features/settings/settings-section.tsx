@@ -122,7 +122,7 @@ function SettingsForm({ settings }: { settings: ShopSettingsView }) {
         {text("mailFrom", "Remetente", { hint: "Ex.: Minha Loja <loja@minhaloja.com.br>" })}
         {text("mailReplyTo", "Responder para", { type: "email", hint: "Onde chegam as respostas dos clientes (alguém que leia)." })}
         {text("smtpHost", "Servidor SMTP", { hint: "Em branco: os e-mails ficam numa pasta do servidor e não chegam a ninguém." })}
-        {text("smtpPort", "Porta", { inputMode: "numeric", hint: "587 (STARTTLS) ou 465 (TLS)." })}
+        {text("smtpPort", "Porta SMTP", { inputMode: "numeric", hint: "587 (STARTTLS) ou 465 (TLS)." })}
         <label className="flex min-h-11 items-center gap-3 text-sm text-stone-900">
           <input type="checkbox" name="smtpSecure" checked={form.smtpSecure} onChange={set("smtpSecure")} className="size-5" />
           TLS desde o início (porta 465)
