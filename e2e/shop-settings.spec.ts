@@ -13,7 +13,13 @@ const PHONE = { width: 390, height: 844 };
 const OWNER_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
 
 test.afterAll(async () => {
-  await withShopDatabase((client) => client.query("delete from shop_settings"));
+  // Deleted and announced as the admin's save is (the shared-caches message), so the running shop
+  // serves the environment's identity again at once.
+  const announce = JSON.stringify({ topic: "shared-caches", type: "cache_invalidated", data: { name: "shop-settings" } });
+  await withShopDatabase(async (client) => {
+    await client.query("delete from shop_settings");
+    await client.query("select pg_notify('shop_realtime', $1)", [announce]);
+  });
 });
 
 test("on a phone, the owner fills the settings, the go-live check turns green item by item, and a Pix pays the owner's key", async ({

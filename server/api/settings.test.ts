@@ -20,13 +20,31 @@ const OWNER_KEY = "7d9f0335-8dcc-4054-9bf9-0dbd61d36906";
 let ctx: AuthTestContext;
 let admin: Browser;
 let customer: Browser;
+/** A second instance on the same database, with its own pool and its own copy of the settings. */
+let otherDb: Database;
+let other: ReturnType<typeof createApp>;
 beforeAll(async () => {
   ctx = await createAuthTestContext();
   await ctx.makeAdmin(ADMIN_EMAIL);
   admin = await ctx.customer(ADMIN_EMAIL, new Browser("203.0.113.240"));
   customer = await ctx.customer(CUSTOMER_EMAIL, new Browser("203.0.113.241"));
+  otherDb = createDatabase(ctx.t.url, 2);
+  other = createApp({ ...ctx.t.services, db: otherDb });
 }, 60_000);
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await otherDb?.$client.end();
+  await ctx?.close();
+});
+
+const readOnOther = async () => {
+  const response = await other.request(
+    "/api/admin/settings",
+    { headers: { cookie: admin.header() } },
+    { incoming: { socket: { remoteAddress: admin.address } } },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as { legalName: string; pixKey: string };
+};
 
 function ownerSettings(smtpPort: number) {
   return {
@@ -76,6 +94,8 @@ describe("the shop's settings", () => {
   });
 
   it("are saved normalized, audited without the password, and served by a second instance", async () => {
+    // The other instance's copy is fresh: without the save's message it would serve it for 3 s.
+    expect((await readOnOther()).pixKey).toBe(ctx.t.services.config.PIX_KEY);
     const response = await save(ownerSettings(smtpPort()));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -89,20 +109,15 @@ describe("the shop's settings", () => {
     expect(entry).toMatchObject({ action: "settings.update", actorEmail: ADMIN_EMAIL });
     expect(JSON.stringify(entry)).not.toContain("segredo-do-smtp");
 
-    let otherDb: Database | undefined;
-    try {
-      otherDb = createDatabase(ctx.t.url, 2);
-      const other = createApp({ ...ctx.t.services, db: otherDb });
-      const read = await other.request(
-        "/api/admin/settings",
-        { headers: { cookie: admin.header() } },
-        { incoming: { socket: { remoteAddress: admin.address } } },
-      );
-      expect(read.status).toBe(200);
-      expect(await read.json()).toMatchObject({ legalName: "Cogumelos da Serra Ltda.", pixKey: OWNER_KEY });
-    } finally {
-      await otherDb?.$client.end();
+    // The other instance had a copy: the save's message replaces it within moments, well before
+    // the copy's 3-second window would have.
+    const deadline = Date.now() + 1500;
+    let seen = await readOnOther();
+    while (seen.pixKey !== OWNER_KEY && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await readOnOther();
     }
+    expect(seen).toMatchObject({ legalName: "Cogumelos da Serra Ltda.", pixKey: OWNER_KEY });
   });
 
   it("keep the saved SMTP password when the form leaves it out", async () => {
