@@ -87,6 +87,7 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
       "/admin's customers: the list, a search without results, and one customer",
       "/admin's returns, shipping and audit log sections",
       "/admin, orders found by a search (table and phone cards), the returns queue and a return's order page",
+      "/admin's refund queue on a phone: a withdrawal's refund owed, then marked sent and gone from it",
       "a delivered order's rating form with its error, the review sent, the admin's reviews section and the product page's reviews",
       "/admin's settings with an error, and the go-live check, on a phone",
     ],
@@ -535,6 +536,31 @@ test.describe("an admin", () => {
     await openPage(page, `/admin?order=${paidId}`);
     await expect(page.getByLabel("Código de rastreio (Correios)")).toBeVisible();
     await expectAccessible(page, "/admin?order= (pago, com rastreio)");
+  });
+
+  test("/admin's refund queue on a phone: a withdrawal's refund owed, then marked sent and gone from it", async ({ page, browser }) => {
+    const customerContext = await browser.newContext();
+    const customer = await customerContext.newPage();
+    await signedInCustomer(customer, uniqueEmail("acessivel-reembolso"), PASSWORD);
+    const { orderId, number } = await paidKitOrder(customer, page);
+    const withdrawal = await customer.request.post(`/api/orders/${orderId}/withdrawal`, {
+      data: { reason: "Comprei duas vezes" },
+      headers: fromTheShop,
+    });
+    expect(withdrawal.status(), await withdrawal.text()).toBe(201);
+    await customerContext.close();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, "/admin?secao=reembolsos");
+    const card = page.getByRole("article", { name: `Pedido #${number}` });
+    await expect(card).toContainText("Identificador do Pix");
+    await expectAccessible(page, "/admin?secao=reembolsos (reembolso devido, celular)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await card.getByRole("button", { name: `Marcar o reembolso do pedido #${number} como enviado` }).click();
+    await expect(card.getByText("Reembolso marcado como enviado: o cliente foi avisado.")).toBeVisible();
+    await openPage(page, "/admin?secao=reembolsos");
+    await expect(page.getByRole("article", { name: `Pedido #${number}` })).toHaveCount(0);
+    await expectAccessible(page, "/admin?secao=reembolsos (depois de enviado)");
   });
 
   test("/admin, orders found by a search (table and phone cards), the returns queue and a return's order page", async ({

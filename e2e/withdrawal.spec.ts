@@ -55,7 +55,9 @@ test("on a 390 px phone, with the keyboard only, a customer withdraws a paid ord
 
   await openPage(page, `/cliente?order=${orderId}`);
   const section = page.getByRole("region", { name: "Desistência" });
-  await expect(section).toContainText(/ele é cancelado na hora e o reembolso de R\$\s[\d.,]+, frete incluído, fica registrado\./);
+  await expect(section).toContainText(
+    /ele é cancelado na hora e o reembolso de R\$\s[\d.,]+, frete incluído, é enviado para o Pix usado no pagamento\./,
+  );
   // Keyboard only: reach the button with Tab, open the form, write the reason, confirm.
   const opener = section.getByRole("button", { name: "Desistir da compra" });
   for (let presses = 0; presses < 60 && !(await opener.evaluate((button) => button === document.activeElement)); presses++) {
@@ -75,11 +77,12 @@ test("on a 390 px phone, with the keyboard only, a customer withdraws a paid ord
     .getByRole("status")
     .filter({ hasText: `Desistência registrada em ${today}. O pedido foi cancelado e o reembolso de` });
   await expect(confirmation).toBeFocused();
-  await expect(confirmation).toContainText(/frete incluído, foi registrado\./);
+  // The money still has to be sent (a static Pix goes back by hand): in progress, never "refunded" yet (decision 044).
+  await expect(confirmation).toContainText(/frete incluído, está em andamento\./);
   await expect(page.getByRole("button", { name: "Desistir da compra" })).toHaveCount(0);
   const history = page.getByRole("region", { name: "Histórico do pedido" });
   await expect(history.getByText("Desistência da compra pelo cliente, antes do envio. Motivo: Comprei por engano")).toBeVisible();
-  await expect(page.getByText(/^Reembolso registrado em .+: R\$\s[\d.,]+, frete de R\$\s[\d.,]+ incluído\.$/)).toBeVisible();
+  await expect(page.getByText(/^Reembolso em andamento desde .+: R\$\s[\d.,]+, frete de R\$\s[\d.,]+ incluído\.$/)).toBeVisible();
   // Nothing sticks out sideways on the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -88,6 +91,6 @@ test("on a 390 px phone, with the keyboard only, a customer withdraws a paid ord
   await openPage(page, "/cliente?aba=notificacoes");
   await expect(page.getByText(title).first()).toBeVisible();
   const mail = await waitForMail(email, (m) => m.subject.startsWith(title));
-  expect(mail.text).toContain("frete incluído, foi registrado para o Pix usado no pagamento.");
+  expect(mail.text).toContain("frete incluído, está em andamento: avisamos quando ele for enviado para o Pix usado no pagamento.");
   await adminContext.close();
 });

@@ -1,6 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { cartItems, carts, products } from "#platform/db/schema.ts";
+import type { Database } from "#platform/db/client.ts";
+import {
+  cartItems,
+  carts,
+  couponRedemptions,
+  coupons,
+  creditEntries,
+  orderDiscounts,
+  orderItems,
+  orders,
+  products,
+  referrals,
+  users,
+} from "#platform/db/schema.ts";
+import { recordPlacedOrder } from "#domain/orders/order-machine.server.ts";
+import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import type { Browser, AuthTestContext } from "#test/auth-helpers.ts";
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
 
@@ -44,4 +59,95 @@ export async function checkOut(
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { orderId: string }).orderId;
+}
+
+/** What `buildOrder` made: the order's row id and the people and things around it. */
+export type BuiltOrder = { orderId: string; userId: string; email: string; cartId: string; productId: string; quantity: number };
+
+let built = 0;
+
+/**
+ * An order as checkout leaves it, written straight into the database (no HTTP): a customer, their
+ * cart (pending_payment) with `quantity` of the catalogue's product `numericId` (its stock taken),
+ * the order waiting for its static Pix, its first history entry through the order machine. With
+ * `coupon`, a coupon redemption counted on it; with `creditCents`, credit the customer spent on it;
+ * with `referrer`, the customer signed up through that account's link.
+ */
+export async function buildOrder(
+  db: Database,
+  options: { numericId?: number; quantity?: number; coupon?: boolean; creditCents?: number; referrer?: string; shipping?: boolean } = {},
+): Promise<BuiltOrder> {
+  built += 1;
+  const tag = `${Date.now().toString(36)}${built}${Math.random().toString(36).slice(2, 6)}`;
+  const userId = `cliente-${tag}`;
+  const email = `cliente-${tag}@example.com`;
+  const quantity = options.quantity ?? 1;
+  await db.insert(users).values({ id: userId, name: `Cliente ${built}`, email, emailVerified: true });
+  if (options.referrer) await db.insert(referrals).values({ referrerUserId: options.referrer, referredUserId: userId, code: `R${tag}` });
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(eq(products.numericId, options.numericId ?? 4));
+  const [cart] = await db.insert(carts).values({ userId, status: "pending_payment" }).returning({ id: carts.id });
+  const unit = 50_00;
+  const shippingCents = options.shipping === false ? 0 : 20_00;
+  const discountCents = options.creditCents ?? 0;
+  const totalCents = unit * quantity + shippingCents - discountCents;
+  let orderId = "";
+  await db.transaction(async (tx) => {
+    const reserved = await reserveStock(tx, [{ productId: product!.id, productName: product!.name, quantity }]);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId,
+        cartId: cart!.id,
+        customerEmail: email,
+        customerName: `Cliente ${built}`,
+        subtotalCents: unit * quantity,
+        shippingCents,
+        discountCents,
+        totalCents,
+        shippingMethod: options.shipping === false ? null : "pac",
+        pixTxid: `TESTE${tag}`.slice(0, 25),
+        pixCode: "000201",
+        pixExpiresAt: new Date(Date.now() + 30 * 60_000),
+        statusReason: "order_placed",
+      })
+      .returning({ id: orders.id });
+    orderId = order!.id;
+    await tx.insert(orderItems).values({
+      orderId,
+      productId: product!.id,
+      productName: product!.name,
+      productSlug: product!.slug,
+      unitType: product!.unitType,
+      quantity,
+      unitPriceCents: unit,
+      totalPriceCents: unit * quantity,
+      finalTotalCents: unit * quantity,
+      needsShipping: options.shipping !== false,
+      stockReserved: reserved.has(product!.id),
+    });
+    await recordPlacedOrder(tx, orderId, userId);
+    if (options.coupon) {
+      const [coupon] = await tx
+        .insert(coupons)
+        .values({ code: `TESTE${tag}`.toUpperCase(), kind: "fixed", value: 1_00, uses: 1 })
+        .returning({ id: coupons.id });
+      await tx.insert(couponRedemptions).values({ couponId: coupon!.id, orderId, userId, discountCents: 1_00 });
+    }
+    if (options.creditCents) {
+      await tx.insert(creditEntries).values({ userId, kind: "order_payment", amountCents: -options.creditCents, orderId });
+      await tx.insert(orderDiscounts).values({ orderId, kind: "credit", label: "Crédito de indicação", amountCents: options.creditCents });
+    }
+  });
+  return { orderId, userId, email, cartId: cart!.id, productId: product!.id, quantity };
+}
+
+/** A customer account of its own (a referrer, an admin's counterpart). */
+export async function buildCustomer(db: Database, label = "pessoa"): Promise<string> {
+  built += 1;
+  const id = `${label}-${Date.now().toString(36)}${built}`;
+  await db.insert(users).values({ id, name: label, email: `${id}@example.com`, emailVerified: true });
+  return id;
 }

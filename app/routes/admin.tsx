@@ -1,5 +1,6 @@
 import { AdminOrderPage } from "#app/features/orders/order-page.tsx";
 import { AdminOrdersSection } from "#app/features/orders/orders-section.tsx";
+import { AdminRefundsSection } from "#app/features/orders/refunds-section.tsx";
 import { AdminReturnsSection } from "#app/features/orders/returns-section.tsx";
 import { AdminReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { AdminShell } from "#app/features/admin/admin-shell.tsx";
@@ -50,6 +51,9 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
       return customersSection(db, params);
     case "devolucoes":
       return { section: "devolucoes" as const };
+    case "reembolsos":
+      // The queue reads its own data from the admin API (decision 044).
+      return { section: "reembolsos" as const };
     case "frete":
       return { section: "frete" as const };
     case "auditoria":
@@ -77,6 +81,8 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return <CustomerDetailView customer={data.customer} customerId={data.customerId} backHref={data.backHref} />;
     case "devolucoes":
       return <AdminReturnsSection />;
+    case "reembolsos":
+      return <AdminRefundsSection />;
     case "frete":
       return <ShippingSlot />;
     case "auditoria":

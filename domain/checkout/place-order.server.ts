@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { addresses, carts, idempotencyKeys, orderItems, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { addresses, carts, idempotencyKeys, orderItems, orders } from "#platform/db/schema.ts";
+import { recordPlacedOrder } from "#domain/orders/order-machine.server.ts";
 import type { AppServices } from "#platform/services.ts";
 import { requestHash } from "#platform/request-hash.ts";
 import { DomainError } from "#domain/errors.ts";
@@ -245,9 +246,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       stockReserved: reserved.has(line.productId),
     })),
   );
-  await tx
-    .insert(orderStatusHistory)
-    .values({ orderId, fromStatus: null, toStatus: "pending_payment", note: "Pedido criado", actorUserId: customer.id });
+  await recordPlacedOrder(tx, orderId, customer.id);
   await tx
     .update(carts)
     .set({ status: "pending_payment", updatedAt: sql`now()` })

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditLog, orderRefunds, orders, orderStatusHistory, products } from "#platform/db/schema.ts";
+import { auditLog, orderRefunds, orderReturns, orders, products } from "#platform/db/schema.ts";
 import { getDashboard } from "#domain/dashboard/dashboard.server.ts";
-import { WITHDRAWAL_CANCEL_NOTE, WITHDRAWAL_NOTE, type OrderStatus } from "#domain/orders/order-status.ts";
+import type { OrderStatus } from "#domain/orders/order-status.ts";
+import type { OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 
 /*
@@ -123,6 +124,7 @@ describe("the dashboard's lists", () => {
       { status: "delivered", count: 0 },
       { status: "cancelled", count: 0 },
       { status: "refunded", count: 0 },
+      { status: "partially_refunded", count: 0 },
     ]);
   });
 
@@ -156,21 +158,28 @@ describe("the dashboard's lists", () => {
   });
 
   it("lists the withdrawals waiting for their products: asked after shipping, not refunded yet", async () => {
-    const note = (orderId: string, text: string, at: string) =>
-      t.db
-        .insert(orderStatusHistory)
-        .values({ orderId, fromStatus: "delivered", toStatus: "delivered", note: text, createdAt: new Date(at) });
+    // A withdrawal is a row of its own (decision 044): kind and status, as the customer's request left it.
+    const note = (orderId: string, reason: OrderStatusReason, at: string, text: string | null = null) =>
+      t.db.insert(orderReturns).values({
+        orderId,
+        kind: reason === "withdrawal_before_shipping" ? "before_shipping" : "after_shipping",
+        status: reason === "withdrawal_before_shipping" ? "approved" : "requested",
+        reason: text,
+        items: [],
+        amountCents: 0,
+        createdAt: new Date(at),
+      });
     const waiting = await insertOrder({ totalCents: 120_00, paidAt: "2026-03-01T12:00:00Z", status: "delivered", customerName: "Carla" });
-    await note(waiting.id, `${WITHDRAWAL_NOTE}. Motivo: não serviu`, "2026-03-08T12:00:00Z");
+    await note(waiting.id, "return_requested", "2026-03-08T12:00:00Z", "não serviu");
     const shipped = await insertOrder({ totalCents: 80_00, paidAt: "2026-03-01T12:00:00Z", status: "shipped", customerName: "Duda" });
-    await note(shipped.id, WITHDRAWAL_NOTE, "2026-03-07T12:00:00Z");
+    await note(shipped.id, "return_requested", "2026-03-07T12:00:00Z");
     // Refund recorded: settled.
     const refunded = await insertOrder({ totalCents: 60_00, paidAt: "2026-03-01T12:00:00Z", status: "refunded" });
-    await note(refunded.id, WITHDRAWAL_NOTE, "2026-03-06T12:00:00Z");
+    await note(refunded.id, "return_requested", "2026-03-06T12:00:00Z");
     await t.db.insert(orderRefunds).values({ orderId: refunded.id, amountCents: 60_00, shippingCents: 0, reason: "withdrawal" });
     // Withdrawn before shipping: cancelled and refunded at once.
     const cancelled = await insertOrder({ totalCents: 40_00, paidAt: "2026-03-01T12:00:00Z", status: "cancelled" });
-    await note(cancelled.id, WITHDRAWAL_CANCEL_NOTE, "2026-03-05T12:00:00Z");
+    await note(cancelled.id, "withdrawal_before_shipping", "2026-03-05T12:00:00Z");
     // Delivered, no request.
     await insertOrder({ totalCents: 30_00, paidAt: "2026-03-01T12:00:00Z", status: "delivered" });
 

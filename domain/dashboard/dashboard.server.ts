@@ -19,7 +19,7 @@ import {
 } from "#domain/dashboard/dashboard-rules.ts";
 import type { DailyRevenue, Dashboard, PendingPix, StockAlert, WaitingWithdrawal } from "#domain/dashboard/dashboard-schemas.ts";
 import { countsAsRevenue, keptCents, refundJoin } from "#domain/orders/order-revenue.server.ts";
-import { ORDER_STATUSES, WITHDRAWAL_NOTE, type OrderStatus } from "#domain/orders/order-status.ts";
+import { ORDER_STATUSES, type OrderStatus } from "#domain/orders/order-status.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -98,7 +98,7 @@ async function pendingPix(tx: Tx, now: Date): Promise<Dashboard["pendingPix"]> {
 
 /**
  * Withdrawals waiting for the shop: the customer asked to return a shipped or delivered order
- * (its history has WITHDRAWAL_NOTE) and no refund is recorded yet. A withdrawal before shipping
+ * (its `order_returns` row waits for the shop) and no refund is recorded yet. A withdrawal before shipping
  * is settled at once (cancelled and refunded), so it never waits.
  */
 export async function waitingWithdrawals(
@@ -118,9 +118,9 @@ export async function waitingWithdrawals(
       count(*) over ()::int as total
     from orders o
     join lateral (
-      select min(h.created_at) as requested_at from order_status_history h
-      where h.order_id = o.id and h.note like ${`${WITHDRAWAL_NOTE}%`}
-    ) w on w.requested_at is not null
+      select w.created_at as requested_at from order_returns w
+      where w.order_id = o.id and w.kind = 'after_shipping' and w.status in ('requested', 'approved')
+    ) w on true
     where o.status in ('shipped', 'delivered')
       and not exists (select 1 from order_refunds r where r.order_id = o.id)
     order by w.requested_at, o.number

@@ -125,12 +125,13 @@ export const cancelInputSchema = z.object({
  * (accepted, the products are on their way back), `done` (the refund is recorded; a withdrawal
  * before shipping is cancelled and refunded by the server at once, decision 018).
  */
-export const RETURN_STATES = ["requested", "awaiting_return", "done"] as const;
+export const RETURN_STATES = ["requested", "awaiting_return", "done", "refused"] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
 export const RETURN_STATE_LABELS: Record<ReturnState, string> = {
   requested: "Aguardando resposta",
   awaiting_return: "Aguardando os produtos",
   done: "Reembolso registrado",
+  refused: "Recusada",
 };
 
 export const returnsQuerySchema = z.object({
@@ -168,3 +169,27 @@ export const returnsPageSchema = z.object({
 export const returnReplySchema = z.object({
   message: z.string({ error: "Escreva a resposta." }).trim().min(1, "Escreva a resposta.").max(1000, "Máximo de 1000 caracteres."),
 });
+
+/* The refund queue (decision 044): refunds owed until the owner sends them. */
+
+export const refundQueueItemSchema = z.object({
+  orderId: z.string(),
+  number: z.number().int(),
+  status: orderStatusSchema,
+  /** Who paid, to find the transfer and send the money back to the same account. */
+  customerName: z.string(),
+  customerEmail: z.string(),
+  cpf: z.string().nullable(),
+  /** The Pix's identifier as the bank statement shows it. */
+  pixTxid: z.string(),
+  paymentProvider: z.string(),
+  /** The Pix end-to-end id when a provider received the payment. */
+  endToEndId: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  amountCents: z.number().int(),
+  shippingCents: z.number().int(),
+  owedSince: z.string(),
+});
+export type RefundQueueItem = z.infer<typeof refundQueueItemSchema>;
+
+export const refundQueueSchema = z.object({ refunds: z.array(refundQueueItemSchema) });

@@ -2,12 +2,12 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
 import { orders, users } from "#platform/db/schema.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
-import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { pixReminderMessage } from "#domain/notifications/mail-templates.ts";
-import { paymentMessage, ratingReminderMessage } from "#domain/orders/order-messages.ts";
+import { expireOrder } from "#domain/orders/expire-order.server.ts";
+import { ratingReminderMessage } from "#domain/orders/order-messages.ts";
 import { type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
-import { applyChange } from "#domain/orders/order-transitions.server.ts";
-import { PIX_EXPIRED_REASON, PIX_REMINDER_MINUTES } from "#domain/orders/order-status.ts";
+import { PIX_REMINDER_MINUTES } from "#domain/orders/order-status.ts";
 
 /** How long after its deadline a provider's unpaid order waits for the reconciliation job. */
 export const PROVIDER_EXPIRY_GRACE_MS = 5 * 60_000;
@@ -48,19 +48,7 @@ export async function expirePendingOrders(
       .limit(options.batch ?? 50)
       .for("update", { skipLocked: true });
     expired = due.length;
-    const all: CreatedNotification[] = [];
-    for (const order of due) {
-      all.push(
-        ...(await applyChange(tx, services, order, {
-          to: "cancelled",
-          actorUserId: null,
-          note: PIX_EXPIRED_REASON,
-          set: { cancelReason: PIX_EXPIRED_REASON },
-          message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "expired"),
-        })),
-      );
-    }
-    await enqueueNotificationEmails(tx, services, all);
+    for (const order of due) await expireOrder(tx, services, order);
     if (due.length > 0) await options.inTransaction?.(tx, due);
   });
   return expired;

@@ -93,13 +93,13 @@ export function ratingReminderMessage(order: OrderFacts): OrderMessage {
 
 type RefundFacts = OrderFacts & { refundCents: number };
 
-/** The customer's confirmation of a withdrawal before shipping: cancelled, refund recorded. */
+/** The customer's confirmation of a withdrawal before shipping: cancelled, the refund in progress until the shop sends it. */
 export function withdrawalCancelledMessage(order: RefundFacts): OrderMessage {
   const label = orderLabel(order.number);
   return {
     type: "order_status_changed",
     title: `Pedido ${label}: desistência confirmada`,
-    content: `Recebemos sua desistência do pedido ${label}. Ele foi cancelado e o reembolso de ${formatBRL(order.refundCents)}, frete incluído, foi registrado para o Pix usado no pagamento.`,
+    content: `Recebemos sua desistência do pedido ${label}. Ele foi cancelado e o reembolso de ${formatBRL(order.refundCents)}, frete incluído, está em andamento: avisamos quando ele for enviado para o Pix usado no pagamento.`,
   };
 }
 
@@ -139,5 +139,24 @@ export function returnReplyMessage(order: OrderFacts, message: string): OrderMes
     type: "order_status_changed",
     title: `Pedido ${orderLabel(order.number)}: resposta sobre a devolução`,
     content: message,
+  };
+}
+
+/** The shop refused a return, in the admin's own words. */
+export function returnRefusedMessage(order: OrderFacts, message: string): OrderMessage {
+  return {
+    type: "order_status_changed",
+    title: `Pedido ${orderLabel(order.number)}: devolução recusada`,
+    content: message,
+  };
+}
+
+/** The owner sent a refund that was owed (the refund queue): now the money is on its way. */
+export function refundSentMessage(order: RefundFacts): OrderMessage {
+  const label = orderLabel(order.number);
+  return {
+    type: "payment_status_changed",
+    title: `Pedido ${label}: reembolso enviado`,
+    content: `Enviamos o reembolso de ${formatBRL(order.refundCents)} do pedido ${label} para o Pix usado no pagamento.`,
   };
 }

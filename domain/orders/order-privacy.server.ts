@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { addresses, idempotencyKeys, notifications, orders, orderStatusHistory, users } from "#platform/db/schema.ts";
+import { addresses, idempotencyKeys, notifications, orderReturns, orders, orderStatusHistory, users } from "#platform/db/schema.ts";
 import { scrubAuditEntries } from "#domain/audit/audit-log.server.ts";
 import { adminNewOrderMessage } from "#domain/orders/order-messages.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
@@ -72,7 +72,7 @@ async function identifiersOf(tx: Tx, userId: string, customerOrders: Array<typeo
 /**
  * Inside deleteAccount's transaction: name, e-mail and address leave the orders; totals and lines
  * stay. The person also leaves what others keep about those orders: the admins' notifications (a
- * new-order notice names the buyer), the history notes and the cancel reason (free text, where a
+ * new-order notice names the buyer), the history notes, a withdrawal's reason and the cancel reason (free text, where a
  * customer's reason or an admin's note may hold a name or a phone). Returns the scrubber, for what
  * else holds free text about the customer (the queued e-mails).
  */
@@ -103,6 +103,15 @@ export async function anonymiseCustomerOrders(tx: Tx, userId: string): Promise<(
       for (const entry of notes) {
         const clean = entry.note ? scrub(entry.note, pattern) : entry.note;
         if (clean !== entry.note) await tx.update(orderStatusHistory).set({ note: clean }).where(eq(orderStatusHistory.id, entry.id));
+      }
+      // A withdrawal's row keeps the customer's own words too (decision 044).
+      const withdrawals = await tx
+        .select({ id: orderReturns.id, reason: orderReturns.reason })
+        .from(orderReturns)
+        .where(inArray(orderReturns.orderId, ids));
+      for (const row of withdrawals) {
+        const clean = row.reason ? scrub(row.reason, pattern) : row.reason;
+        if (clean !== row.reason) await tx.update(orderReturns).set({ reason: clean }).where(eq(orderReturns.id, row.id));
       }
       // Other people's notifications about these orders (the customer's own are deleted with the account).
       const notices = await tx

@@ -5,6 +5,7 @@ import { orderDiscounts, orderItems, orders, orderStatusHistory, productCatalog 
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
+import { renderHistoryNote } from "#domain/orders/order-moves.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
 import { withdrawalState } from "#domain/orders/withdrawal.server.ts";
 import { pixRenewable } from "#domain/orders/order-status.ts";
@@ -130,7 +131,8 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     history: history.map((entry) => ({
       fromStatus: entry.fromStatus,
       toStatus: entry.toStatus,
-      note: entry.note,
+      reason: entry.reason,
+      note: renderHistoryNote(entry),
       createdAt: entry.createdAt.toISOString(),
     })),
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "#domain/orders/order-status.ts";
+import { ORDER_STATUS_REASONS } from "#domain/orders/order-moves.ts";
 
 /**
  * The orders API's answers (server/api/orders.ts), browser-safe. The domain's order types
@@ -57,8 +58,16 @@ export const orderDetailSchema = orderSummarySchema.omit({ lines: true }).extend
   withdrawalOpen: z.boolean(),
   /** What withdrawing does now: "cancel" (paid, not shipped: cancelled and refunded) or "return" (shipped or delivered). */
   withdrawalMode: z.enum(["cancel", "return"]).nullable(),
-  /** The refund recorded for the order (everything paid, freight included), null if none. */
-  refund: z.object({ amountCents: z.number().int(), shippingCents: z.number().int(), createdAt: z.string() }).nullable(),
+  /** The refund recorded for the order, null if none: `owed` until the shop sends the money ("reembolso em andamento"). */
+  refund: z
+    .object({
+      amountCents: z.number().int(),
+      shippingCents: z.number().int(),
+      status: z.enum(["owed", "paid"]),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    })
+    .nullable(),
   cancelReason: z.string().nullable(),
   /** Cancelled because its Pix expired, recently enough for "Gerar novo Pix" (decided on the server, at read time). */
   pixRenewable: z.boolean(),
@@ -81,7 +90,14 @@ export const orderDetailSchema = orderSummarySchema.omit({ lines: true }).extend
     }),
   ),
   history: z.array(
-    z.object({ fromStatus: orderStatusSchema.nullable(), toStatus: orderStatusSchema, note: z.string().nullable(), createdAt: z.string() }),
+    z.object({
+      fromStatus: orderStatusSchema.nullable(),
+      toStatus: orderStatusSchema,
+      /** Why (decisions read this); `note` is the text people read, rendered from it. */
+      reason: z.enum(ORDER_STATUS_REASONS),
+      note: z.string().nullable(),
+      createdAt: z.string(),
+    }),
   ),
 });
 

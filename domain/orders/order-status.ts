@@ -1,6 +1,15 @@
 /** Order statuses (PRODUCT.md "Orders") and the transitions the server allows. */
 
-export const ORDER_STATUSES = ["pending_payment", "paid", "preparing", "shipped", "delivered", "cancelled", "refunded"] as const;
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "preparing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "refunded",
+  "partially_refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -11,6 +20,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   delivered: "Entregue",
   cancelled: "Cancelado",
   refunded: "Reembolsado",
+  partially_refunded: "Parcialmente reembolsado",
 };
 
 /**
@@ -26,6 +36,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   delivered: ["refunded"],
   cancelled: [],
   refunded: [],
+  // Reached only through a refund of less than the total (refund-order.server.ts); one refund per order.
+  partially_refunded: [],
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
@@ -67,17 +79,8 @@ export function orderLabel(number: number): string {
 /** CDC art. 49: the customer may withdraw within 7 days of receiving the products. */
 export const WITHDRAWAL_DAYS = 7;
 
-/** The history note of a withdrawal after shipping: the products come back (the reason, when given, follows it). */
-export const WITHDRAWAL_NOTE = "Devolução solicitada pelo cliente";
-
-/** The history note of a withdrawal before shipping: the order is cancelled and refunded at once. */
+/** The cancel reason a customer reads after withdrawing before shipping (orders.cancel_reason, display only). */
 export const WITHDRAWAL_CANCEL_NOTE = "Desistência da compra pelo cliente, antes do envio";
-
-/** The history note of a return the shop accepted (the products are to come back); returns.server.ts. */
-export const RETURN_ACCEPTED_NOTE = "Devolução aceita pela loja: aguardando os produtos";
-
-/** The history note of the shop's reply about a withdrawal; the admin's words follow it. */
-export const RETURN_REPLY_PREFIX = "Resposta da loja: ";
 
 /**
  * What withdrawing does in each status (PRODUCT.md "Orders"): from payment until the parcel leaves
@@ -100,7 +103,7 @@ const dateOnly = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone
 /** DD/MM/AAAA in the shop's time zone (the customer's and the admin's dates read alike). */
 export const formatDate = (value: string | Date) => dateOnly.format(new Date(value));
 
-/** The cancel reason the expiry job writes; only such an order can get a new Pix. */
+/** The cancel reason the customer reads after the expiry (display only: decisions read status_reason). */
 export const PIX_EXPIRED_REASON = "Pix expirado";
 
 /**
@@ -110,10 +113,11 @@ export const PIX_EXPIRED_REASON = "Pix expirado";
  */
 export const PIX_RENEWAL_HOURS = 48;
 
-export function pixRenewable(order: { status: OrderStatus; cancelReason: string | null; pixExpiresAt: Date }, now: Date): boolean {
+/** Only an order cancelled because its Pix expired (status_reason `pix_expired`) can get a new Pix. */
+export function pixRenewable(order: { status: OrderStatus; statusReason: string | null; pixExpiresAt: Date }, now: Date): boolean {
   return (
     order.status === "cancelled" &&
-    order.cancelReason === PIX_EXPIRED_REASON &&
+    order.statusReason === "pix_expired" &&
     now.getTime() - order.pixExpiresAt.getTime() < PIX_RENEWAL_HOURS * 3600_000
   );
 }

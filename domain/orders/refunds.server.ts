@@ -1,15 +1,16 @@
 /**
- * Refunds. The order is the table's key, so a refund is recorded once, whoever asks and however
- * often: CDC art. 49's withdrawal records everything paid, freight included; the admin records the
- * amount actually sent back, which may be less than the total (a partial refund), never more.
+ * Refunds (decision 044). The order is the table's key, so a refund is recorded once, whoever asks
+ * and however often: CDC art. 49's withdrawal owes everything paid, freight included, until the
+ * owner sends it (the refund queue) or the provider confirms it; the admin records the amount they
+ * actually sent back, which may be less than the total (a partial refund), never more.
  */
-import { eq, sql } from "drizzle-orm";
-import { orderRefunds, orderStatusHistory } from "#platform/db/schema.ts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
+import { orderRefunds, orders, payments } from "#platform/db/schema.ts";
+import type { RefundQueueItem } from "#domain/orders/admin-order-schemas.ts";
 import { DomainError } from "#domain/errors.ts";
-import { createNotifications } from "#domain/notifications/notifications.server.ts";
-import { refundMessage } from "#domain/orders/order-messages.ts";
 import { formatDate } from "#domain/orders/order-status.ts";
-import { type Executor, iso, type OrderRow, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
+import { type Executor, iso, type OrderRow, type Tx } from "#domain/orders/order-store.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
 export type RefundReason = "withdrawal" | "admin";
@@ -17,25 +18,100 @@ export type RefundReason = "withdrawal" | "admin";
 /**
  * Records the refund of `amountCents` (default: the whole total, which includes the freight); true
  * if this call recorded it. The freight counts as refunded only with the whole total: a partial
- * amount is the goods' part.
+ * amount is the goods' part. `paidBy`: the admin who says they sent it (then it is paid); without
+ * it the refund is owed (a withdrawal: the money still has to go).
  */
-export async function recordRefund(tx: Tx, order: OrderRow, reason: RefundReason, amountCents = order.totalCents): Promise<boolean> {
+export async function recordRefund(
+  tx: Tx,
+  order: OrderRow,
+  reason: RefundReason,
+  amountCents = order.totalCents,
+  paidBy: string | null = null,
+): Promise<boolean> {
   const rows = await tx
     .insert(orderRefunds)
-    .values({ orderId: order.id, amountCents, shippingCents: amountCents === order.totalCents ? order.shippingCents : 0, reason })
+    .values({
+      orderId: order.id,
+      amountCents,
+      shippingCents: amountCents === order.totalCents ? order.shippingCents : 0,
+      reason,
+      status: paidBy ? "paid" : "owed",
+      paidAt: paidBy ? new Date() : null,
+      paidBy,
+    })
     .onConflictDoNothing({ target: orderRefunds.orderId })
+    .returning({ orderId: orderRefunds.orderId });
+  return rows.length > 0;
+}
+
+/** An owed refund becomes paid (the owner sent it, or the provider confirmed: `paidBy` null); false if none was owed. */
+export async function markRefundPaid(tx: Tx, orderId: string, paidBy: string | null): Promise<boolean> {
+  const rows = await tx
+    .update(orderRefunds)
+    .set({ status: "paid", paidAt: new Date(), paidBy })
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "owed")))
     .returning({ orderId: orderRefunds.orderId });
   return rows.length > 0;
 }
 
 export async function refundOf(db: Executor, orderId: string) {
   const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
-  return row ? { amountCents: row.amountCents, shippingCents: row.shippingCents, createdAt: iso(row.createdAt)! } : null;
+  return row
+    ? {
+        amountCents: row.amountCents,
+        shippingCents: row.shippingCents,
+        status: row.status,
+        createdAt: iso(row.createdAt)!,
+        paidAt: iso(row.paidAt),
+      }
+    : null;
 }
 
-/** The history note of an admin's refund: the amount, and the admin's note when given. */
-export const refundNote = (amountCents: number, note?: string | null) =>
-  `Reembolso registrado: ${formatBRL(amountCents)}${note ? `. ${note}` : ""}`;
+/**
+ * The owner's refund queue: every refund still owed, oldest first, with what finds the transfer
+ * to make: who paid (name, e-mail, CPF), the Pix's txid and, when a provider took it, its
+ * end-to-end id.
+ */
+export async function listOwedRefunds(db: Database): Promise<RefundQueueItem[]> {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      number: orders.number,
+      status: orders.status,
+      customerName: orders.customerName,
+      customerEmail: orders.customerEmail,
+      address: orders.shippingAddress,
+      pixTxid: orders.pixTxid,
+      paymentProvider: orders.paymentProvider,
+      paidAt: orders.paidAt,
+      amountCents: orderRefunds.amountCents,
+      shippingCents: orderRefunds.shippingCents,
+      owedSince: orderRefunds.createdAt,
+      endToEndId: sql<
+        string | null
+      >`(select ${payments.e2eId} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'paid' order by ${payments.paidAt} desc limit 1)`,
+    })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(eq(orderRefunds.status, "owed"))
+    .orderBy(asc(orderRefunds.createdAt), asc(orders.number))
+    .limit(200);
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    number: row.number,
+    status: row.status,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    cpf: row.address?.cpf ?? null,
+    pixTxid: row.pixTxid,
+    paymentProvider: row.paymentProvider,
+    endToEndId: row.endToEndId,
+    paidAt: iso(row.paidAt),
+    amountCents: row.amountCents,
+    shippingCents: row.shippingCents,
+    owedSince: row.owedSince.toISOString(),
+  }));
+}
 
 /**
  * Why this order cannot be refunded now (null: it can). Checked under the order's row lock, so of
@@ -43,6 +119,13 @@ export const refundNote = (amountCents: number, note?: string | null) =>
  */
 export async function refundRefusal(tx: Tx, order: OrderRow, amountCents: number): Promise<DomainError | null> {
   const existing = await refundOf(tx, order.id);
+  if (existing?.status === "owed") {
+    return new DomainError(
+      "conflict",
+      "refund_owed",
+      `O reembolso deste pedido (${formatBRL(existing.amountCents)}) já está na fila de reembolsos: marque-o como enviado por lá.`,
+    );
+  }
   if (existing) {
     return new DomainError(
       "conflict",
@@ -64,28 +147,4 @@ export async function refundRefusal(tx: Tx, order: OrderRow, amountCents: number
     return new DomainError("conflict", "not_paid", "Este pedido foi cancelado sem pagamento: não há o que reembolsar.");
   }
   return null;
-}
-
-/**
- * A refund on an order that stays as it is: a paid order the shop cancelled, or one already marked
- * refunded before refunds were recorded. One history entry (the status unchanged) and the customer told.
- */
-export async function refundInPlace(tx: Tx, order: OrderRow, input: { amountCents: number; note?: string | null; actorUserId: string }) {
-  await recordRefund(tx, order, "admin", input.amountCents);
-  await tx.insert(orderStatusHistory).values({
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: order.status,
-    note: refundNote(input.amountCents, input.note),
-    actorUserId: input.actorUserId,
-    createdAt: sql`clock_timestamp()`,
-  });
-  if (!order.userId) return [];
-  return createNotifications(tx, [
-    toNotification(
-      order.userId,
-      order.id,
-      refundMessage({ number: order.number, totalCents: order.totalCents, refundCents: input.amountCents }),
-    ),
-  ]);
 }

@@ -1,74 +1,72 @@
 /**
- * The returns queue (issue 17 item 4): the customers' withdrawals (withdrawal.server.ts) as a list
- * the shop works through. A withdrawal before shipping is already cancelled with its refund recorded
+ * The returns queue (issue 17 item 4): the customers' withdrawals (withdrawal.server.ts), rows of
+ * `order_returns` (decision 044), as a list the shop works through. A withdrawal before shipping is already cancelled with its refund recorded
  * (decision 018); one after shipping waits for the shop to accept it (the customer sends the
  * products back), then for the refund (refunds.server.ts, any amount up to the total). The shop can
  * reply at any step. Each step is a history entry of the order (the customer sees it in the order's
  * timeline), a notification and its e-mail, queued in the step's transaction, and an audit entry.
  */
-import { and, asc, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, not, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { orderRefunds, orders, orderStatusHistory } from "#platform/db/schema.ts";
+import { orderRefunds, orderReturns, orders, orderStatusHistory } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
-import { createNotifications } from "#domain/notifications/notifications.server.ts";
-import { ADMIN_ORDER_PAGE_SIZE, type ReturnItem } from "#domain/orders/admin-order-schemas.ts";
-import { returnAcceptedMessage, returnReplyMessage } from "#domain/orders/order-messages.ts";
-import { RETURN_ACCEPTED_NOTE, RETURN_REPLY_PREFIX, WITHDRAWAL_CANCEL_NOTE, WITHDRAWAL_NOTE } from "#domain/orders/order-status.ts";
-import { type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
-import { changeAsAdmin } from "#domain/orders/order-transitions.server.ts";
+import { changeAsAdmin } from "#domain/orders/admin-order-flows.server.ts";
+import { ADMIN_ORDER_PAGE_SIZE, type ReturnItem, type ReturnState } from "#domain/orders/admin-order-schemas.ts";
+import { moveOrder } from "#domain/orders/order-machine.server.ts";
+import { returnAcceptedMessage, returnRefusedMessage, returnReplyMessage } from "#domain/orders/order-messages.ts";
+import { returnOf, type ReturnKind, type ReturnStatus } from "#domain/orders/order-returns.server.ts";
+import type { Services, Tx } from "#domain/orders/order-store.server.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
 
-const isWithdrawal = (note: SQL | typeof orderStatusHistory.note) =>
-  or(like(note, `${WITHDRAWAL_NOTE}%`), like(note, `${WITHDRAWAL_CANCEL_NOTE}%`))!;
-
 const h = orderStatusHistory;
-/**
- * The outer order's id, always qualified: in a one-table select drizzle writes columns bare, and a
- * bare "id" inside a subquery would be the subquery's own table's.
- */
-const ORDER_ID = sql`${sql.identifier("orders")}.${sql.identifier("id")}`;
-const firstWithdrawal = (column: SQL) =>
-  sql`(select ${column} from ${h} where ${h.orderId} = ${ORDER_ID} and ${isWithdrawal(h.note)} order by ${h.createdAt} limit 1)`;
-const hasNote = (prefix: string) =>
-  sql<boolean>`exists (select 1 from ${h} where ${h.orderId} = ${ORDER_ID} and ${h.note} like ${`${prefix}%`})`;
-const hasRefund = sql<boolean>`exists (select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${ORDER_ID})`;
+const r = orderReturns;
+/** Still the shop's to do: a return after shipping, not yet received nor refused. */
+const waiting = and(eq(r.kind, "after_shipping"), inArray(r.status, ["requested", "approved"]))!;
 
-/** "Devolução solicitada pelo cliente. Motivo: X" → "X". */
-const reasonOf = (note: string | null) => /\. Motivo: ([\s\S]*)$/.exec(note ?? "")?.[1] ?? null;
+/** Where a withdrawal row stands, as the queue shows it. */
+function stateOf(row: { kind: ReturnKind; status: ReturnStatus }): ReturnState {
+  if (row.status === "refused") return "refused";
+  if (row.kind === "before_shipping" || row.status === "received") return "done";
+  return row.status === "approved" ? "awaiting_return" : "requested";
+}
 
 export async function listReturns(
   db: Database,
   query: { state?: "open" | "done"; page: number },
 ): Promise<{ returns: ReturnItem[]; page: number; pageSize: number; total: number }> {
-  const withdrawn = sql`exists (select 1 from ${h} where ${h.orderId} = ${ORDER_ID} and ${isWithdrawal(h.note)})`;
-  const where = and(withdrawn, query.state === "open" ? sql`not ${hasRefund}` : query.state === "done" ? hasRefund : undefined);
-  const requestedAt = firstWithdrawal(sql`${h.createdAt}`);
+  const where = query.state === "open" ? waiting : query.state === "done" ? not(waiting) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
       .select({
         orderId: orders.id,
         number: orders.number,
         status: orders.status,
+        kind: r.kind,
+        returnStatus: r.status,
         customerName: orders.customerName,
         customerEmail: orders.customerEmail,
         totalCents: orders.totalCents,
-        requestedAt: requestedAt.mapWith(orders.createdAt),
-        note: firstWithdrawal(sql`${h.note}`).mapWith(String),
-        accepted: hasNote(RETURN_ACCEPTED_NOTE),
-        refundCents: sql<
-          number | null
-        >`(select ${orderRefunds.amountCents} from ${orderRefunds} where ${orderRefunds.orderId} = ${ORDER_ID})`,
-        replies: sql<number>`(select count(*)::int from ${h} where ${h.orderId} = ${ORDER_ID} and ${h.note} like ${`${RETURN_REPLY_PREFIX}%`})`,
+        requestedAt: r.createdAt,
+        reason: r.reason,
+        refundCents: orderRefunds.amountCents,
+        replies: sql<number>`(select count(*)::int from ${h} where ${h.orderId} = ${r.orderId} and ${h.reason} = 'return_reply')`,
       })
-      .from(orders)
+      .from(r)
+      .innerJoin(orders, eq(orders.id, r.orderId))
+      .leftJoin(orderRefunds, eq(orderRefunds.orderId, r.orderId))
       .where(where)
       // A queue: what still needs the shop first, the oldest request first; then the finished ones, newest first.
-      .orderBy(asc(hasRefund), sql`case when ${hasRefund} then null else ${requestedAt} end asc`, desc(requestedAt), desc(orders.number))
+      .orderBy(
+        sql`case when ${waiting} then 0 else 1 end`,
+        sql`case when ${waiting} then ${r.createdAt} end asc`,
+        desc(r.createdAt),
+        desc(orders.number),
+      )
       .limit(ADMIN_ORDER_PAGE_SIZE)
       .offset((query.page - 1) * ADMIN_ORDER_PAGE_SIZE),
     db
       .select({ total: sql<number>`count(*)::int` })
-      .from(orders)
+      .from(r)
       .where(where),
   ]);
   return {
@@ -76,13 +74,13 @@ export async function listReturns(
       orderId: row.orderId,
       number: row.number,
       status: row.status,
-      state: row.refundCents !== null ? "done" : row.accepted ? "awaiting_return" : "requested",
-      mode: row.note.startsWith(WITHDRAWAL_CANCEL_NOTE) ? "cancel" : "return",
+      state: stateOf({ kind: row.kind, status: row.returnStatus }),
+      mode: row.kind === "before_shipping" ? "cancel" : "return",
       customerName: row.customerName,
       customerEmail: row.customerEmail,
       totalCents: row.totalCents,
       requestedAt: row.requestedAt.toISOString(),
-      reason: reasonOf(row.note),
+      reason: row.reason,
       refundCents: row.refundCents,
       replies: row.replies,
     })),
@@ -92,16 +90,11 @@ export async function listReturns(
   };
 }
 
-/** The order's withdrawal entry under its lock; refuses (404) an order without one. */
-async function withdrawalEntry(tx: Tx, orderId: string) {
-  const [entry] = await tx
-    .select({ note: h.note })
-    .from(h)
-    .where(and(eq(h.orderId, orderId), isWithdrawal(h.note)))
-    .orderBy(asc(h.createdAt))
-    .limit(1);
-  if (!entry) throw new DomainError("not_found", "no_withdrawal", "Este pedido não tem pedido de devolução.");
-  return entry;
+/** The order's withdrawal under its lock; refuses (404) an order without one. */
+async function withdrawalOf(tx: Tx, orderId: string) {
+  const row = await returnOf(tx, orderId);
+  if (!row) throw new DomainError("not_found", "no_withdrawal", "Este pedido não tem pedido de devolução.");
+  return row;
 }
 
 /**
@@ -110,9 +103,9 @@ async function withdrawalEntry(tx: Tx, orderId: string) {
  * refunded.
  */
 export function acceptReturn(services: Services, orderId: string, adminId: string): Promise<void> {
-  return changeAsAdmin(services, orderId, { adminId, action: "order.return_accept" }, async (order, tx, notify) => {
-    const entry = await withdrawalEntry(tx, order.id);
-    if (entry.note?.startsWith(WITHDRAWAL_CANCEL_NOTE)) {
+  return changeAsAdmin(services, orderId, { adminId, action: "order.return_accept" }, async (order, tx) => {
+    const entry = await withdrawalOf(tx, order.id);
+    if (entry.kind === "before_shipping") {
       throw new DomainError(
         "conflict",
         "already_cancelled",
@@ -121,49 +114,44 @@ export function acceptReturn(services: Services, orderId: string, adminId: strin
     }
     if (await refundOf(tx, order.id))
       throw new DomainError("conflict", "already_refunded", "O reembolso desta devolução já foi registrado.");
-    const [accepted] = await tx
-      .select({ id: h.id })
-      .from(h)
-      .where(and(eq(h.orderId, order.id), like(h.note, `${RETURN_ACCEPTED_NOTE}%`)))
-      .limit(1);
-    if (accepted)
+    if (entry.status === "refused") throw new DomainError("conflict", "return_refused", "Esta devolução foi recusada.");
+    if (entry.status === "approved")
       throw new DomainError("conflict", "already_accepted", "Esta devolução já foi aceita: aguarde os produtos e registre o reembolso.");
-    await tx.insert(h).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: order.status,
-      note: RETURN_ACCEPTED_NOTE,
-      actorUserId: adminId,
-      createdAt: sql`clock_timestamp()`,
-    });
-    if (order.userId) {
-      const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
-      notify(await createNotifications(tx, [toNotification(order.userId, order.id, returnAcceptedMessage(facts))]));
-    }
-    return [];
+    const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
+    await moveOrder(tx, services, order, { reason: "return_accepted", actorUserId: adminId, message: returnAcceptedMessage(facts) });
   });
 }
 
 /** The shop's reply about a withdrawal: in the order's history, and to the customer by notification and e-mail. */
 export function replyToReturn(services: Services, orderId: string, adminId: string, message: string): Promise<void> {
-  return changeAsAdmin(
-    services,
-    orderId,
-    { adminId, action: "order.return_reply", details: { reply: message } },
-    async (order, tx, notify) => {
-      await withdrawalEntry(tx, order.id);
-      await tx.insert(h).values({
-        orderId: order.id,
-        fromStatus: order.status,
-        toStatus: order.status,
-        note: `${RETURN_REPLY_PREFIX}${message}`,
-        actorUserId: adminId,
-        createdAt: sql`clock_timestamp()`,
-      });
-      if (order.userId) {
-        notify(await createNotifications(tx, [toNotification(order.userId, order.id, returnReplyMessage(order, message))]));
-      }
-      return [];
-    },
-  );
+  return changeAsAdmin(services, orderId, { adminId, action: "order.return_reply", details: { reply: message } }, async (order, tx) => {
+    await withdrawalOf(tx, order.id);
+    await moveOrder(tx, services, order, {
+      reason: "return_reply",
+      actorUserId: adminId,
+      note: message,
+      message: returnReplyMessage(order, message),
+    });
+  });
+}
+
+/**
+ * Refuses a return after shipping (the products came back opened, or after the period): the
+ * customer is told why, in the shop's words. Refused (409) for a withdrawal before shipping, a
+ * refunded or an already refused one.
+ */
+export function refuseReturn(services: Services, orderId: string, adminId: string, message: string): Promise<void> {
+  return changeAsAdmin(services, orderId, { adminId, action: "order.return_refuse", details: { reply: message } }, async (order, tx) => {
+    const entry = await withdrawalOf(tx, order.id);
+    if (entry.kind === "before_shipping" || entry.status === "received" || (await refundOf(tx, order.id))) {
+      throw new DomainError("conflict", "already_refunded", "O reembolso desta devolução já foi registrado: ela não pode ser recusada.");
+    }
+    if (entry.status === "refused") throw new DomainError("conflict", "return_refused", "Esta devolução já foi recusada.");
+    await moveOrder(tx, services, order, {
+      reason: "return_refused",
+      actorUserId: adminId,
+      note: message,
+      message: returnRefusedMessage(order, message),
+    });
+  });
 }

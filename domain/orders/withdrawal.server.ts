@@ -3,41 +3,33 @@
  * after delivery. Before the parcel leaves it cancels the order (stock back) and records the refund
  * of everything paid, freight included; once shipped or delivered it asks for the products back
  * (the admin's "refunded" records the refund when they arrive). Either way it is a history entry
- * (WITHDRAWAL_CANCEL_NOTE or WITHDRAWAL_NOTE), the customer gets a notification and its e-mail at
+ * (reason withdrawal_before_shipping or return_requested), the customer gets a notification and its e-mail at
  * once, and the admins an e-mail.
  */
-import { and, eq, inArray, or, sql, like } from "drizzle-orm";
-import { orderStatusHistory, users } from "#platform/db/schema.ts";
-import { enqueueEmails } from "#platform/mail/email-queue.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import { orderStatusHistory } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
-import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
-import {
-  adminUserIds,
-  createNotifications,
-  enqueueNotificationEmails,
-  type CreatedNotification,
-} from "#domain/notifications/notifications.server.ts";
+import { moveOrder } from "#domain/orders/order-machine.server.ts";
 import { withdrawalCancelledMessage, withdrawalReturnMessage } from "#domain/orders/order-messages.ts";
+import type { OrderStatusReason } from "#domain/orders/order-moves.ts";
 import {
   formatDate,
   WITHDRAWAL_CANCEL_NOTE,
-  WITHDRAWAL_NOTE,
   withdrawalDeadline,
   withdrawalMode,
   type WithdrawalMode,
 } from "#domain/orders/order-status.ts";
-import { iso, lockOrder, notFound, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
-import { applyChange } from "#domain/orders/order-transitions.server.ts";
-import { recordRefund } from "#domain/orders/refunds.server.ts";
-import { formatBRL } from "#domain/pricing/money.ts";
+import { iso, lockOrder, notFound, type OrderRow, type Services } from "#domain/orders/order-store.server.ts";
 
-type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "fromStatus" | "toStatus" | "note" | "createdAt">;
+type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "reason" | "createdAt">;
+
+/** The reasons of a customer's withdrawal: before shipping (cancelled) or after (the products come back). */
+export const WITHDRAWAL_REASONS = ["withdrawal_before_shipping", "return_requested"] as const satisfies readonly OrderStatusReason[];
 
 export const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
 
 function isWithdrawalEntry(entry: HistoryRow): boolean {
-  const note = entry.note ?? "";
-  return note.startsWith(WITHDRAWAL_NOTE) || note.startsWith(WITHDRAWAL_CANCEL_NOTE);
+  return (WITHDRAWAL_REASONS as readonly OrderStatusReason[]).includes(entry.reason);
 }
 
 /** What the order view shows: whether and how the customer can withdraw now (decided at read time). */
@@ -65,6 +57,7 @@ function refusal(order: OrderRow): DomainError | null {
     case "cancelled":
       return new DomainError("conflict", "order_cancelled", "Este pedido foi cancelado: não há o que devolver.");
     case "refunded":
+    case "partially_refunded":
       return new DomainError("conflict", "order_refunded", "Este pedido já foi reembolsado.");
     case "delivered": {
       const deadline = withdrawalDeadline(order.deliveredAt ?? order.updatedAt);
@@ -98,76 +91,36 @@ export async function requestWithdrawal(
   const result = await services.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (order.userId !== customerId) throw notFound();
-    const earlier = await tx
-      .select()
+    const [earlier] = await tx
+      .select({ id: orderStatusHistory.id })
       .from(orderStatusHistory)
-      .where(
-        and(
-          eq(orderStatusHistory.orderId, id),
-          or(like(orderStatusHistory.note, `${WITHDRAWAL_NOTE}%`), like(orderStatusHistory.note, `${WITHDRAWAL_CANCEL_NOTE}%`)),
-        ),
-      );
-    if (earlier.some(isWithdrawalEntry)) return { order, replayed: true as const, mode: null };
+      .where(and(eq(orderStatusHistory.orderId, id), inArray(orderStatusHistory.reason, WITHDRAWAL_REASONS)))
+      .limit(1);
+    if (earlier) return { order, replayed: true as const, mode: null };
     const refused = refusal(order);
     if (refused) throw refused;
     const mode = withdrawalMode(order.status)!;
     if (mode === "return" && !request.unopened) throw new DomainError("invalid", "unopened_required", UNOPENED_MESSAGE);
     const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
-    const reasonSuffix = request.reason ? `. Motivo: ${request.reason}` : "";
-    let created: CreatedNotification[];
+    // The machine's effects record the refund (before shipping), tell the customer and e-mail the admins.
     if (mode === "cancel") {
-      created = await applyChange(tx, services, order, {
+      await moveOrder(tx, services, order, {
         to: "cancelled",
+        reason: "withdrawal_before_shipping",
         actorUserId: customerId,
-        note: `${WITHDRAWAL_CANCEL_NOTE}${reasonSuffix}`,
+        note: request.reason,
         set: { cancelReason: WITHDRAWAL_CANCEL_NOTE },
         message: withdrawalCancelledMessage(facts),
       });
-      await recordRefund(tx, order, "withdrawal");
     } else {
-      await tx.insert(orderStatusHistory).values({
-        orderId: id,
-        fromStatus: order.status,
-        toStatus: order.status,
-        note: `${WITHDRAWAL_NOTE}${reasonSuffix}`,
+      await moveOrder(tx, services, order, {
+        reason: "return_requested",
         actorUserId: customerId,
-        createdAt: sql`clock_timestamp()`,
+        note: request.reason,
+        message: withdrawalReturnMessage(facts),
       });
-      created = await createNotifications(tx, [toNotification(customerId, order.id, withdrawalReturnMessage(facts))]);
     }
-    // Queued in the request's transaction (decision 014): they exist only if the withdrawal commits.
-    await enqueueNotificationEmails(tx, services, created);
-    await emailAdminsOfWithdrawal(tx, services, order, mode, request.reason);
     return { order, replayed: false as const, mode };
   });
   return { replayed: result.replayed, mode: result.mode };
-}
-
-async function emailAdminsOfWithdrawal(
-  tx: Tx,
-  services: Services,
-  order: OrderRow,
-  mode: WithdrawalMode,
-  reason: string | null,
-): Promise<void> {
-  const adminIds = await adminUserIds(services, tx);
-  if (adminIds.length === 0) return;
-  const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
-  const requestedOn = formatDate(new Date());
-  await enqueueEmails(
-    tx,
-    services.config,
-    admins.map((admin) =>
-      withdrawalRequestMessage({
-        to: admin.email,
-        name: admin.name,
-        order,
-        mode,
-        amount: formatBRL(order.totalCents),
-        requestedOn,
-        reason,
-        publicUrl: services.config.PUBLIC_URL,
-      }),
-    ),
-  );
 }

@@ -5,12 +5,15 @@
  * deliveries, one claims the row and changes the order; the others find nothing to claim. An
  * amount or a reference that does not match is never paid, and the admins hear of it once.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { orderItems, orders, orderStatusHistory, payments, products } from "#platform/db/schema.ts";
-import { createNotifications, enqueueNotificationEmails, type CreatedNotification } from "#domain/notifications/notifications.server.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import { payments } from "#platform/db/schema.ts";
+import { DomainError } from "#domain/errors.ts";
+import { expireOrder } from "#domain/orders/expire-order.server.ts";
+import { moveOrder } from "#domain/orders/order-machine.server.ts";
 import { paymentMessage } from "#domain/orders/order-messages.ts";
-import { lockOrder, type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
-import { applyChange } from "#domain/orders/order-transitions.server.ts";
+import { lockOrder, type OrderRow, type Services, type Tx } from "#domain/orders/order-store.server.ts";
+import { payOrder } from "#domain/orders/pay-order.server.ts";
+import { reopenOrder } from "#domain/orders/reopen-order.server.ts";
 import type { ChargeState, PaymentProvider } from "#domain/payments/payment-provider.server.ts";
 import { alertAdmins } from "#domain/reconciliation/payment-alerts.server.ts";
 
@@ -21,9 +24,6 @@ export type Outcome = "paid" | "revived" | "refunding" | "rejected" | "expired" 
 
 /** States from which a payment that arrives still counts (a charge expired or cancelled here may be paid there). */
 const CLAIMABLE = ["pending", "expired", "cancelled"];
-
-/** The note of an order cancelled by its Pix's expiry (order-jobs.server.ts writes the same). */
-const EXPIRED_NOTE = "Pix expirado";
 
 /**
  * Reads the charge back from the provider and applies it. Unknown to the shop but paid at the
@@ -149,19 +149,12 @@ async function applyPaid(tx: Tx, services: Services, row: PaymentRow, state: Cha
   }
   if (!claimed.orderId) return "recorded";
   const order = await lockOrder(tx, claimed.orderId);
-  const facts = { number: order.number, totalCents: order.totalCents };
   if (order.status === "pending_payment") {
-    const created = await applyChange(tx, services, order, {
-      to: "paid",
-      actorUserId: null,
-      note: `Pagamento Pix confirmado pelo provedor (${claimed.provider} ${claimed.providerChargeId})`,
-      message: paymentMessage(facts, "paid"),
-    });
-    await enqueueNotificationEmails(tx, services, created);
+    await payOrder(tx, services, order, { provider: claimed.provider, providerChargeId: claimed.providerChargeId });
     return "paid";
   }
   if (order.status !== "cancelled") return "recorded"; // already paid (an admin confirmed it first)
-  if (order.cancelReason === EXPIRED_NOTE && (await revive(tx, services, order, claimed))) return "revived";
+  if (order.statusReason === "pix_expired" && (await revive(tx, services, order, claimed))) return "revived";
   // Paid after the order ended and its stock could not come back: the money goes back.
   const [refunding] = await tx
     .update(payments)
@@ -181,64 +174,20 @@ async function applyPaid(tx: Tx, services: Services, row: PaymentRow, state: Cha
   return "refunding";
 }
 
-class CannotRevive extends Error {}
-
 /**
- * A payment that landed after the local expiry: the order comes back (cancelled → pending_payment →
- * paid, both in its history) if every line's stock can be reserved again and its cart was not
- * ordered again meanwhile. All or nothing, inside a savepoint.
+ * A payment that landed after the local expiry: the order is reopened (the one reopen flow, which
+ * takes its stock again) and paid, both in its history, inside a savepoint: when a product ran out
+ * or its cart was ordered again, nothing of it stays and the money goes back instead.
  */
 async function revive(tx: Tx, services: Services, order: OrderRow, payment: PaymentRow): Promise<boolean> {
   try {
     await tx.transaction(async (sp) => {
-      if (order.cartId) {
-        const [other] = await sp
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.cartId, order.cartId), ne(orders.id, order.id), ne(orders.status, "cancelled")));
-        if (other) throw new CannotRevive();
-      }
-      const lines = await sp
-        .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, order.id))
-        .groupBy(orderItems.productId)
-        .orderBy(orderItems.productId);
-      for (const line of lines) {
-        const [product] = await sp.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
-        if (!product || product.stock === null) continue;
-        const taken = await sp
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: sql`now()` })
-          .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.quantity}`))
-          .returning({ id: products.id });
-        if (taken.length === 0) throw new CannotRevive();
-        await sp
-          .update(orderItems)
-          .set({ stockReserved: true })
-          .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, line.productId)));
-      }
-      await sp.insert(orderStatusHistory).values({
-        orderId: order.id,
-        fromStatus: "cancelled",
-        toStatus: "pending_payment",
-        note: "Pix pago depois do prazo: pedido reaberto e estoque reservado de novo",
-        actorUserId: null,
-        createdAt: sql`clock_timestamp()`,
-      });
-      const reopened: OrderRow = { ...order, status: "pending_payment", cancelReason: null };
-      const created = await applyChange(sp, services, reopened, {
-        to: "paid",
-        actorUserId: null,
-        note: `Pagamento Pix confirmado pelo provedor (${payment.provider} ${payment.providerChargeId})`,
-        set: { cancelReason: null },
-        message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "paid"),
-      });
-      await enqueueNotificationEmails(sp, services, created);
+      const reopened = await reopenOrder(sp, services, order, { reason: "paid_after_expiry", actorUserId: null });
+      await payOrder(sp, services, reopened, { provider: payment.provider, providerChargeId: payment.providerChargeId });
     });
     return true;
   } catch (error) {
-    if (error instanceof CannotRevive) return false;
+    if (error instanceof DomainError && (error.code === "out_of_stock" || error.code === "cart_ordered_again")) return false;
     throw error;
   }
 }
@@ -251,14 +200,7 @@ export async function expireOrderOf(tx: Tx, services: Services, payment: Payment
   if (!payment.orderId) return false;
   const order = await lockOrder(tx, payment.orderId);
   if (order.status !== "pending_payment" || order.pixTxid !== payment.txid) return false;
-  const created = await applyChange(tx, services, order, {
-    to: "cancelled",
-    actorUserId: null,
-    note: EXPIRED_NOTE,
-    set: { cancelReason: EXPIRED_NOTE },
-    message: paymentMessage({ number: order.number, totalCents: order.totalCents }, "expired"),
-  });
-  await enqueueNotificationEmails(tx, services, created);
+  await expireOrder(tx, services, order);
   return true;
 }
 
@@ -288,15 +230,16 @@ export async function refundPayment(services: Services, provider: PaymentProvide
       .where(and(eq(payments.id, payment.id), eq(payments.status, "refund_pending")))
       .returning();
     if (done.length === 0 || !payment.orderId) return;
-    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
-    if (!order?.userId) return;
-    const created: CreatedNotification[] = await createNotifications(tx, [
-      toNotification(order.userId, order.id, {
+    // An entry of the order's history (its status stays), and the customer told by the machine's effects.
+    const order = await lockOrder(tx, payment.orderId);
+    await moveOrder(tx, services, order, {
+      reason: "late_payment_refunded",
+      actorUserId: null,
+      message: {
         ...paymentMessage({ number: order.number, totalCents: order.totalCents }, "refunded"),
         content: `O Pix do pedido #${order.number} chegou depois do prazo, quando o pedido já estava cancelado. Devolvemos o valor para a conta que pagou.`,
-      }),
-    ]);
-    await enqueueNotificationEmails(tx, services, created);
+      },
+    });
   });
   return true;
 }

@@ -465,6 +465,38 @@ export const orderStatus = pgEnum("order_status", [
   "delivered",
   "cancelled",
   "refunded",
+  // Part of the money went back (decision 044): the order stays the shop's revenue, less the refund.
+  "partially_refunded",
+]);
+
+/**
+ * Why an order moved (or why its history has an entry without a move): the order machine
+ * (domain/orders/order-machine.server.ts) writes it with every history entry and decides on it; the
+ * Portuguese text people read is rendered from it (order-reasons.ts), so no decision reads a note.
+ */
+export const orderStatusReason = pgEnum("order_status_reason", [
+  "order_placed",
+  "paid_by_provider",
+  "paid_confirmed_by_admin",
+  "pix_expired",
+  "pix_renewed",
+  "paid_after_expiry",
+  "late_payment_refunded",
+  "cancelled_by_shop",
+  "withdrawal_before_shipping",
+  "return_requested",
+  "return_accepted",
+  "return_reply",
+  "return_refused",
+  "refunded_by_admin",
+  "partially_refunded_by_admin",
+  "refund_recorded",
+  "refund_paid",
+  "preparation_started",
+  "shipped",
+  "tracking_corrected",
+  "delivered",
+  "moved_by_admin",
 ]);
 
 export const orders = pgTable(
@@ -508,6 +540,8 @@ export const orders = pgTable(
     /** When the rating_reminder is due (set on delivery); cleared once sent. */
     ratingReminderAt: timestamp("rating_reminder_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
+    /** The reason of the move into the current status (null only for rows written before reasons existed, or by tests). */
+    statusReason: orderStatusReason("status_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -567,7 +601,12 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Every status change, with its time and who made it (null: the customer's checkout or a job). */
+/**
+ * Every status change (and every step of a withdrawal or refund that keeps the status), with its
+ * typed reason, time and who made it (null: the customer's checkout or a job). `note` is only the
+ * free detail a person typed (the admin's note, the customer's reason, a tracking code); the text
+ * shown is rendered from `reason` with it.
+ */
 export const orderStatusHistory = pgTable(
   "order_status_history",
   {
@@ -577,7 +616,10 @@ export const orderStatusHistory = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     fromStatus: orderStatus("from_status"),
     toStatus: orderStatus("to_status").notNull(),
+    reason: orderStatusReason("reason").notNull(),
     note: text("note"),
+    /** The amount of a refund entry. */
+    amountCents: integer("amount_cents"),
     actorUserId: text("actor_user_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -655,6 +697,8 @@ export const consentEvents = pgTable(
  * Money given back for an order (CDC art. 49: everything paid, freight included). The order is the
  * key, so a refund is recorded once however often or concurrently it is asked for.
  */
+export const refundStatus = pgEnum("refund_status", ["owed", "paid"]);
+
 export const orderRefunds = pgTable(
   "order_refunds",
   {
@@ -666,6 +710,13 @@ export const orderRefunds = pgTable(
     shippingCents: integer("shipping_cents").notNull(),
     /** "withdrawal": the customer's CDC art. 49 request; "admin": the admin's refund. */
     reason: text("reason").notNull(),
+    /**
+     * owed: the shop still has to send the money (the owner's refund queue); paid: sent, as the
+     * admin who sent it says (paid_by) or the provider confirmed (paid_by null). Decision 044.
+     */
+    status: refundStatus("status").notNull().default("paid"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidBy: text("paid_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("order_refunds_amount", sql`${t.amountCents} > 0 and ${t.shippingCents} >= 0 and ${t.shippingCents} <= ${t.amountCents}`)],
@@ -1024,4 +1075,36 @@ export const payments = pgTable(
       .where(sql`status in ('pending', 'refund_pending')`),
     check("payments_money", sql`${t.amountCents} > 0 and (${t.paidCents} is null or ${t.paidCents} >= 0)`),
   ],
+);
+
+/*
+ * A customer's withdrawal (CDC art. 49) as a row of its own (decision 044): before shipping the
+ * order is cancelled and the refund owed at once; after shipping the shop approves it, receives the
+ * products (then records the refund) or refuses it. `items`: the lines that come back, as ordered.
+ */
+export const returnKind = pgEnum("return_kind", ["before_shipping", "after_shipping"]);
+export const returnStatus = pgEnum("return_status", ["requested", "approved", "received", "refused"]);
+
+export type ReturnedItem = { productId: string; productName: string; quantity: number; totalCents: number };
+
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One withdrawal per order (asking again answers the first). */
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: returnKind("kind").notNull(),
+    status: returnStatus("status").notNull().default("requested"),
+    /** What the customer wrote (null: nothing). */
+    reason: text("reason"),
+    items: jsonb("items").$type<ReturnedItem[]>().notNull(),
+    /** What goes back: the whole total, freight included (CDC art. 49). */
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_returns_status").on(t.status, t.createdAt), check("order_returns_amount", sql`${t.amountCents} >= 0`)],
 );

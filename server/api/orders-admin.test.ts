@@ -102,7 +102,7 @@ async function seedOrder(seed: Seed = {}): Promise<{ id: string; number: number 
     finalTotalCents: totalCents - shippingCents,
     needsShipping: seed.shipping !== false,
   });
-  await ctx.t.db.insert(orderStatusHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status });
+  await ctx.t.db.insert(orderStatusHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status, reason: "order_placed" });
   return row!;
 }
 
@@ -313,7 +313,7 @@ describe("the CSV export", () => {
 });
 
 describe("refunds", () => {
-  it("records a partial refund once, even when asked 8 times at once; the order is refunded and the customer told once", async () => {
+  it("records a partial refund once, even when asked 8 times at once; the order is partially refunded and the customer told once", async () => {
     const order = await seedOrder({ status: "delivered", totalCents: 20_000, userId: customerId });
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -329,9 +329,10 @@ describe("refunds", () => {
     const refunds = await ctx.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
     expect(refunds).toEqual([expect.objectContaining({ amountCents: 7_550, shippingCents: 0, reason: "admin" })]);
     const detail = (await (await ctx.request(`/api/admin/orders/${order.id}`, { browser: admin })).json()) as OrderDetail;
-    expect(detail.status).toBe("refunded");
-    expect(detail.history.filter((entry) => entry.toStatus === "refunded")).toEqual([
-      expect.objectContaining({ note: "Reembolso registrado: R$\u00a075,50. Item avariado" }),
+    // Less than the total: the order says it was partially refunded (decision 044).
+    expect(detail.status).toBe("partially_refunded");
+    expect(detail.history.filter((entry) => entry.toStatus === "partially_refunded")).toEqual([
+      expect.objectContaining({ note: "Reembolso parcial registrado: R$\u00a075,50. Item avariado" }),
     ]);
     const told = await ctx.t.db.select().from(notifications).where(eq(notifications.orderId, order.id));
     expect(told).toEqual([expect.objectContaining({ userId: customerId, title: `Pedido #${order.number}: reembolso registrado` })]);
@@ -340,7 +341,7 @@ describe("refunds", () => {
       expect.objectContaining({
         actorEmail: ADMIN_EMAIL,
         before: expect.objectContaining({ status: "delivered", refundCents: null }),
-        after: expect.objectContaining({ status: "refunded", refundCents: 7_550, note: "Item avariado" }),
+        after: expect.objectContaining({ status: "partially_refunded", refundCents: 7_550, note: "Item avariado" }),
       }),
     ]);
   });
@@ -419,7 +420,7 @@ describe("the audit log of each order action", () => {
       ["order.confirm_payment", "pending_payment", "paid"],
       ["order.move_status", "paid", "preparing"],
       ["order.add_tracking", "preparing", "shipped"],
-      ["order.refund", "shipped", "refunded"],
+      ["order.refund", "shipped", "partially_refunded"],
     ]);
     expect(entries.every((entry) => entry.actorEmail === ADMIN_EMAIL)).toBe(true);
     expect(entries[2]!.after).toMatchObject({ trackingCode: "AA123456785BR" });

@@ -7,6 +7,7 @@ import {
   adminOrderQuerySchema,
   cancelInputSchema,
   refundInputSchema,
+  refundQueueSchema,
   returnReplySchema,
   returnsPageSchema,
   returnsQuerySchema,
@@ -15,8 +16,13 @@ import { orderDetailSchema, orderStatusSchema } from "#domain/orders/order-schem
 import { listAdminOrderPage } from "#domain/orders/admin-order-search.server.ts";
 import { ordersCsvFileName, streamOrdersCsv } from "#domain/orders/orders-csv.server.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
-import { addTracking, cancelOrder, confirmPayment, moveOrderStatus, refundOrder } from "#domain/orders/order-transitions.server.ts";
-import { acceptReturn, listReturns, replyToReturn } from "#domain/orders/returns.server.ts";
+import { confirmPayment, moveOrderStatus } from "#domain/orders/admin-order-flows.server.ts";
+import { cancelOrder } from "#domain/orders/cancel-order.server.ts";
+import { refundOrder } from "#domain/orders/refund-order.server.ts";
+import { addTracking } from "#domain/orders/ship-order.server.ts";
+import { listOwedRefunds } from "#domain/orders/refunds.server.ts";
+import { acceptReturn, listReturns, refuseReturn, replyToReturn } from "#domain/orders/returns.server.ts";
+import { markRefundSent } from "#domain/orders/send-refund.server.ts";
 import { ADMIN_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
@@ -221,6 +227,50 @@ export const adminReplyReturnEndpoint = defineEndpoint({
   },
 });
 
+export const adminRefuseReturnEndpoint = defineEndpoint({
+  method: "post",
+  path: "/admin/returns/:id/refuse",
+  operationId: "adminRefuseReturn",
+  summary: "Recusa a devolução de um pedido enviado, com o motivo da loja (histórico do pedido; notificação e e-mail)",
+  tag: "admin",
+  guard: ADMIN_ONLY,
+  body: returnReplySchema,
+  params: orderParams,
+  response: orderDetailSchema,
+  async handler({ body, params, c, user: admin }) {
+    await refuseReturn(c.get("services"), params.id, admin.id, body.message);
+    return orderOr404(c, params.id);
+  },
+});
+
+export const adminListRefundsEndpoint = defineEndpoint({
+  method: "get",
+  path: "/admin/refunds",
+  operationId: "adminListRefunds",
+  summary: "Fila de reembolsos a enviar (mais antigos primeiro), com os dados de quem pagou para achar a transferência",
+  tag: "admin",
+  guard: ADMIN_ONLY,
+  response: refundQueueSchema,
+  async handler({ c }) {
+    return { refunds: await listOwedRefunds(c.get("services").db) };
+  },
+});
+
+export const adminRefundSentEndpoint = defineEndpoint({
+  method: "post",
+  path: "/admin/refunds/:id/sent",
+  operationId: "adminRefundSent",
+  summary: "Marca como enviado o reembolso devido de um pedido: sai da fila e o cliente é avisado",
+  tag: "admin",
+  guard: ADMIN_ONLY,
+  params: orderParams,
+  response: orderDetailSchema,
+  async handler({ params, c, user: admin }) {
+    await markRefundSent(c.get("services"), params.id, admin.id);
+    return orderOr404(c, params.id);
+  },
+});
+
 export const adminOrderEndpoints = [
   adminListOrdersEndpoint,
   adminExportOrdersEndpoint,
@@ -233,4 +283,7 @@ export const adminOrderEndpoints = [
   adminListReturnsEndpoint,
   adminAcceptReturnEndpoint,
   adminReplyReturnEndpoint,
+  adminRefuseReturnEndpoint,
+  adminListRefundsEndpoint,
+  adminRefundSentEndpoint,
 ];

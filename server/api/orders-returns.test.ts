@@ -81,7 +81,7 @@ async function customersOrder(status: OrderStatus): Promise<{ id: string; number
     finalTotalCents: 17_010,
     needsShipping: true,
   });
-  await ctx.t.db.insert(orderStatusHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status });
+  await ctx.t.db.insert(orderStatusHistory).values({ orderId: row!.id, fromStatus: null, toStatus: status, reason: "order_placed" });
   return row!;
 }
 
@@ -153,7 +153,7 @@ describe("the returns queue", () => {
     expect((await queue("open")).some((item) => item.orderId === order.id)).toBe(false);
     expect((await queue("done")).find((item) => item.orderId === order.id)).toMatchObject({
       state: "done",
-      status: "refunded",
+      status: "partially_refunded",
       refundCents: 15_000,
       replies: 1,
     });
@@ -167,7 +167,7 @@ describe("the returns queue", () => {
     expect(entries.map((entry) => entry.action)).toEqual(["order.return_accept", "order.return_reply", "order.refund"]);
     expect(entries.every((entry) => entry.actorEmail === ADMIN_EMAIL)).toBe(true);
     expect(entries[1]!.after).toMatchObject({ reply: words });
-    expect(entries[2]!.after).toMatchObject({ status: "refunded", refundCents: 15_000 });
+    expect(entries[2]!.after).toMatchObject({ status: "partially_refunded", refundCents: 15_000 });
     const refunds = await ctx.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
     expect(refunds).toHaveLength(1);
   });

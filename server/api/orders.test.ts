@@ -759,7 +759,7 @@ describe("withdrawal from payment until 7 days after delivery (CDC art. 49, issu
 
     const confirmation = {
       title: `Pedido #${number}: desistência confirmada`,
-      content: `Recebemos sua desistência do pedido #${number}. Ele foi cancelado e o reembolso de R$\u00a0108,80, frete incluído, foi registrado para o Pix usado no pagamento.`,
+      content: `Recebemos sua desistência do pedido #${number}. Ele foi cancelado e o reembolso de R$\u00a0108,80, frete incluído, está em andamento: avisamos quando ele for enviado para o Pix usado no pagamento.`,
     };
     expect(await notificationsOf(customer, orderId)).toContainEqual(confirmation);
     const mail = await ctx.mail.waitFor(await emailOf(customer), (m) => m.subject.startsWith(confirmation.title));

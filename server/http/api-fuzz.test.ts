@@ -77,6 +77,7 @@ const VALID_BODIES: Record<string, unknown> = {
   adminMoveOrderStatus: { status: "preparing", note: "Separando" },
   adminRefundOrder: { amountCents: 1000, note: "Item avariado" },
   adminReplyReturn: { message: "A etiqueta segue por e-mail." },
+  adminRefuseReturn: { message: "Os produtos chegaram abertos." },
   adminCreateCoupon: { code: "FUZZ10", kind: "percent", value: 10 },
   adminUpdateCoupon: { active: false },
   previewCoupon: { couponCode: "FUZZ10" },

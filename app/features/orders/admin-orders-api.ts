@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { fetchJson } from "#app/lib/fetch-json.ts";
 import type { auditPageSchema } from "#domain/audit/audit-schemas.ts";
-import type { adminOrderPageSchema, returnsPageSchema } from "#domain/orders/admin-order-schemas.ts";
+import type { adminOrderPageSchema, refundQueueSchema, returnsPageSchema } from "#domain/orders/admin-order-schemas.ts";
 import type { orderDetailSchema } from "#domain/orders/order-schemas.ts";
 
 /**
@@ -43,6 +43,9 @@ export const adminOrdersApi = {
     get<typeof returnsPageSchema>(`/admin/returns?${new URLSearchParams({ state, page: String(page) })}`),
   acceptReturn: (id: string) => post(`/admin/returns/${encodeURIComponent(id)}/accept`),
   replyReturn: (id: string, message: string) => post(`/admin/returns/${encodeURIComponent(id)}/reply`, { message }),
+  refuseReturn: (id: string, message: string) => post(`/admin/returns/${encodeURIComponent(id)}/refuse`, { message }),
+  refunds: () => get<typeof refundQueueSchema>("/admin/refunds"),
+  refundSent: (id: string) => post(`/admin/refunds/${encodeURIComponent(id)}/sent`),
 };
 
 /** The query keys, so an action can refresh every view of the orders it changed. */
@@ -52,4 +55,5 @@ export const adminOrderKeys = {
   order: (id: string) => ["admin-orders", "order", id] as const,
   audit: (id: string) => ["admin-orders", "audit", id] as const,
   returns: (state: string, page: number) => ["admin-orders", "returns", state, page] as const,
+  refunds: ["admin-orders", "refunds"] as const,
 };

@@ -16,7 +16,7 @@ import { formatCpf } from "#domain/checkout/checkout-schemas.ts";
 import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
 import { paymentStateOf, whatsappLink } from "#domain/orders/admin-order-rules.ts";
 import { PAYMENT_STATE_LABELS, type ReturnState } from "#domain/orders/admin-order-schemas.ts";
-import { ORDER_STATUS_LABELS, RETURN_ACCEPTED_NOTE, type OrderStatus } from "#domain/orders/order-status.ts";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
@@ -137,9 +137,9 @@ function AuditEntries({ orderId }: { orderId: string }) {
 /** Where the order's withdrawal stands, from its history and refund (as the returns queue reads it). */
 function returnStateOf(order: OrderDetail): { state: ReturnState; mode: "cancel" | "return" } | null {
   if (!order.withdrawalRequestedAt) return null;
-  const mode = order.history.some((entry) => entry.note?.startsWith("Desistência")) ? "cancel" : "return";
+  const mode = order.history.some((entry) => entry.reason === "withdrawal_before_shipping") ? "cancel" : "return";
   if (order.refund) return { state: "done", mode };
-  const accepted = order.history.some((entry) => entry.note?.startsWith(RETURN_ACCEPTED_NOTE));
+  const accepted = order.history.some((entry) => entry.reason === "return_accepted");
   return { state: accepted ? "awaiting_return" : "requested", mode };
 }
 

@@ -15,6 +15,7 @@ const STATUS_STYLES: Record<OrderStatus, string> = {
   delivered: "bg-emerald-800 text-white",
   cancelled: "bg-stone-200 text-stone-800",
   refunded: "bg-stone-200 text-stone-800",
+  partially_refunded: "bg-stone-200 text-stone-800",
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
@@ -182,8 +183,11 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
       ) : null}
       {order.cancelReason ? <p className="text-sm text-stone-800">Motivo do cancelamento: {order.cancelReason}</p> : null}
       {order.refund ? (
+        // Owed: the shop still has to send the money; only then does it read as sent (decision 044).
         <p className="text-sm text-stone-800">
-          Reembolso registrado em {formatDateTime(order.refund.createdAt)}: {formatBRL(order.refund.amountCents)}
+          {order.refund.status === "owed"
+            ? `Reembolso em andamento desde ${formatDateTime(order.refund.createdAt)}: ${formatBRL(order.refund.amountCents)}`
+            : `Reembolso ${order.refund.paidAt ? `enviado em ${formatDateTime(order.refund.paidAt)}` : `registrado em ${formatDateTime(order.refund.createdAt)}`}: ${formatBRL(order.refund.amountCents)}`}
           {order.refund.shippingCents > 0 ? `, frete de ${formatBRL(order.refund.shippingCents)} incluído` : ""}.
         </p>
       ) : null}

@@ -9,7 +9,7 @@ import { orderLabel } from "#domain/orders/order-status.ts";
 
 /**
  * A withdrawal's steps: accept a return (the products come back), then the refund (the order page's
- * refund form, or the queue's), and a reply at any time. Each tells the customer.
+ * refund form, or the queue's), or refuse it; and a reply at any time. Each tells the customer.
  */
 export function ReturnActions({
   orderId,
@@ -29,6 +29,8 @@ export function ReturnActions({
   const { pending, message, run } = useOrderAction(orderId);
   const [replyError, setReplyError] = useState<string | undefined>();
   const [replyKey, setReplyKey] = useState(0);
+  const [refuseError, setRefuseError] = useState<string | undefined>();
+  const refusable = mode === "return" && (state === "requested" || state === "awaiting_return");
   return (
     <div className="space-y-3">
       {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
@@ -42,7 +44,7 @@ export function ReturnActions({
           Aceitar devolução
         </button>
       ) : null}
-      {state !== "done" ? refundForm : null}
+      {state !== "done" && state !== "refused" ? refundForm : null}
       <form
         key={replyKey}
         noValidate
@@ -76,6 +78,33 @@ export function ReturnActions({
           Enviar resposta
         </button>
       </form>
+      {refusable ? (
+        <form
+          noValidate
+          aria-label={`Recusar a devolução do pedido ${orderLabel(number)}`}
+          className="space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const text = String(new FormData(event.currentTarget).get("refusal") ?? "").trim();
+            if (!text) {
+              setRefuseError("Escreva o motivo da recusa.");
+              return;
+            }
+            setRefuseError(undefined);
+            void run(() => adminOrdersApi.refuseReturn(orderId, text), "Devolução recusada: o cliente foi avisado.", setRefuseError);
+          }}
+        >
+          <TextArea label="Motivo da recusa" name="refusal" maxLength={1000} hint="O cliente recebe este texto por notificação e e-mail." />
+          {refuseError ? (
+            <p role="alert" className="text-sm text-red-800">
+              {refuseError}
+            </p>
+          ) : null}
+          <button type="submit" disabled={pending} className={buttonClass("secondary")}>
+            Recusar devolução
+          </button>
+        </form>
+      ) : null}
     </div>
   );
 }

@@ -41,7 +41,11 @@ export function WithdrawalRequest({ order }: { order: OrderDetail }) {
         {order.status === "cancelled" ? (
           <>
             Desistência registrada em {formatDate(order.withdrawalRequestedAt)}. O pedido foi cancelado
-            {order.refund ? ` e o reembolso de ${formatBRL(order.refund.amountCents)}, frete incluído, foi registrado.` : "."}
+            {order.refund
+              ? order.refund.status === "owed"
+                ? ` e o reembolso de ${formatBRL(order.refund.amountCents)}, frete incluído, está em andamento.`
+                : ` e o reembolso de ${formatBRL(order.refund.amountCents)}, frete incluído, foi enviado.`
+              : "."}
           </>
         ) : (
           <>
@@ -92,7 +96,7 @@ export function WithdrawalRequest({ order }: { order: OrderDetail }) {
 function explanation(order: OrderDetail, mode: Mode): string {
   const amount = formatBRL(order.totalCents);
   if (mode === "cancel") {
-    return `Você pode desistir desta compra (direito de arrependimento). Como o pedido ainda não foi enviado, ele é cancelado na hora e o reembolso de ${amount}, frete incluído, fica registrado.`;
+    return `Você pode desistir desta compra (direito de arrependimento). Como o pedido ainda não foi enviado, ele é cancelado na hora e o reembolso de ${amount}, frete incluído, é enviado para o Pix usado no pagamento.`;
   }
   if (order.withdrawalDeadline) {
     return `Você pode pedir a devolução de produtos lacrados até ${formatDate(order.withdrawalDeadline)} (7 dias após a entrega). Quando eles voltarem, você recebe ${amount}, frete incluído.`;

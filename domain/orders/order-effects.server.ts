@@ -1,0 +1,199 @@
+/**
+ * The ONE effects step of an order's move (decision 043): run by the order machine, in the move's
+ * transaction, after the status and history are written. It applies what other modules own
+ * (stock, cart, coupon, credit, referral reward, digital delivery) and tells people: the customer's
+ * notification and its e-mail, the admins' e-mails. A caller cannot forget one: there is no other
+ * way to move an order. What runs is decided by the move itself (from, to, reason), never by a note.
+ */
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { carts, orderItems, orders, products, users } from "#platform/db/schema.ts";
+import { enqueueEmails } from "#platform/mail/email-queue.ts";
+import { DomainError } from "#domain/errors.ts";
+import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
+import { releaseOrderCoupon } from "#domain/coupons/coupons.server.ts";
+import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
+import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
+import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
+import { statusMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
+import { isRefundRecord, type OrderStatusReason } from "#domain/orders/order-moves.ts";
+import { formatDate, holdsStock, type OrderStatus } from "#domain/orders/order-status.ts";
+import { reserveStock } from "#domain/orders/order-stock.server.ts";
+import { type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
+import { moveReturn, openReturn } from "#domain/orders/order-returns.server.ts";
+import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
+import { formatBRL } from "#domain/pricing/money.ts";
+import { returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
+import { rewardReferrer } from "#domain/referrals/referrals.server.ts";
+
+/** What the machine hands the effects step: the order before the move, where it went, and why. */
+export type MoveFacts = {
+  before: OrderRow;
+  to: OrderStatus;
+  reason: OrderStatusReason;
+  actorUserId: string | null;
+  /** What the person typed (a withdrawal's reason goes into the admins' e-mail). */
+  note: string | null;
+  /** A refund's amount (the refund reasons of order-moves.ts). */
+  amountCents: number | null;
+  /** The customer's notification: undefined → the status's default when the status changes; null → none. */
+  message: OrderMessage | null | undefined;
+};
+
+export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFacts): Promise<void> {
+  const { before: order, to, reason } = move;
+  const from = order.status;
+  const changed = from !== to;
+
+  if (to === "cancelled" && changed && holdsStock(from)) await releaseStock(tx, order.id);
+  if (to === "cancelled" && from === "pending_payment") await reopenCart(tx, order);
+  if (from === "cancelled" && to === "pending_payment") await takeBackOrder(tx, order);
+
+  // A withdrawal is a row of its own; before shipping the whole total is owed at once (CDC art. 49,
+  // freight included) until the owner sends it from the refund queue (decision 044).
+  if (reason === "withdrawal_before_shipping") {
+    await openReturn(tx, order, "before_shipping", move.note);
+    await recordRefund(tx, order, "withdrawal");
+  }
+  if (reason === "return_requested") await openReturn(tx, order, "after_shipping", move.note);
+  if (reason === "return_accepted") await moveReturn(tx, order.id, ["requested"], "approved");
+  if (reason === "return_refused") await moveReturn(tx, order.id, ["requested", "approved"], "refused");
+  // The admin records money they sent: paid at once; a return waiting for its products is received with it.
+  if (isRefundRecord(reason)) {
+    await recordRefund(tx, order, "admin", move.amountCents ?? order.totalCents, move.actorUserId ?? "admin");
+    await moveReturn(tx, order.id, ["requested", "approved"], "received");
+  }
+  if (reason === "refund_paid") await markRefundPaid(tx, order.id, move.actorUserId);
+  // An order that ends unkept gives back its credit and its coupon use (decisions 027, 028).
+  if (changed && (to === "cancelled" || to === "refunded")) {
+    await returnOrderCredit(tx, order.id);
+    await releaseOrderCoupon(tx, order.id);
+  }
+  if (changed && to === "paid") {
+    // A referred customer's first paid order earns the referrer's credit, in this same transaction.
+    await rewardReferrer(tx, services.config, order);
+    // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
+    if (order.cartId) {
+      await tx
+        .update(carts)
+        .set({ status: "completed", updatedAt: sql`now()` })
+        .where(eq(carts.id, order.cartId));
+      await announceCartStatus(tx, order.cartId);
+    }
+  }
+  if (reason === "withdrawal_before_shipping" || reason === "return_requested") await emailAdminsOfWithdrawal(tx, services, move);
+  await notifyCustomer(tx, services, move);
+}
+
+/** The customer's notification and its e-mail job, both in this transaction (decision 014). */
+async function notifyCustomer(tx: Tx, services: Services, move: MoveFacts): Promise<void> {
+  const { before: order, to } = move;
+  if (!order.userId) return;
+  const message = move.message === undefined ? (order.status !== to ? statusMessage(order, to) : null) : move.message;
+  if (!message) return;
+  const created = await createNotifications(tx, [toNotification(order.userId, order.id, message)]);
+  // Paid: the e-mail carries the e-book's signed link and the courses' and services' instructions (decision 030).
+  if (to === "paid" && order.status !== "paid") {
+    const extra = await deliveryEmail(tx, services.config, { id: order.id, userId: order.userId });
+    if (extra) for (const item of created) item.emailExtra = extra;
+  }
+  await enqueueNotificationEmails(tx, services, created);
+}
+
+/** Gives back the stock this order's lines took. */
+async function releaseStock(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${products} p set stock = p.stock + r.quantity, updated_at = now()
+    from (select product_id, sum(quantity)::int as quantity from ${orderItems} where order_id = ${orderId} and stock_reserved group by product_id) r
+    where p.id = r.product_id and p.stock is not null`);
+  await tx.update(orderItems).set({ stockReserved: false }).where(eq(orderItems.orderId, orderId));
+}
+
+/**
+ * An unpaid order that ends frees its cart: back to `active` with its items when the customer has
+ * no other active cart, so they can pay again; otherwise the old cart is closed (`completed`).
+ */
+async function reopenCart(tx: Tx, order: OrderRow): Promise<void> {
+  if (!order.cartId) return;
+  const [other] = order.userId
+    ? await tx
+        .select({ id: carts.id })
+        .from(carts)
+        .where(and(eq(carts.userId, order.userId), eq(carts.status, "active")))
+        .limit(1)
+    : [];
+  await tx
+    .update(carts)
+    .set({ status: other ? "completed" : "active", updatedAt: sql`now()` })
+    .where(and(eq(carts.id, order.cartId), eq(carts.status, "pending_payment")));
+  await announceCartStatus(tx, order.cartId);
+}
+
+/**
+ * An expired order reopened (a new Pix, or the old one paid late): its stock is taken again (all or
+ * nothing: out_of_stock rolls the move back) and its cart, when still open and not ordered again,
+ * holds its items again.
+ */
+async function takeBackOrder(tx: Tx, order: OrderRow): Promise<void> {
+  if (order.cartId) {
+    const [other] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.cartId, order.cartId), ne(orders.id, order.id), ne(orders.status, "cancelled")));
+    if (other) {
+      throw new DomainError(
+        "conflict",
+        "cart_ordered_again",
+        "Os itens deste pedido já estão em outro pedido. Monte o pedido de novo pelo carrinho.",
+      );
+    }
+  }
+  const lines = await tx
+    .select({
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .groupBy(orderItems.productId, orderItems.productName);
+  const reserved = await reserveStock(tx, lines);
+  if (reserved.size > 0) {
+    await tx
+      .update(orderItems)
+      .set({ stockReserved: true })
+      .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.productId, [...reserved])));
+  }
+  // The expiry gave the cart back; the order holds its items again (a cart changed since stays as it is).
+  if (order.cartId) {
+    const moved = await tx
+      .update(carts)
+      .set({ status: "pending_payment", updatedAt: sql`now()` })
+      .where(and(eq(carts.id, order.cartId), eq(carts.status, "active")))
+      .returning({ id: carts.id });
+    if (moved.length > 0) await announceCartStatus(tx, order.cartId);
+  }
+}
+
+/** The admins' e-mail about a withdrawal: what to do next and the customer's reason. */
+async function emailAdminsOfWithdrawal(tx: Tx, services: Services, move: MoveFacts): Promise<void> {
+  const adminIds = await adminUserIds(services, tx);
+  if (adminIds.length === 0) return;
+  const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
+  const requestedOn = formatDate(new Date());
+  await enqueueEmails(
+    tx,
+    services.config,
+    admins.map((admin) =>
+      withdrawalRequestMessage({
+        to: admin.email,
+        name: admin.name,
+        order: move.before,
+        mode: move.reason === "withdrawal_before_shipping" ? "cancel" : "return",
+        amount: formatBRL(move.before.totalCents),
+        requestedOn,
+        reason: move.note,
+        publicUrl: services.config.PUBLIC_URL,
+      }),
+    ),
+  );
+}
