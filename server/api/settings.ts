@@ -44,7 +44,7 @@ export const saveSettingsEndpoint = defineEndpoint({
 export const testEmailEndpoint = defineEndpoint({
   method: "post",
   path: "/admin/settings/test-email",
-  operationId: "adminSendTestEmail",
+  operationId: "adminSendSettingsTestEmail",
   summary:
     "Envia um e-mail de teste ao administrador pelo servidor SMTP salvo, na hora (sem fila): a resposta diz se chegou ao servidor ou o que ele respondeu",
   tag: "admin",
