@@ -1,3 +1,4 @@
+import { streamRoutes } from "#server/contracts/routes.ts";
 import type { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { isAdminAccount } from "#domain/auth/admins.server.ts";
@@ -9,7 +10,7 @@ import { ApiError } from "#server/http/errors.ts";
 import { cartSessionOf } from "#server/http/cart-token.ts";
 import { ADMINS_TOPIC, realtimeBus, type RealtimeMessage, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
 
-export const EVENTS_PATH = "/events";
+export const EVENTS_PATH = streamRoutes.events.path;
 /**
  * A comment line now and then keeps proxies and mobile networks from closing an idle stream; at
  * each one a signed-in stream reads its session again. A sign-out, a password change or a deleted
