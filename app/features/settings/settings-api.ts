@@ -1,18 +1,17 @@
-import type { z } from "zod";
-import { fetchJson } from "#app/lib/fetch-json.ts";
-import type { goLiveReportSchema } from "#domain/settings/go-live-rules.ts";
-import type { ShopSettingsInput, shopSettingsSchema, testEmailResultSchema } from "#domain/settings/settings-schemas.ts";
+import { apiClient } from "#app/lib/api-client.ts";
+import type { ShopSettingsInput } from "#domain/settings/settings-schemas.ts";
+import type { settingsContract } from "#server/contracts/settings.ts";
+import { settingsRoutes } from "#server/contracts/settings.routes.ts";
 
-/** The settings' and go-live check's calls (server/api/settings.ts), typed by their response schemas. */
+/** The settings' and go-live check's calls (server/contracts/settings.ts), typed by their contract. */
 
-const call = <S extends z.ZodType>(path: string, request: { method?: string; json?: unknown } = {}) =>
-  fetchJson<S>(`/api/admin${path}`, { ...request, fallbackMessage: "Não foi possível concluir. Tente novamente." });
+const settings = apiClient<typeof settingsContract>(settingsRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });
 
 export const settingsApi = {
-  settings: () => call<typeof shopSettingsSchema>("/settings"),
-  save: (input: ShopSettingsInput) => call<typeof shopSettingsSchema>("/settings", { method: "PUT", json: input }),
-  testEmail: () => call<typeof testEmailResultSchema>("/settings/test-email", { json: {} }),
-  goLive: () => call<typeof goLiveReportSchema>("/go-live"),
+  settings: () => settings.call("getSettings"),
+  save: (input: ShopSettingsInput) => settings.call("saveSettings", { body: input }),
+  testEmail: () => settings.call("sendTestEmail", { body: {} }),
+  goLive: () => settings.call("goLive"),
 };
 
 export const settingsKeys = { settings: ["settings"] as const, goLive: ["settings", "go-live"] as const };
