@@ -71,7 +71,7 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   if (config.ROLE === "worker") {
     const app = new Hono<AppEnv>();
     mountProbes(app, services, lifecycle);
-    return { app, config, logger, lifecycle, listener: getRequestListener(app.fetch), closeDatabase };
+    return { app, config, logger, databaseUrl: url, lifecycle, listener: getRequestListener(app.fetch), closeDatabase };
   }
   // The BCB Pix API's webhook (decision 037); in the background, so a PSP that is down never delays the start.
   void registerProviderWebhook(services);
@@ -157,8 +157,9 @@ export async function start(options: AppOptions = {}): Promise<void> {
     logger.info({ port, url: `http://localhost:${port}` }, config.ROLE === "worker" ? "worker probes listening" : "shop listening");
   });
   shutDownOnSignals(server, shop);
-  // Backups work on the first start (issue 28 item 3): fetched in the background, never awaited.
-  void ensureBackupTools(config, shop.databaseUrl, logger);
+  // Backups work on the first start (issue 28 item 3): fetched in the background, never awaited,
+  // by the instances that serve the panel's "Baixar backup".
+  if (config.ROLE !== "worker") void ensureBackupTools(config, shop.databaseUrl, logger);
 }
 
 function nodeListener(services: AppServices, app: Hono<AppEnv>, accessLog: AccessLog): PreparedShop["listener"] {
