@@ -102,8 +102,7 @@ export async function readGoLive(services: Services, now = new Date()): Promise<
     backupToolsProblem: tools.available ? null : tools.reason,
     missingDigitalFiles: missing,
     instances,
-    // FILE_STORAGE=s3 is another part of issue 28: read it when the configuration has it.
-    sharedStorage: (config as Config & { FILE_STORAGE?: string }).FILE_STORAGE === "s3",
+    sharedStorage: config.FILE_STORAGE === "s3",
     now,
   };
   const report = goLiveReport(facts);
