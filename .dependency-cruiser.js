@@ -15,7 +15,10 @@ export const DOMAIN_NEIGHBOURS = {
   // Product search (issue 20): finds catalogue products by their words.
   search: ["catalog"],
   shipping: ["audit"],
-  payments: [],
+  // The static BR Code carries the Pix key the owner saved in the admin (issue 28, decision 055).
+  payments: ["settings"],
+  // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056).
+  settings: ["audit"],
   // E-mails show amounts in R$.
   notifications: ["pricing"],
   consent: [],
@@ -77,6 +80,8 @@ export const FEATURE_NEIGHBOURS = {
   audit: ["admin"],
   coupons: ["admin"],
   maintenance: ["admin"],
+  // The owner's settings and the go-live check, as an admin section.
+  settings: ["admin"],
   "email-queue": [],
   recovery: [],
   // The product page shows the buy box (cart), the live price and the reviews.

@@ -960,6 +960,21 @@ export const maintenanceMode = pgTable(
 );
 
 /**
+ * The shop's settings as its owner saved them from the admin (issue 28 item 1, decision 055): at
+ * most one row. `values` holds only what the owner set; the environment's values fill the rest (the
+ * defaults of a first start). Read through a per-process copy, like maintenance mode.
+ */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    values: jsonb("values").$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("shop_settings_one_row", sql`${t.id}`)],
+);
+
+/**
  * The server's own failures (answers of 500 and above, maintenance excepted), for the maintenance
  * panel (decision 025): one row per method, route template, status and error code, counted, with
  * the request id of the latest so its log lines can be found. No path values, query, body or
