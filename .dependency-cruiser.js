@@ -1,4 +1,4 @@
-// The import rules of the four layers (ARCHITECTURE.md "Layout", design/layout.md "Rules"), checked
+// The import rules of the four layers (docs/requirements.md "Layout"), checked
 // on resolved paths by `npm run lint`. Each rule's comment is the message a violation prints: what
 // is forbidden and why. scripts/layer-rules.test.ts proves that a violation fails with that name.
 
@@ -6,7 +6,7 @@
  * The domain's module graph, written down: each module under domain/ and the other modules it may
  * import (domain/errors.ts is everyone's). It must stay acyclic: loading this file fails on a cycle.
  * Derived from the code (`npx depcruise domain --include-only "^domain/" --output-type text`) and
- * from the target of design/layout.md; a new module or a new edge is a change of this table, made
+ * from the four layers' target; a new module or a new edge is a change of this table, made
  * in review.
  */
 export const DOMAIN_NEIGHBOURS = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext, PUBLIC_URL } from "#test/auth-helpers.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 import { createDatabase } from "#platform/db/client.ts";
 import { createApp } from "#server/http/app.ts";
 import { testServices } from "#test/database.ts";
@@ -66,7 +66,7 @@ async function freshCartLine(numericId: number, quantity: number) {
 }
 
 async function placeKitOrder(): Promise<string> {
-  await giveCart(ctx, customerId, KIT, 2);
+  await giveCart(ctx.t.db, customerId, KIT, 2);
   return checkOut(ctx, customer);
 }
 

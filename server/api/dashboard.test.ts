@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { CHECKOUT_ADDRESS, checkOut, giveCart } from "#test/builders.ts";
 import type { CustomerDetail, CustomerPage } from "#domain/customers/customer-schemas.ts";
 import type { Dashboard } from "#domain/dashboard/dashboard-schemas.ts";
 
@@ -29,7 +28,7 @@ afterAll(async () => ctx?.close());
 
 /** The customer orders one kit through checkout (Pix, awaiting payment); returns the order's id and total. */
 async function placeOrder(): Promise<{ orderId: string; totalCents: number }> {
-  await giveCart(ctx, customerId, KIT_NUMERIC_ID);
+  await giveCart(ctx.t.db, customerId, KIT_NUMERIC_ID);
   const orderId = await checkOut(ctx, customer);
   const detail = (await (await ctx.request(`/api/orders/${orderId}`, { browser: customer })).json()) as { totalCents: number };
   return { orderId, totalCents: detail.totalCents };
