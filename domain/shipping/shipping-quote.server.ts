@@ -31,8 +31,8 @@ export function parcelWeightGrams(lines: readonly WeighedLine[]): number {
   }, PARCEL_BASE_GRAMS);
 }
 
-/** The options for this CEP and weight, cheapest first; empty when the CEP is in no region. */
-async function shippingOptions(db: Executor, cep: string, weightGrams: number): Promise<ShippingOption[]> {
+/** The table's options for this CEP and weight, cheapest first, each with its region; callers use quoteShipping. */
+export async function shippingOptions(db: Executor, cep: string, weightGrams: number): Promise<ShippingOption[]> {
   const rates = await db
     .select()
     .from(shippingRates)
