@@ -15,7 +15,10 @@ export const DOMAIN_NEIGHBOURS = {
   // Product search (issue 20): finds catalogue products by their words.
   search: ["catalog"],
   shipping: ["audit"],
-  payments: [],
+  // The static BR Code carries the Pix key the owner saved in the admin (issue 28, decision 055).
+  payments: ["settings"],
+  // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056).
+  settings: ["audit"],
   // E-mails show amounts in R$.
   notifications: ["pricing"],
   consent: [],
@@ -117,6 +120,9 @@ const CYCLE_WITH_ORDERS =
  * line that no longer matches an import, and a new import of another module's tables is refused.
  */
 export const TABLE_IMPORTS_TO_MOVE = {
+  audit: {
+    "domain/settings/go-live.server.ts": "reads when the last backup was downloaded: a domain/audit reader of an action's latest entry",
+  },
   auth: {
     "domain/orders/order-effects.server.ts": `reads the customer's address for the e-mails (domain/auth's accountContacts); ${EFFECTS}`,
     "domain/audit/audit-log.server.ts": "reads the actor's e-mail; auth imports audit, so the callers must pass the actor's e-mail in",
@@ -129,6 +135,7 @@ export const TABLE_IMPORTS_TO_MOVE = {
     "domain/orders/order-effects.server.ts": EFFECTS,
   },
   catalog: {
+    "domain/settings/go-live.server.ts": "lists the digital products and their files for the go-live check: a domain/catalog reader",
     "domain/orders/order-effects.server.ts": `gives stock back; ${EFFECTS}`,
     "domain/cart/add-item.server.ts": CART_PRICES,
     "domain/cart/cart-shipping.server.ts": CART_PRICES,
@@ -209,6 +216,8 @@ export const FEATURE_NEIGHBOURS = {
   audit: ["admin"],
   coupons: ["admin"],
   maintenance: ["admin"],
+  // The owner's settings and the go-live check, as an admin section.
+  settings: ["admin"],
   "email-queue": [],
   recovery: [],
   // The product page shows the buy box (cart), the live price and the reviews.

@@ -11,6 +11,7 @@ import { IslandScripts } from "#app/islands/island-scripts.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { MaintenanceBanner } from "#app/features/maintenance/maintenance-banner.tsx";
+import { knownGoLiveRed } from "#domain/settings/go-live.server.ts";
 import { currentMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
 import { STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import type { Route } from "./+types/root";
@@ -36,7 +37,9 @@ export async function loader(args: Route.LoaderArgs) {
   const auth = await sessionState(args);
   // Only admins are served while maintenance is on (decision 024); they get its banner.
   const maintenance = auth.isAdmin && (await currentMaintenance(services.db).catch(() => null))?.enabled === true;
-  return { publicConfig, auth, maintenance };
+  // Admins see a banner while the go-live check has a red item (decision 056); never waited for.
+  const notReady = auth.isAdmin && knownGoLiveRed(services) === true;
+  return { publicConfig, auth, maintenance, notReady };
 }
 
 /**

@@ -89,9 +89,16 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
       "/admin, orders found by a search (table and phone cards), the returns queue and a return's order page",
       "/admin's refund queue on a phone: a withdrawal's refund owed, then marked sent and gone from it",
       "a delivered order's rating form with its error, the review sent, the admin's reviews section and the product page's reviews",
+      "/admin's settings with an error, and the go-live check, on a phone",
     ],
   },
-  "maintenance-panel/:secao?": { tests: ["/maintenance-panel and /customizar-produto", "/maintenance-panel's sections on a phone"] },
+  "maintenance-panel/:secao?": {
+    tests: [
+      "/maintenance-panel and /customizar-produto",
+      "/maintenance-panel's sections on a phone",
+      "/admin's settings with an error, and the go-live check, on a phone",
+    ],
+  },
   "download/:orderId/:productId": {
     tests: ["a paid e-book's downloads in the panel, and the pages of a download link: another account's, an invalid one"],
   },
@@ -550,7 +557,11 @@ test.describe("an admin", () => {
     await expectAccessible(page, "/admin/reembolsos (reembolso devido, celular)");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await card.getByRole("button", { name: `Marcar o reembolso do pedido #${number} como enviado` }).click();
-    await expect(card.getByText("Reembolso marcado como enviado: o cliente foi avisado.")).toBeVisible();
+    // The confirmation stays above the queue, which the card leaves as soon as the list is read again.
+    await expect(
+      page.getByRole("status").filter({ hasText: `Pedido #${number}: Reembolso marcado como enviado: o cliente foi avisado.` }),
+    ).toBeVisible();
+    await expect(card).toHaveCount(0);
     await openPage(page, "/admin/reembolsos");
     await expect(page.getByRole("article", { name: `Pedido #${number}` })).toHaveCount(0);
     await expectAccessible(page, "/admin/reembolsos (depois de enviado)");
@@ -608,6 +619,24 @@ test.describe("an admin", () => {
       await expect(page.getByText(/^(Carregando|Contando)…$/)).toHaveCount(0);
       await expectAccessible(page, `/maintenance-panel/${section} (celular)`);
     }
+  });
+
+  test("/admin's settings with an error, and the go-live check, on a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, "/admin/configuracoes");
+    await expect(page.getByRole("textbox", { name: "Chave Pix" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Itens da verificação" })).toBeVisible();
+    await expectAccessible(page, "/admin/configuracoes (celular)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A Pix key of no known type: the form's error, without saving.
+    await page.getByRole("textbox", { name: "Chave Pix" }).fill("minha chave");
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByRole("alert")).toContainText("Chave Pix inválida");
+    await expectAccessible(page, "/admin/configuracoes (erro, celular)");
+    await openPage(page, "/maintenance-panel/abertura");
+    await expect(page.getByRole("list", { name: "Itens da verificação" })).toBeVisible();
+    await expectAccessible(page, "/maintenance-panel/abertura (celular)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("/customizar-produto's editors on a phone: a sample's price table (with an error), a kit, the shipping table", async ({ page }) => {

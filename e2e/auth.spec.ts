@@ -252,7 +252,14 @@ test("the customer panel: addresses, referral link, data download and account de
   await expect(form.getByText("O CEP tem 8 dígitos, ex.: 01310-100.")).toBeVisible();
   await form.getByLabel("Nome de quem recebe").fill("Paula Painel");
   await form.getByLabel("Telefone").fill("(21) 98765-4321");
+  // The checkout's CEP lookup, here too: a CEP for nowhere is refused beside the field; with no
+  // lookup service in this closed network, the customer is told to type the rest.
+  await form.getByLabel("CEP").fill("00000-000");
+  await form.getByRole("button", { name: "Buscar CEP" }).click();
+  await expect(form.getByLabel("CEP")).toHaveAccessibleDescription(/O CEP 00000-000 não existe/);
   await form.getByLabel("CEP").fill("20040-020");
+  await form.getByRole("button", { name: "Buscar CEP" }).click();
+  await expect(form.getByRole("status")).toHaveText("Não conseguimos buscar o CEP agora. Preencha o endereço.");
   await form.getByLabel("Rua").fill("Avenida Rio Branco");
   await form.getByLabel("Número").fill("156");
   await form.getByLabel("Bairro").fill("Centro");

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { loadConfig, type Config } from "#platform/config.ts";
 import { createDatabase, isDatabaseUnavailable } from "#platform/db/client.ts";
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from "#server/db/embedded-postgres.ts";
+import { ensureBackupTools } from "#server/db/backup-tools-at-start.ts";
 import { runMigrations } from "#server/db/migrate.ts";
 import { seed } from "#server/db/seed.ts";
 import { createApp, type AppOptions } from "#server/http/app.ts";
@@ -32,6 +33,8 @@ export type PreparedShop = {
   app: Hono<AppEnv>;
   config: Config;
   logger: Logger;
+  /** The database the shop uses (embedded or DATABASE_URL). */
+  databaseUrl: string;
   /** Where this process is on its way down: /readyz and the event streams follow it (decision 053). */
   lifecycle: Lifecycle;
   /** Node's request listener: Hono's app, the one path of every request (decision 006). */
@@ -67,7 +70,7 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   if (config.ROLE === "worker") {
     const app = new Hono<AppEnv>();
     mountProbes(app, services, lifecycle);
-    return { app, config, logger, lifecycle, listener: getRequestListener(app.fetch), closeDatabase };
+    return { app, config, logger, databaseUrl: url, lifecycle, listener: getRequestListener(app.fetch), closeDatabase };
   }
   // The BCB Pix API's webhook (decision 037); in the background, so a PSP that is down never delays the start.
   void registerProviderWebhook(services);
@@ -78,6 +81,7 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
     app,
     config,
     logger,
+    databaseUrl: url,
     lifecycle,
     listener: getRequestListener(app.fetch),
     async closeDatabase() {
@@ -162,6 +166,9 @@ export async function start(options: AppOptions = {}): Promise<void> {
     logger.info({ port, url: `http://localhost:${port}` }, config.ROLE === "worker" ? "worker probes listening" : "shop listening");
   });
   shutDownOnSignals(server, shop);
+  // Backups work on the first start (issue 28 item 3): fetched in the background, never awaited,
+  // by the instances that serve the panel's "Baixar backup".
+  if (config.ROLE !== "worker") void ensureBackupTools(config, shop.databaseUrl, logger);
 }
 
 export function clientBuildDir(serverBuildFile: string): string {

@@ -5,6 +5,7 @@ import { AdminReturnsSection } from "#app/features/orders/returns-section.tsx";
 import { AdminReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { AdminShell } from "#app/features/admin/admin-shell.tsx";
 import { adminRouteOf, pageOf, sectionHref } from "#app/features/admin/admin-sections.ts";
+import { SettingsSection } from "#app/features/settings/settings-section.tsx";
 import { AuditSection } from "#app/features/audit/audit-section.tsx";
 import { CustomerDetailView, CustomersView } from "#app/features/customers/customers-view.tsx";
 import { DashboardView } from "#app/features/dashboard/dashboard-view.tsx";
@@ -72,6 +73,9 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
     case "avaliacoes":
       // The moderation reads its own data from the admin API (decision 029).
       return { section: "avaliacoes" as const };
+    case "configuracoes":
+      // The settings and the go-live check read the admin API (decision 055).
+      return { section: "configuracoes" as const };
   }
 });
 
@@ -97,6 +101,8 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return <DashboardView dashboard={data.dashboard} />;
     case "avaliacoes":
       return <AdminReviewsSection />;
+    case "configuracoes":
+      return <SettingsSection />;
   }
 }
 

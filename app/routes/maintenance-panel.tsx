@@ -9,6 +9,7 @@ import { requireAdmin } from "#app/lib/guards.server.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { BackupSection } from "#app/features/maintenance/backup-section.tsx";
 import { EmailQueueSection } from "#app/features/email-queue/email-queue-section.tsx";
+import { GoLiveSection } from "#app/features/settings/go-live-section.tsx";
 import { backupTools } from "#platform/db/backup.ts";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/maintenance-panel";
@@ -53,6 +54,8 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return <EmailQueueSection />;
     case "backup":
       return data.backupTools ? <BackupSection tools={data.backupTools} /> : null;
+    case "abertura":
+      return <GoLiveSection />;
   }
 }
 

@@ -113,14 +113,6 @@ export const addItemResultSchema = z.object({
   itemCount: z.number().int(),
 });
 
-export const shippingOptionQuoteSchema = z.object({
-  method: z.string(),
-  label: z.string(),
-  priceCents: cents,
-  deliveryDays: z.number().int(),
-});
-export const cartShippingQuoteSchema = z.object({ cep: z.string(), region: z.string(), options: z.array(shippingOptionQuoteSchema) });
-
 /** Answer of the completed-cart check (spec §4). */
 export const cartStatusCheckSchema = z.object({
   finished: z.boolean(),

@@ -4,14 +4,12 @@ import type {
   addItemResultSchema,
   cartCountSchema,
   cartLineSchema,
-  cartShippingQuoteSchema,
   cartShippingSchema,
   cartStatusCheckSchema,
   cartStatusSchema,
   cartTotalsSchema,
   cartViewSchema,
   packagingSchema,
-  shippingOptionQuoteSchema,
   updateItemInput,
 } from "#domain/cart/cart-schemas.ts";
 
@@ -35,9 +33,6 @@ export type CartShipping = z.infer<typeof cartShippingSchema>;
 export type CartView = z.infer<typeof cartViewSchema>;
 
 export type CartCount = z.infer<typeof cartCountSchema>;
-
-export type ShippingOptionQuote = z.infer<typeof shippingOptionQuoteSchema>;
-export type ShippingQuote = z.infer<typeof cartShippingQuoteSchema>;
 
 /** Answer of the completed-cart check (spec §4). */
 export type CartStatusCheck = z.infer<typeof cartStatusCheckSchema>;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 
 /**
  * The checkout API's answers (server/api/checkout.ts and shipping.ts); the checkout page's calls are typed by them
@@ -23,21 +22,6 @@ export const cepLookupSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(false), reason: z.enum(["not_found", "unavailable"]) }),
 ]);
 export type CepLookupAnswer = z.infer<typeof cepLookupSchema>;
-
-/** POST /checkout/shipping-quote: PAC and SEDEX for the cart and a CEP. */
-export const checkoutShippingQuoteSchema = z.object({
-  needsShipping: z.boolean(),
-  options: z.array(
-    z.object({
-      method: z.enum(SHIPPING_METHODS),
-      label: z.string(),
-      priceCents: z.number().int(),
-      deliveryDays: z.number().int(),
-      region: z.string(),
-    }),
-  ),
-});
-export type CheckoutShippingQuote = z.infer<typeof checkoutShippingQuoteSchema>;
 
 /** POST /checkout/orders: the order placed (or the one this key placed before: `replayed`). */
 export const placedOrderSchema = z.object({ orderId: z.string(), number: z.number().int(), replayed: z.boolean() });

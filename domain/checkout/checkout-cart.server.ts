@@ -9,7 +9,8 @@ import { DomainError } from "#domain/errors.ts";
 import { normalizePackaging } from "#domain/cart/cart-rules.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { quantityProblem } from "#domain/pricing/price-quote.ts";
-import { parcelWeightGrams, shippingOptions, type ShippingOption } from "#domain/shipping/shipping-quote.server.ts";
+import { parcelWeightGrams, quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import type { ShippingQuote } from "#domain/shipping/shipping-quote-schema.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
@@ -159,12 +160,7 @@ export async function requireVisitorCartItems(db: Executor, sessionId: string | 
 }
 
 /** Shipping options for the customer's cart and a CEP (digital-only carts: none needed). */
-export async function quoteCartShipping(
-  db: Database,
-  userId: string,
-  cep: string,
-): Promise<{ needsShipping: boolean; options: ShippingOption[] }> {
+export async function quoteCartShipping(db: Database, userId: string, cep: string): Promise<ShippingQuote> {
   const cart = await requireCheckoutCart(db, userId);
-  if (!cart.needsShipping) return { needsShipping: false, options: [] };
-  return { needsShipping: true, options: await shippingOptions(db, cep, cart.weightGrams) };
+  return quoteShipping(db, cep, cart.needsShipping ? cart.weightGrams : 0);
 }

@@ -4,6 +4,7 @@ import { payments } from "#platform/db/tables/payments.ts";
 import { enqueueJob } from "#platform/jobs/queue.ts";
 import type { AppServices } from "#platform/services.ts";
 import { bcbPixProvider } from "#domain/payments/bcb-pix-provider.server.ts";
+import { currentShopSettings } from "#domain/settings/shop-settings.server.ts";
 import { mercadoPagoProvider } from "#domain/payments/mercadopago-provider.server.ts";
 import {
   type ChargeRequest,
@@ -89,7 +90,10 @@ export type NewPix = { provider: ProviderId; txid: string; brCode: string | null
 export async function startPix(tx: Tx, services: Services, request: ChargeRequest): Promise<NewPix> {
   const provider = chargingProvider(services.config);
   if (provider.id === "static_pix") {
-    const charge = await provider.createCharge(request);
+    // The owner's Pix key, name and city as saved in the admin (decision 055), read at each order.
+    const settings = await currentShopSettings(services);
+    const receiver = { PIX_KEY: settings.pixKey, PIX_MERCHANT_NAME: settings.pixMerchantName, PIX_MERCHANT_CITY: settings.pixMerchantCity };
+    const charge = await staticPixProvider({ ...services.config, ...receiver }).createCharge(request);
     return { provider: provider.id, txid: charge.txid, brCode: charge.brCode, expiresAt: charge.expiresAt };
   }
   const job: PixChargeJob = { orderId: request.orderId, attempt: request.attempt };

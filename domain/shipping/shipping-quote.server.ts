@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { shippingRates, shippingWeightBands } from "#platform/db/tables/shipping.ts";
 import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import type { ShippingQuote } from "#domain/shipping/shipping-quote-schema.ts";
 
 /**
  * Shipping quotes (docs/requirements.md checkout step 3): the CEP's region price from `shipping_rates` plus
@@ -30,7 +31,7 @@ export function parcelWeightGrams(lines: readonly WeighedLine[]): number {
   }, PARCEL_BASE_GRAMS);
 }
 
-/** The options for this CEP and weight, cheapest first; empty when the CEP is in no region. */
+/** The table's options for this CEP and weight, cheapest first, each with its region; callers use quoteShipping. */
 export async function shippingOptions(db: Executor, cep: string, weightGrams: number): Promise<ShippingOption[]> {
   const rates = await db
     .select()
@@ -57,4 +58,20 @@ export async function shippingOptions(db: Executor, cep: string, weightGrams: nu
     });
   }
   return quotes.sort((a, b) => a.priceCents - b.priceCents);
+}
+
+/**
+ * The one shipping quote (the cart's estimate, the checkout's options, the checkout page's first
+ * paint, the cart's choice): a CEP (8 digits) and a parcel weight in grams, 0 when nothing ships.
+ * A CEP no region covers gets no options; whether that is a refusal is the caller's to say.
+ */
+export async function quoteShipping(db: Executor, cep: string, weightGrams: number): Promise<ShippingQuote> {
+  if (weightGrams <= 0) return { cep, needsShipping: false, region: null, options: [] };
+  const options = await shippingOptions(db, cep, weightGrams);
+  return {
+    cep,
+    needsShipping: true,
+    region: options[0]?.region ?? null,
+    options: options.map(({ method, label, priceCents, deliveryDays }) => ({ method, label, priceCents, deliveryDays })),
+  };
 }

@@ -176,7 +176,7 @@ export async function backupTools(url: string, options: { binDir?: string } = {}
     await findPgTool("pg_restore", major, options);
     return { available: true, version };
   } catch (error) {
-    if (error instanceof PgToolMissingError) return { available: false, reason: error.message };
+    if (error instanceof PgToolMissingError) return { available: false, reason: error.sentence };
     throw error;
   }
 }

@@ -25,10 +25,24 @@ export type PgTool = "pg_dump" | "pg_restore";
 
 /** A tool of the wrong version, or none: the message says what is missing, in Portuguese. */
 export class PgToolMissingError extends Error {
-  constructor(message: string) {
+  /**
+   * One Portuguese sentence for the panel: what is missing and the one command that fixes it. The
+   * message (every place looked at) is for the log and the command line; a panel that listed server
+   * paths scrolled sideways and told the owner nothing they could act on (issue 28 item 3).
+   */
+  readonly sentence: string;
+  constructor(message: string, sentence = message) {
     super(message);
     this.name = "PgToolMissingError";
+    this.sentence = sentence;
   }
+}
+
+/** The panel's sentence when `tool` of PostgreSQL `major` is missing. */
+export function missingToolSentence(tool: PgTool, major: number, binDirSet: boolean): string {
+  return binDirSet
+    ? `O backup precisa do ${tool} do PostgreSQL ${major}, que não está na pasta indicada em PG_BIN_DIR: no servidor, rode npm run pg-client e retire PG_BIN_DIR (ou aponte-o para a pasta certa).`
+    : `O backup precisa do ${tool} do PostgreSQL ${major}, que ainda não está instalado neste servidor: no servidor, rode npm run pg-client (ou reinicie a loja com npm start, que o instala).`;
 }
 
 /** The project's folder (the one with package.json), from the source tree or from build/server. */
@@ -115,5 +129,6 @@ export async function findPgTool(tool: PgTool, major: number, options: { binDir?
       (seen.length > 0 ? ` Encontrados, de outra versão: ${seen.join("; ")}.` : "") +
       ` Instale o cliente do PostgreSQL ${major} (no servidor: npm run pg-client, ou o pacote postgresql-client-${major} do sistema)` +
       ` ou aponte PG_BIN_DIR para a pasta que tem pg_dump e pg_restore.`,
+    missingToolSentence(tool, major, Boolean(options.binDir)),
   );
 }

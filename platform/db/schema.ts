@@ -19,4 +19,5 @@ export * from "#platform/db/tables/orders.ts";
 export * from "#platform/db/tables/payments.ts";
 export * from "#platform/db/tables/referrals.ts";
 export * from "#platform/db/tables/reviews.ts";
+export * from "#platform/db/tables/settings.ts";
 export * from "#platform/db/tables/shipping.ts";

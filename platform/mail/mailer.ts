@@ -24,44 +24,90 @@ export function outboxDir(config: Config): string {
   return path.join(config.dataDir, "outbox");
 }
 
+/** Where and as whom e-mails go: the SMTP server (none: the outbox), the sender and the reply-to. */
+export type MailTransportSettings = { smtpUrl: string | undefined; from: string; replyTo: string | null };
+
+export const transportSettingsOf = (config: Config): MailTransportSettings => ({
+  smtpUrl: config.SMTP_URL,
+  from: config.MAIL_FROM,
+  replyTo: null,
+});
+
+type SettingsReader = () => Promise<MailTransportSettings>;
+
 /**
- * Transactional e-mail: through SMTP_URL when it is set; otherwise each message is written to
- * DATA_DIR/outbox/*.eml and logged, so `npm start` works offline and nothing is lost.
+ * Transactional e-mail: through the SMTP server when there is one; otherwise each message is written
+ * to DATA_DIR/outbox/*.eml and logged, so `npm start` works offline and nothing is lost. The server,
+ * sender and reply-to are read at each send (the owner may change them in the admin, decision 055);
+ * one transport per server URL is kept.
  */
-export function createMailer(config: Config, logger: Logger): Mailer {
-  const from = config.MAIL_FROM;
-  if (config.SMTP_URL) {
-    const transport: Transporter = nodemailer.createTransport(config.SMTP_URL);
-    const host = new URL(config.SMTP_URL).host;
-    return {
-      async send(message) {
-        await transport.sendMail({ from, ...message });
-        logger.info({ subject: message.subject, smtp: host }, "e-mail sent"); // never the address: personal data (decision 013)
-      },
-    };
-  }
+export function createMailer(
+  config: Config,
+  logger: Logger,
+  readSettings: SettingsReader = async () => transportSettingsOf(config),
+): Mailer {
+  const transports = new Map<string, Transporter>();
   const dir = outboxDir(config);
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await writer.sendMail({ from, ...message });
+      const { smtpUrl, from, replyTo } = await readSettings();
+      const envelope = { from, ...(replyTo ? { replyTo } : {}), ...message };
+      if (smtpUrl) {
+        let transport = transports.get(smtpUrl);
+        if (!transport) transports.set(smtpUrl, (transport = nodemailer.createTransport(smtpUrl)));
+        await transport.sendMail(envelope);
+        logger.info({ subject: message.subject, smtp: new URL(smtpUrl).host }, "e-mail sent"); // never the address: personal data (decision 013)
+        return;
+      }
+      const info = await writer.sendMail(envelope);
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       // Sortable by time; the random part keeps two messages of the same millisecond apart.
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}.eml`;
       const file = path.join(dir, name);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ subject: message.subject, file }, "e-mail written to the outbox (SMTP_URL not set)");
+      logger.info({ subject: message.subject, file }, "e-mail written to the outbox (no SMTP server set)");
     },
   };
 }
 
+/**
+ * Asks the SMTP server whether it answers and takes the credentials (nodemailer's verify: connect,
+ * EHLO, STARTTLS, AUTH), within `timeoutMs`. Throws its answer when it does not.
+ */
+export async function verifySmtp(smtpUrl: string, timeoutMs = 8000): Promise<void> {
+  const transport = nodemailer.createTransport(smtpUrl, {
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  try {
+    await transport.verify();
+  } finally {
+    transport.close();
+  }
+}
+
+type ServicesWithDb = { config: Config; logger: Logger; db?: unknown };
+let settingsReader: ((services: ServicesWithDb) => Promise<MailTransportSettings>) | undefined;
+
+/** The shop's settings module tells the mailer where its saved settings are (platform knows no shop). */
+export function registerMailSettingsReader(reader: (services: ServicesWithDb) => Promise<MailTransportSettings>): void {
+  settingsReader = reader;
+}
+
 const mailers = new WeakMap<Config, Mailer>();
 
-/** One mailer (one SMTP connection pool) per configuration, created on first use. */
-export function mailerFor(services: { config: Config; logger: Logger }): Mailer {
+/** One mailer (one SMTP connection pool per server) per configuration, created on first use. */
+export function mailerFor(services: ServicesWithDb): Mailer {
   let mailer = mailers.get(services.config);
   if (!mailer) {
-    mailer = createMailer(services.config, services.logger);
+    const reader = settingsReader;
+    mailer = createMailer(
+      services.config,
+      services.logger,
+      reader && services.db ? () => reader(services) : async () => transportSettingsOf(services.config),
+    );
     mailers.set(services.config, mailer);
   }
   return mailer;

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { addItem } from "#domain/cart/add-item.server.ts";
-import { cartWeightGrams, chooseShipping, quoteShipping } from "#domain/cart/cart-shipping.server.ts";
+import { cartWeightGrams, chooseShipping } from "#domain/cart/cart-shipping.server.ts";
+import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import { type CartOwner, findSessionCart } from "#domain/cart/cart-store.server.ts";
 import { invalidCartSession } from "#domain/cart/cart-errors.ts";
 import { cepNotServed } from "#domain/shipping/shipping-errors.ts";
@@ -150,7 +151,7 @@ export const shippingQuoteEndpoint = defineEndpoint({
     const db = c.get("services").db;
     // Priced for the caller's cart when there is one (its weight band), like the checkout.
     const result = await quoteShipping(db, query.cep, await forCaller(c, (owner) => cartWeightGrams(db, owner)));
-    if (!result) throw cepNotServed();
+    if (result.options.length === 0) throw cepNotServed();
     return result;
   },
 });

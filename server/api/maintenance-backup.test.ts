@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMERS_CSV_HEADERS, PRODUCTS_CSV_HEADERS } from "#domain/maintenance/catalog-csv.server.ts";
-import { startDump } from "#platform/db/backup.ts";
+import { backupTools, startDump } from "#platform/db/backup.ts";
 import { PgToolMissingError } from "#platform/db/pg-tools.ts";
 import { products } from "#platform/db/tables/catalog.ts";
 import { auditEntries } from "#test/audit.ts";
@@ -69,6 +69,27 @@ describe("the backup download", () => {
       expect((error as Error).message).toMatch(/O pg_dump do PostgreSQL 1\d não foi encontrado/);
       expect((error as Error).message).toContain(empty);
       expect((error as Error).message).toContain("npm run pg-client");
+    } finally {
+      await fs.rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a server without the backup tools (issue 28 item 3)", () => {
+  it("tells the panel one Portuguese sentence with the command to run, never the paths looked at", async () => {
+    const empty = await fs.mkdtemp(path.join(os.tmpdir(), "sem-pg-dump-"));
+    try {
+      const tools = await backupTools(ctx.t.url, { binDir: empty });
+      expect(tools.available).toBe(false);
+      const reason = (tools as { reason: string }).reason;
+      expect(reason).toMatch(
+        /^O backup precisa do pg_dump do PostgreSQL 1\d, que não está na pasta indicada em PG_BIN_DIR: no servidor, rode npm run pg-client/,
+      );
+      expect(reason).not.toContain(empty);
+      expect(reason).not.toContain("/");
+      expect(reason.split(". ").length).toBe(1);
+      const error = (await startDump(ctx.t.url, { binDir: empty }).catch((caught: unknown) => caught)) as PgToolMissingError;
+      expect(error.sentence).toBe(reason);
     } finally {
       await fs.rm(empty, { recursive: true, force: true });
     }

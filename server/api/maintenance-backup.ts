@@ -26,7 +26,12 @@ export const adminBackupEndpoint = defineEndpoint({
     try {
       dump = await startDump(db.$client.options.connectionString!, { binDir: c.get("services").config.PG_BIN_DIR });
     } catch (error) {
-      if (error instanceof PgToolMissingError || error instanceof BackupError) throw new ApiError(503, "backup_unavailable", error.message);
+      if (error instanceof PgToolMissingError) {
+        // Every path looked at goes to the log; the owner reads one sentence and the command to run.
+        c.get("services").logger.warn({ err: error.message }, "backup tools missing");
+        throw new ApiError(503, "backup_unavailable", error.sentence);
+      }
+      if (error instanceof BackupError) throw new ApiError(503, "backup_unavailable", error.message);
       throw error;
     }
     try {

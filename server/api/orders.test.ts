@@ -610,6 +610,32 @@ describe("CEP lookup and shipping quotes", () => {
     expect(quote.options.map((o) => o.method)).toEqual(["pac", "sedex"]);
     expect(quote.options[0]).toMatchObject({ priceCents: 26_90, deliveryDays: 7 });
   });
+
+  it("answers one quote, in one shape, to the cart's estimate and to the checkout", async () => {
+    const customer = await signedUpCustomer();
+    await giveCart(customer, [{ productId: KIT, quantity: 1 }]);
+    const fromCart = await (await ctx.request("/api/shipping/quote?cep=90010-000", { browser: customer })).json();
+    const fromCheckout = await (
+      await ctx.request("/api/checkout/shipping-quote", { browser: customer, json: { cep: "90010-000" } })
+    ).json();
+    // The same parcel (the customer's cart) and CEP: the same answer, key for key.
+    expect(fromCheckout).toEqual(fromCart);
+    expect(fromCart).toEqual({
+      cep: "90010000",
+      needsShipping: true,
+      region: expect.any(String),
+      options: [
+        { method: "pac", label: expect.any(String), priceCents: 26_90, deliveryDays: 7 },
+        { method: "sedex", label: expect.any(String), priceCents: expect.any(Number), deliveryDays: expect.any(Number) },
+      ],
+    });
+
+    // A cart with nothing to ship: the same shape, saying so.
+    const student = await signedUpCustomer();
+    await giveCart(student, [{ productId: COURSE, quantity: 1 }]);
+    const digital = await (await ctx.request("/api/checkout/shipping-quote", { browser: student, json: { cep: "90010-000" } })).json();
+    expect(digital).toEqual({ cep: "90010000", needsShipping: false, region: null, options: [] });
+  });
 });
 
 describe("withdrawal (CDC art. 49)", () => {

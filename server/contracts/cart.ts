@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { shippingQuoteAnswerSchema } from "#domain/shipping/shipping-quote-schema.ts";
 import { itemNotFound } from "#domain/cart/cart-errors.ts";
 import {
   addItemInput,
   addItemResultSchema,
   cartCountSchema,
   cartMigrationSchema,
-  cartShippingQuoteSchema,
   cartStatusCheckSchema,
   cartViewSchema,
   updateItemInput,
@@ -72,7 +72,7 @@ export const cartContract = defineContract(cartRoutes, {
     summary: "Formas de envio e preços para um CEP (tabela por região)",
     tag: TAG,
     query: z.object({ cep: cepSchema }),
-    response: cartShippingQuoteSchema,
+    response: shippingQuoteAnswerSchema,
   },
   chooseShipping: {
     operationId: "chooseCartShipping",

@@ -1,5 +1,6 @@
-import { cepLookupSchema, checkoutShippingQuoteSchema } from "#domain/checkout/checkout-api-schemas.ts";
+import { cepLookupSchema } from "#domain/checkout/checkout-api-schemas.ts";
 import { cepLookupInput, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
+import { shippingQuoteAnswerSchema } from "#domain/shipping/shipping-quote-schema.ts";
 import { shippingTableSchema, shippingTableViewSchema } from "#domain/shipping/shipping-table-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
 import { shippingRoutes } from "#server/contracts/shipping.routes.ts";
@@ -17,7 +18,7 @@ export const shippingContract = defineContract(shippingRoutes, {
     summary: "Opções de envio (PAC, SEDEX) para o carrinho da conta conectada e um CEP",
     tag: "checkout",
     body: shippingQuoteSchema,
-    response: checkoutShippingQuoteSchema,
+    response: shippingQuoteAnswerSchema,
   },
   adminGetShippingRates: {
     operationId: "adminGetShippingRates",

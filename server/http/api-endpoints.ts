@@ -20,6 +20,7 @@ import { catalogImageEndpoints } from "#server/api/catalog-images.ts";
 import { maintenanceEndpoints } from "#server/api/maintenance.ts";
 import { emailQueueEndpoints } from "#server/api/email-queue.ts";
 import { maintenanceBackupEndpoints } from "#server/api/maintenance-backup.ts";
+import { settingsEndpoints } from "#server/api/settings.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
@@ -76,6 +77,8 @@ export const apiEndpoints: Endpoint[] = [
   // The maintenance panel (issue 18): e-mail queue, backup and CSV exports.
   ...emailQueueEndpoints,
   ...maintenanceBackupEndpoints,
+  // The shop's settings and the go-live check (issue 28 items 1 and 2).
+  ...settingsEndpoints,
   // Pix providers' webhooks and an order's provider charges (issue 21).
   ...paymentEndpoints,
 ];

@@ -5,7 +5,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { mountAuthRoutes } from "#server/http/auth-routes.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { sessionReadFor } from "#domain/auth/session.server.ts";
-import { publicConfig } from "#platform/config.ts";
+import { currentShopSettings, publicConfigOf } from "#domain/settings/shop-settings.server.ts";
 import { watchSharedCaches } from "#platform/realtime/shared-caches.ts";
 import { mountEventRoutes } from "#server/http/events-route.ts";
 import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
@@ -134,7 +134,6 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
 
   if (options.build) {
     const handle = createRequestHandler(options.build, config.NODE_ENV === "development" ? "development" : "production");
-    const shared = publicConfig(config);
     const islands = options.islands ?? readIslandModules(options.clientDir);
     app.use("*", compress());
     app.all("*", async (c) => {
@@ -143,7 +142,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
       context.set(appContext, {
         pageFailure,
         services,
-        publicConfig: shared,
+        // The owner's saved identity and support line (decision 055), from this process's copy.
+        publicConfig: publicConfigOf(await currentShopSettings(services)),
         nonce: c.get("secureHeadersNonce") ?? "",
         requestId: c.get("requestId"),
         islands,

@@ -1,10 +1,11 @@
 import { streamRoutes } from "#server/contracts/routes.ts";
 import type { Context } from "hono";
 import QRCode from "qrcode";
+import { currentShopSettings } from "#domain/settings/shop-settings.server.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 
-/** The number only changes with a restart; a day of browser caching is plenty. */
-const ONE_DAY_SECONDS = 24 * 60 * 60;
+/** The owner may change the number in the admin (decision 055): an hour of browser caching at most. */
+const ONE_HOUR_SECONDS = 60 * 60;
 
 /** Mounted under /api; the footer's Atendimento popover shows it (PRODUCT "Support"). */
 export const SUPPORT_QR_PATH = streamRoutes.supportQr.path;
@@ -28,9 +29,9 @@ export function supportQrSvg(whatsappNumber: string): Promise<string> {
  * opens the page.
  */
 export async function supportQrHandler(c: Context<AppEnv>): Promise<Response> {
-  const svg = await supportQrSvg(c.get("services").config.SUPPORT_WHATSAPP);
+  const svg = await supportQrSvg((await currentShopSettings(c.get("services"))).supportWhatsapp);
   return c.body(svg, 200, {
     "Content-Type": "image/svg+xml; charset=utf-8",
-    "Cache-Control": `public, max-age=${ONE_DAY_SECONDS}`,
+    "Cache-Control": `public, max-age=${ONE_HOUR_SECONDS}`,
   });
 }

@@ -2,24 +2,50 @@ import { MapPin, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { buttonClass } from "#app/ui/button-styles.ts";
-import { Field, FormMessage } from "#app/ui/field.tsx";
+import { FormMessage } from "#app/ui/field.tsx";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { accountClient } from "#app/features/account/account-api.ts";
 import { addressSchema, formatCep, formatPhone, type Address, type AddressInput } from "#domain/shipping/address-schema.ts";
-import { UfSelect } from "#app/features/account/uf-select.tsx";
+import { AddressFields } from "#app/shared/address/address-fields.tsx";
+import { EMPTY_ADDRESS_VALUES, type AddressValues } from "#app/shared/address/address-values.ts";
+import { CEP_LOOKUP_PENDING, fillFromCep, lookupCep } from "#app/shared/address/cep-lookup.ts";
 
+/** A new saved address: the shared address fields, filled from the CEP as in the checkout. */
 function AddressForm({ onSaved }: { onSaved: () => void }) {
+  const [values, setValues] = useState<AddressValues>(EMPTY_ADDRESS_VALUES);
+  const [cepNote, setCepNote] = useState<string | null>(null);
+  const [cepError, setCepError] = useState<string | null>(null);
   const { errors, formError, pending, onSubmit } = useSchemaForm(
     addressSchema,
     async (_parsed, form) => {
       // What was typed; the server parses it with the same schema.
       await accountClient.call("addAddress", { body: Object.fromEntries(new FormData(form)) as AddressInput });
-      form.reset();
+      setValues(EMPTY_ADDRESS_VALUES);
+      setCepNote(null);
       onSaved();
     },
     "Não foi possível salvar o endereço.",
   );
+
+  const setValue = (name: keyof AddressValues, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (name === "cep") setCepError(null);
+  };
+
+  async function lookup() {
+    const typed = values.cep;
+    setCepError(null);
+    setCepNote(CEP_LOOKUP_PENDING);
+    const result = await lookupCep(typed);
+    if (result.kind === "invalid") {
+      setCepNote(null);
+      setCepError(result.cepError);
+      return;
+    }
+    setValues((current) => fillFromCep(current, result));
+    setCepNote(result.note);
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Novo endereço" className="grid gap-4 sm:grid-cols-6">
@@ -29,29 +55,14 @@ function AddressForm({ onSaved }: { onSaved: () => void }) {
           <FormMessage kind="error">{formError}</FormMessage>
         </div>
       ) : null}
-      <Field className="sm:col-span-4" label="Nome de quem recebe" name="recipientName" autoComplete="name" error={errors.recipientName} />
-      <Field
-        className="sm:col-span-2"
-        label="Telefone"
-        name="phone"
-        type="tel"
-        autoComplete="tel-national"
-        inputMode="tel"
-        error={errors.phone}
+      <AddressFields
+        idPrefix="endereco"
+        value={values}
+        errors={cepError ? { ...errors, cep: cepError } : errors}
+        onValue={setValue}
+        cepNote={cepNote}
+        onLookupCep={() => void lookup()}
       />
-      <Field className="sm:col-span-2" label="CEP" name="cep" autoComplete="postal-code" inputMode="numeric" error={errors.cep} />
-      <Field className="sm:col-span-4" label="Rua" name="street" autoComplete="address-line1" error={errors.street} />
-      <Field className="sm:col-span-2" label="Número" name="number" error={errors.number} />
-      <Field
-        className="sm:col-span-4"
-        label="Complemento (opcional)"
-        name="complement"
-        autoComplete="address-line2"
-        error={errors.complement}
-      />
-      <Field className="sm:col-span-3" label="Bairro" name="neighborhood" error={errors.neighborhood} />
-      <Field className="sm:col-span-2" label="Cidade" name="city" autoComplete="address-level2" error={errors.city} />
-      <UfSelect className="sm:col-span-1" id="endereco-uf" error={errors.state} />
       <div className="sm:col-span-6">
         <button type="submit" disabled={pending} className={buttonClass("primary")}>
           {pending ? "Salvando…" : "Salvar endereço"}

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   "auditoria",
   "cupons",
   "avaliacoes",
+  "configuracoes",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
@@ -34,6 +35,7 @@ export const ADMIN_NAVIGATION: ReadonlyArray<{ label: string; href: string; sect
   { label: "Frete", href: "/admin/frete", section: "frete" },
   { label: "Cupons", href: "/admin/cupons", section: "cupons" },
   { label: "Auditoria", href: "/admin/auditoria", section: "auditoria" },
+  { label: "Configurações", href: "/admin/configuracoes", section: "configuracoes" },
 ];
 
 const isSection = (value: string | null | undefined): value is AdminSection => (ADMIN_SECTIONS as readonly string[]).includes(value ?? "");

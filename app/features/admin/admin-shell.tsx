@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { GoLiveBanner } from "#app/shared/go-live-banner.tsx";
 import { SectionLinks } from "#app/ui/section-links.tsx";
 import { ADMIN_NAVIGATION, type AdminSection } from "#app/features/admin/admin-sections.ts";
 
@@ -7,6 +8,7 @@ export function AdminShell({ section, children }: { section: AdminSection; child
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-stone-950">Administração</h1>
+      <GoLiveBanner />
       <SectionLinks
         label="Seções da administração"
         links={ADMIN_NAVIGATION.map((item) => ({ label: item.label, href: item.href, current: item.section === section }))}

@@ -5,7 +5,8 @@ import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { cartApi, signalCart } from "#app/features/cart/cart-client.ts";
 import { CART_ITEMS_KEY } from "#app/features/cart/cart-provider.tsx";
 import { cepProblem, normalizeCep } from "#domain/shipping/cep.ts";
-import type { CartView, ShippingQuote } from "#domain/cart/cart-types.ts";
+import type { CartView } from "#domain/cart/cart-types.ts";
+import type { ShippingQuote } from "#domain/shipping/shipping-quote-schema.ts";
 
 /** The cart's shipping box: the CEP typed, its quote, and the option chosen (saved on the cart). */
 export function useShippingEstimator(view: CartView) {

@@ -1,10 +1,8 @@
+import { digits, type AddressValues } from "#app/shared/address/address-values.ts";
 import { formatCep, formatPhone, type Address } from "#domain/shipping/address-schema.ts";
 
-/** The delivery address as its inputs hold it: text, checked by checkoutAddressSchema on submit. */
-export type AddressForm = Record<
-  "recipientName" | "cpf" | "phone" | "cep" | "street" | "number" | "complement" | "neighborhood" | "city" | "state",
-  string
->;
+/** The delivery address as its inputs hold it (the shared fields and the CPF): text, checked by checkoutAddressSchema on submit. */
+export type AddressForm = AddressValues & { cpf: string };
 
 export const EMPTY_ADDRESS: AddressForm = {
   recipientName: "",
@@ -19,7 +17,7 @@ export const EMPTY_ADDRESS: AddressForm = {
   state: "",
 };
 
-export const digits = (value: string) => value.replace(/\D/g, "");
+export { digits };
 
 /** A saved address in the form's shape; the CPF is never saved with it (it goes only into the order). */
 export function fromSaved(saved: Address): AddressForm {

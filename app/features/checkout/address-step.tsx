@@ -1,11 +1,10 @@
 import type { Address } from "#domain/shipping/address-schema.ts";
-import { UfSelect } from "#app/features/account/uf-select.tsx";
-import { digits, type AddressForm } from "#app/features/checkout/address-form.ts";
+import { AddressFields } from "#app/shared/address/address-fields.tsx";
+import type { AddressForm } from "#app/features/checkout/address-form.ts";
 import { SavedCpf } from "#app/features/checkout/saved-cpf.tsx";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import { StepActions } from "#app/features/checkout/step-actions.tsx";
-import { maskCep, maskCpf, maskedChange, maskPhone } from "#app/lib/input-masks.ts";
-import { buttonClass } from "#app/ui/button-styles.ts";
+import { maskCpf, maskedChange } from "#app/lib/input-masks.ts";
 import { Field } from "#app/ui/field.tsx";
 
 type AddressStepProps = {
@@ -25,7 +24,6 @@ type AddressStepProps = {
   errors: Record<string, string>;
   /** What the CEP lookup found (or why it did not), announced as it changes. */
   cepNote: string | null;
-  onField: (name: keyof AddressForm) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
   onLookupCep: () => void;
   onChooseSaved: (id: string) => void;
   saveAddress: boolean;
@@ -48,7 +46,6 @@ export function AddressStep({
   onValue,
   errors,
   cepNote,
-  onField,
   onLookupCep,
   onChooseSaved,
   saveAddress,
@@ -79,113 +76,38 @@ export function AddressStep({
             </select>
           </div>
         ) : null}
-        <div className="sm:col-span-3">
-          <Field
-            label="CEP"
-            name="cep"
-            autoComplete="postal-code"
-            inputMode="numeric"
-            value={address.cep}
-            onChange={maskedChange(maskCep, (value) => onValue("cep", value))}
-            onBlur={() => digits(address.cep).length === 8 && onLookupCep()}
-            error={errors.cep}
-            hint="Digite o CEP para preencher o endereço."
-          />
-        </div>
-        <div className="flex items-end sm:col-span-3">
-          <button type="button" onClick={onLookupCep} className={buttonClass("secondary")}>
-            Buscar CEP
-          </button>
-        </div>
-        <p role="status" className="text-sm text-stone-700 sm:col-span-6">
-          {cepNote}
-        </p>
-        <Field
-          className="sm:col-span-4"
-          label="Nome de quem recebe"
-          name="recipientName"
-          autoComplete="name"
-          value={address.recipientName}
-          onChange={onField("recipientName")}
-          error={errors.recipientName}
+        <AddressFields
+          idPrefix="checkout"
+          value={address}
+          errors={errors}
+          onValue={onValue}
+          cepNote={cepNote}
+          onLookupCep={onLookupCep}
+          besideName={
+            savedCpf ? (
+              <SavedCpf
+                className="sm:col-span-2"
+                masked={savedCpf}
+                using={usingSavedCpf}
+                value={address.cpf}
+                error={errors.cpf}
+                onValue={(value) => onValue("cpf", value)}
+                onChange={onChangeCpf}
+                onUseSaved={onUseSavedCpf}
+              />
+            ) : (
+              <Field
+                className="sm:col-span-2"
+                label="CPF"
+                name="cpf"
+                inputMode="numeric"
+                value={address.cpf}
+                onChange={maskedChange(maskCpf, (value) => onValue("cpf", value))}
+                error={errors.cpf}
+              />
+            )
+          }
         />
-        {savedCpf ? (
-          <SavedCpf
-            className="sm:col-span-2"
-            masked={savedCpf}
-            using={usingSavedCpf}
-            value={address.cpf}
-            error={errors.cpf}
-            onValue={(value) => onValue("cpf", value)}
-            onChange={onChangeCpf}
-            onUseSaved={onUseSavedCpf}
-          />
-        ) : (
-          <Field
-            className="sm:col-span-2"
-            label="CPF"
-            name="cpf"
-            inputMode="numeric"
-            value={address.cpf}
-            onChange={maskedChange(maskCpf, (value) => onValue("cpf", value))}
-            error={errors.cpf}
-          />
-        )}
-        <Field
-          className="sm:col-span-2"
-          label="Telefone"
-          name="phone"
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="tel"
-          value={address.phone}
-          onChange={maskedChange(maskPhone, (value) => onValue("phone", value))}
-          error={errors.phone}
-        />
-        <Field
-          className="sm:col-span-4"
-          label="Rua"
-          name="street"
-          autoComplete="address-line1"
-          value={address.street}
-          onChange={onField("street")}
-          error={errors.street}
-        />
-        <Field
-          className="sm:col-span-2"
-          label="Número"
-          name="number"
-          value={address.number}
-          onChange={onField("number")}
-          error={errors.number}
-        />
-        <Field
-          className="sm:col-span-4"
-          label="Complemento (opcional)"
-          name="complement"
-          autoComplete="address-line2"
-          value={address.complement}
-          onChange={onField("complement")}
-          error={errors.complement}
-        />
-        <Field
-          className="sm:col-span-3"
-          label="Bairro"
-          name="neighborhood"
-          value={address.neighborhood}
-          onChange={onField("neighborhood")}
-          error={errors.neighborhood}
-        />
-        <Field
-          className="sm:col-span-2"
-          label="Cidade"
-          name="city"
-          autoComplete="address-level2"
-          value={address.city}
-          onChange={onField("city")}
-          error={errors.city}
-        />
-        <UfSelect className="sm:col-span-1" id="checkout-uf" value={address.state} onChange={onField("state")} error={errors.state} />
         <label className="flex items-center gap-2 text-sm sm:col-span-6">
           <input type="checkbox" checked={saveAddress} onChange={(event) => onSaveAddress(event.target.checked)} className="size-4" />
           Salvar este endereço na minha conta

@@ -14,7 +14,6 @@ const checkout = apiClient<typeof checkoutContract>(checkoutRoutes, { fallbackMe
 const shipping = apiClient<typeof shippingContract>(shippingRoutes, { fallbackMessage: FALLBACK });
 
 export const checkoutApi = {
-  lookupCep: (cep: string) => shipping.call("cepLookup", { body: { cep } }),
   quoteShipping: (cep: string) => shipping.call("checkoutShippingQuote", { body: { cep } }),
   placeOrder: (body: PlaceOrderInput) => checkout.call("placeOrder", { body }),
 };

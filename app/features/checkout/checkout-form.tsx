@@ -47,7 +47,6 @@ export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, 
             onValue={checkout.setValue}
             errors={errors}
             cepNote={checkout.cepNote}
-            onField={checkout.set}
             onLookupCep={() => void checkout.lookupCep()}
             onChooseSaved={checkout.chooseSaved}
             saveAddress={checkout.saveAddress}

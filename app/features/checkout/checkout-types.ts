@@ -1,5 +1,5 @@
 import type { Address } from "#domain/shipping/address-schema.ts";
-import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import type { ShippingQuote, ShippingQuoteOption } from "#domain/shipping/shipping-quote-schema.ts";
 
 /** What the /checkout loader hands the page (the customer's cart as the checkout prices it). */
 
@@ -24,10 +24,10 @@ export type CheckoutCart = {
   savedShipping: { method: string | null; cep: string | null };
 };
 
-export type ShippingOption = { method: ShippingMethod; label: string; priceCents: number; deliveryDays: number };
+export type ShippingOption = ShippingQuoteOption;
 
 /** The options for the starting CEP, quoted by the loader so the page opens with them. */
-export type InitialQuote = { cep: string; options: ShippingOption[] } | null;
+export type InitialQuote = ShippingQuote | null;
 
 /** Where the address form starts: a saved address (by id) or a new one, and the CEP to quote (the cart's when chosen there). */
 export type CheckoutStart = { addressId: string | null; cep: string | null };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Address } from "#domain/shipping/address-schema.ts";
 import { cepProblem, formatCep, normalizeCep } from "#domain/shipping/cep.ts";
+import { CEP_LOOKUP_PENDING, fillFromCep, lookupCep as lookupAddressByCep } from "#app/shared/address/cep-lookup.ts";
 import { signalCart } from "#app/features/cart/cart-client.ts";
 import { checkoutApi } from "#app/features/checkout/checkout-api.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
@@ -64,8 +65,6 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
     setAddress((current) => ({ ...current, [name]: value }));
     clearError(name);
   };
-  const set = (name: keyof AddressForm) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setValue(name, event.target.value);
 
   function goTo(next: CheckoutStepId) {
     setFormError(null);
@@ -77,36 +76,17 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
   async function lookupCep(cepText = address.cep) {
     const typed = digits(cepText);
     if (cepText !== address.cep) setAddress((current) => (current.cep ? current : { ...current, cep: maskCep(typed) }));
-    const cep = normalizeCep(typed);
-    if (!cep) {
+    if (!normalizeCep(typed)) {
       setErrors((current) => ({ ...current, cep: cepProblem(typed) ?? "" }));
       return;
     }
     setErrors(({ cep: _cep, ...rest }) => rest);
-    setCepNote("Buscando o endereço…");
-    void shipping.quote(cep);
-    try {
-      const result = await checkoutApi.lookupCep(cep);
-      if (result.ok) {
-        const found = result.address;
-        setAddress((current) => ({
-          ...current,
-          street: found.street || current.street,
-          neighborhood: found.neighborhood || current.neighborhood,
-          city: found.city,
-          state: found.state,
-        }));
-        setCepNote("Endereço preenchido pelo CEP. Confira e informe o número.");
-      } else {
-        setCepNote(
-          result.reason === "not_found"
-            ? "CEP não encontrado. Confira o número ou preencha o endereço."
-            : "Não conseguimos buscar o CEP agora. Preencha o endereço.",
-        );
-      }
-    } catch {
-      setCepNote("Não conseguimos buscar o CEP agora. Preencha o endereço.");
-    }
+    setCepNote(CEP_LOOKUP_PENDING);
+    void shipping.quote(normalizeCep(typed)!);
+    const result = await lookupAddressByCep(typed);
+    if (result.kind !== "done") return;
+    setAddress((current) => fillFromCep(current, result));
+    setCepNote(result.note);
   }
 
   // A new address that starts with a CEP (the cart's, or the last one this browser quoted): the
@@ -226,7 +206,6 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
     moved,
     goTo,
     address,
-    set,
     setValue,
     errors,
     clearError,

@@ -4,7 +4,7 @@
  * app/routes/maintenance-panel.tsx. The addresses of before (`?secao=`) are sent on to the new ones.
  */
 
-export const MAINTENANCE_SECTIONS = ["saude", "manutencao", "erros", "administradores", "limpeza", "emails", "backup"] as const;
+export const MAINTENANCE_SECTIONS = ["saude", "manutencao", "erros", "administradores", "limpeza", "emails", "backup", "abertura"] as const;
 export type MaintenanceSection = (typeof MAINTENANCE_SECTIONS)[number];
 
 export const MAINTENANCE_NAVIGATION: ReadonlyArray<{ label: string; section: MaintenanceSection }> = [
@@ -15,6 +15,7 @@ export const MAINTENANCE_NAVIGATION: ReadonlyArray<{ label: string; section: Mai
   { label: "Limpeza", section: "limpeza" },
   { label: "E-mails", section: "emails" },
   { label: "Backup e exportações", section: "backup" },
+  { label: "Verificação para abrir", section: "abertura" },
 ];
 
 const isSection = (value: string | null | undefined): value is MaintenanceSection =>

@@ -1,3 +1,4 @@
+import { GoLiveBanner } from "#app/shared/go-live-banner.tsx";
 import { SectionLinks } from "#app/ui/section-links.tsx";
 import { MAINTENANCE_NAVIGATION, maintenanceSectionHref, type MaintenanceSection } from "#app/features/maintenance/maintenance-sections.ts";
 
@@ -9,6 +10,7 @@ export function MaintenanceShell({ section, children }: { section: MaintenanceSe
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <h1 className="text-3xl font-bold text-stone-950">Painel de manutenção</h1>
+      <GoLiveBanner />
       <SectionLinks
         label="Seções do painel de manutenção"
         links={MAINTENANCE_NAVIGATION.map((item) => ({

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { onRealtime } from "#app/lib/realtime.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
@@ -16,7 +16,10 @@ import { formatBRL } from "#domain/pricing/money.ts";
 /** "12345678901" → "123.456.789-01": as the bank's screen shows it. */
 const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
 
-function RefundCard({ item, search }: { item: RefundQueueItem; search: URLSearchParams }) {
+const SENT_MESSAGE = "Reembolso marcado como enviado: o cliente foi avisado.";
+
+/** `onSent`: the card leaves the queue when it is read again, so the confirmation is the section's. */
+function RefundCard({ item, search, onSent }: { item: RefundQueueItem; search: URLSearchParams; onSent: (number: number) => void }) {
   const headingId = useId();
   const { pending, message, run } = useOrderAction(item.orderId);
   return (
@@ -50,12 +53,16 @@ function RefundCard({ item, search }: { item: RefundQueueItem; search: URLSearch
           <dt className="font-medium text-stone-700">Devido desde</dt>
           <dd>{formatDateTime(item.owedSince)}</dd>
         </dl>
-        {message ? <FormMessage kind={message.kind}>{message.text}</FormMessage> : null}
+        {message?.kind === "error" ? <FormMessage kind="error">{message.text}</FormMessage> : null}
         <button
           type="button"
           disabled={pending}
           aria-label={`Marcar o reembolso do pedido ${orderLabel(item.number)} como enviado`}
-          onClick={() => void run(() => adminOrdersApi.refundSent(item.orderId), "Reembolso marcado como enviado: o cliente foi avisado.")}
+          onClick={() =>
+            void run(() => adminOrdersApi.refundSent(item.orderId), SENT_MESSAGE).then((sent) => {
+              if (sent) onSent(item.number);
+            })
+          }
           className={buttonClass("primary")}
         >
           Marcar como enviado
@@ -76,12 +83,16 @@ export function AdminRefundsSection() {
   const list = useQuery({ queryKey: adminOrderKeys.refunds, queryFn: () => adminOrdersApi.refunds(), staleTime: 0 });
   useEffect(() => onRealtime("notification", () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all })), [queryClient]);
   const headingId = useId();
+  const [sent, setSent] = useState<number | null>(null);
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-2xl font-bold text-stone-950">
         Reembolsos a enviar
       </h2>
       <p className="text-sm text-stone-700">Envie o Pix de volta para a conta de quem pagou e marque aqui: o cliente é avisado.</p>
+      <div aria-live="polite">
+        {sent === null ? null : <FormMessage kind="success">{`Pedido ${orderLabel(sent)}: ${SENT_MESSAGE}`}</FormMessage>}
+      </div>
       {list.isPending ? (
         <p role="status">Carregando reembolsos…</p>
       ) : list.isError ? (
@@ -93,7 +104,7 @@ export function AdminRefundsSection() {
       ) : (
         <ul aria-label="Reembolsos a enviar" className="space-y-3">
           {list.data.refunds.map((item) => (
-            <RefundCard key={item.orderId} item={item} search={search} />
+            <RefundCard key={item.orderId} item={item} search={search} onSent={setSent} />
           ))}
         </ul>
       )}

@@ -4,7 +4,7 @@ import { Link, useRevalidator } from "react-router";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import type { ShippingTableInput, ShippingTableView } from "#domain/shipping/shipping-table-schemas.ts";
-import type { ShippingQuote } from "#domain/cart/cart-types.ts";
+import type { ShippingQuote } from "#domain/shipping/shipping-quote-schema.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";

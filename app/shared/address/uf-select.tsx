@@ -9,7 +9,7 @@ type UfSelectProps = {
   onChange?: (event: React.ChangeEvent<HTMLSelectElement>) => void;
 };
 
-/** The state (UF) of an address, with its error announced like a Field's. Used by the panel and the checkout. */
+/** The state (UF) of an address, with its error announced like a Field's. Part of AddressFields. */
 export function UfSelect({ id, error, className, value, onChange }: UfSelectProps) {
   const errorId = `${id}-erro`;
   return (

@@ -1,0 +1,138 @@
+/**
+ * Gathers the facts of the go-live check (issue 28 item 2, decision 056) and judges them with
+ * go-live-rules.ts. Each fact is read where it lives: the effective settings, the SMTP server itself,
+ * the environment, the audit log and the backups folder, pg_dump, the downloads folder, PostgreSQL's
+ * list of connections. A fact that cannot be read counts as red, with the reason.
+ */
+import { stat, readdir } from "node:fs/promises";
+import path from "node:path";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import type { Config } from "#platform/config.ts";
+import { backupTools } from "#platform/db/backup.ts";
+import type { Database } from "#platform/db/client.ts";
+import { projectRoot } from "#platform/db/pg-tools.ts";
+import { auditLog } from "#platform/db/tables/audit.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { verifySmtp } from "#platform/mail/mailer.ts";
+import { REALTIME_APPLICATION_NAME } from "#platform/realtime/bus.ts";
+import { downloadsFolder } from "#platform/storage/downloads.ts";
+import { type GoLiveFacts, goLiveReport, type GoLiveReport } from "#domain/settings/go-live-rules.ts";
+import { currentShopSettings, smtpUrlOf } from "#domain/settings/shop-settings.server.ts";
+
+type Services = { db: Database; config: Config };
+
+/** Values people leave in a secret from a tutorial or an example file. */
+const PLACEHOLDER_SECRET = /change|troque|altere|example|exemplo|secret|segredo|senha|password|^(.)\1+$/i;
+
+function weakSecrets(config: Config): string[] {
+  const weak: string[] = [];
+  const auth = config.BETTER_AUTH_SECRET;
+  // Unset, one is generated per DATA_DIR: right for one machine, wrong for instances sharing a database.
+  if (auth ? PLACEHOLDER_SECRET.test(auth) : Boolean(config.DATABASE_URL)) weak.push("BETTER_AUTH_SECRET");
+  if (config.PIX_WEBHOOK_SECRET && PLACEHOLDER_SECRET.test(config.PIX_WEBHOOK_SECRET)) weak.push("PIX_WEBHOOK_SECRET");
+  if (config.MERCADOPAGO_WEBHOOK_SECRET && PLACEHOLDER_SECRET.test(config.MERCADOPAGO_WEBHOOK_SECRET))
+    weak.push("MERCADOPAGO_WEBHOOK_SECRET");
+  return weak;
+}
+
+/** The newest backup: a download from the panel (audited) or a file `npm run backup` wrote. */
+async function lastBackupAt(db: Database): Promise<Date | null> {
+  const [downloaded] = await db
+    .select({ at: auditLog.createdAt })
+    .from(auditLog)
+    .where(eq(auditLog.action, "backup.download"))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  const folder = path.join(projectRoot(), "backups");
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => /^loja-backup-.*\.dump$/.test(name));
+  const times = await Promise.all(
+    names.map((name) =>
+      stat(path.join(folder, name)).then(
+        (file) => file.mtime,
+        () => null,
+      ),
+    ),
+  );
+  const all = [downloaded?.at ?? null, ...times].filter((time): time is Date => time !== null);
+  return all.length === 0 ? null : new Date(Math.max(...all.map((time) => time.getTime())));
+}
+
+async function missingDigitalFiles(services: Services): Promise<string[]> {
+  const rows = await services.db
+    .select({ name: products.name, file: products.downloadFile })
+    .from(products)
+    .where(and(isNotNull(products.downloadFile)));
+  const folder = downloadsFolder(services.config);
+  const missing = await Promise.all(
+    rows.map(async (row) => ((await stat(path.join(folder, path.basename(row.file!))).catch(() => null))?.isFile() ? null : row.name)),
+  );
+  return missing.filter((name): name is string => name !== null);
+}
+
+/** How many instances are up: each holds one LISTEN connection named for the realtime bus. */
+async function instanceCount(db: Database): Promise<number> {
+  const { rows } = await db.$client.query<{ count: string }>(
+    "select count(*) as count from pg_stat_activity where application_name = $1 and datname = current_database()",
+    [REALTIME_APPLICATION_NAME],
+  );
+  return Math.max(1, Number(rows[0]?.count ?? 1));
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 160);
+
+export async function readGoLive(services: Services, now = new Date()): Promise<GoLiveReport> {
+  const { db, config } = services;
+  const settings = await currentShopSettings(services);
+  const smtpUrl = smtpUrlOf(settings);
+  const [smtpProblem, lastBackup, tools, missing, instances] = await Promise.all([
+    smtpUrl ? verifySmtp(smtpUrl, 5000).then(() => null, firstLine) : Promise.resolve(null),
+    lastBackupAt(db),
+    backupTools(db.$client.options.connectionString!, { binDir: config.PG_BIN_DIR }).catch((error: unknown) => ({
+      available: false as const,
+      reason: firstLine(error),
+    })),
+    missingDigitalFiles(services),
+    instanceCount(db),
+  ]);
+  const facts: GoLiveFacts = {
+    settings: { ...settings, smtpHost: settings.smtp.host },
+    publicUrl: config.PUBLIC_URL,
+    smtpProblem,
+    weakSecrets: weakSecrets(config),
+    lastBackupAt: lastBackup,
+    backupToolsProblem: tools.available ? null : tools.reason,
+    missingDigitalFiles: missing,
+    instances,
+    sharedStorage: config.FILE_STORAGE === "s3",
+    now,
+  };
+  const report = goLiveReport(facts);
+  lastReports.set(db, { report, at: performance.now() });
+  return report;
+}
+
+/** The admin's banner reads the last report of this process; older than this, it is made again. */
+const BANNER_REPORT_MS = 5 * 60_000;
+const lastReports = new WeakMap<Database, { report: GoLiveReport; at: number }>();
+const refreshing = new WeakSet<Database>();
+
+/**
+ * Whether anything is red, without waiting: the last report of this process (undefined before the
+ * first), made again in the background when old or after a save of the settings.
+ */
+export function knownGoLiveRed(services: Services): boolean | undefined {
+  const last = lastReports.get(services.db);
+  if ((!last || performance.now() - last.at > BANNER_REPORT_MS) && !refreshing.has(services.db)) {
+    refreshing.add(services.db);
+    void readGoLive(services)
+      .catch(() => {})
+      .finally(() => refreshing.delete(services.db));
+  }
+  return last ? !last.report.ready : undefined;
+}
+
+/** After a change the check reads (settings, test e-mail): the next admin page makes it again, meanwhile showing the last. */
+export function forgetGoLive(db: Database): void {
+  const last = lastReports.get(db);
+  if (last) last.at = -Infinity;
+}

@@ -1,0 +1,164 @@
+/**
+ * The shop's settings (issue 28 item 1, decision 055): what the owner saved from the admin, over the
+ * environment's values, which stay the defaults of a first start. One row in PostgreSQL, so every
+ * instance follows it; each process keeps a copy refreshed like maintenance mode's (decision 024):
+ * at once by the shared-caches NOTIFY when the owner saves, and otherwise by the first request after
+ * the copy is SETTINGS_CACHE_MS old (read in the background while the copy answers).
+ */
+import { eq } from "drizzle-orm";
+import type { Config } from "#platform/config.ts";
+import type { Database } from "#platform/db/client.ts";
+import { registerMailSettingsReader } from "#platform/mail/mailer.ts";
+import type { PublicConfig } from "#platform/public-config.ts";
+import { shopSettings } from "#platform/db/tables/settings.ts";
+import { invalidateShared, registerSharedCache } from "#platform/realtime/shared-caches.ts";
+import { recordAudit } from "#domain/audit/audit-log.server.ts";
+import type { ShopSettingsValues, ShopSettingsView } from "#domain/settings/settings-schemas.ts";
+
+export const SETTINGS_CACHE_MS = 3000;
+const CACHE_NAME = "shop-settings";
+
+/** Every setting with its effective value; the SMTP password is here, never in a view. */
+export type ShopSettings = Omit<ShopSettingsValues, "smtp"> & {
+  smtp: { host: string | null; port: number; secure: boolean; user: string | null; password: string | null };
+  updatedAt: string | null;
+};
+
+type Saved = { values: Partial<ShopSettings>; updatedAt: string | null };
+type Copy = { value: Saved | undefined; readAt: number; reading: Promise<Saved> | undefined };
+const copies = new WeakMap<Database, Copy>();
+
+/** The first start's settings: the environment's (README's settings table). */
+export function settingsFromEnv(config: Config): ShopSettings {
+  const smtp = config.SMTP_URL ? new URL(config.SMTP_URL) : null;
+  return {
+    shopName: "Loja Micologia",
+    legalName: config.SHOP_LEGAL_NAME,
+    cnpj: config.SHOP_CNPJ,
+    address: config.SHOP_ADDRESS,
+    email: config.SHOP_EMAIL,
+    pixKey: config.PIX_KEY,
+    pixMerchantName: config.PIX_MERCHANT_NAME,
+    pixMerchantCity: config.PIX_MERCHANT_CITY,
+    supportWhatsapp: config.SUPPORT_WHATSAPP,
+    mailFrom: config.MAIL_FROM,
+    mailReplyTo: null,
+    smtp: {
+      host: smtp ? smtp.hostname : null,
+      port: smtp?.port ? Number(smtp.port) : smtp?.protocol === "smtps:" ? 465 : 587,
+      secure: smtp?.protocol === "smtps:",
+      user: smtp?.username ? decodeURIComponent(smtp.username) : null,
+      password: smtp?.password ? decodeURIComponent(smtp.password) : null,
+    },
+    updatedAt: null,
+  };
+}
+
+const merge = (config: Config, saved: Saved): ShopSettings => ({ ...settingsFromEnv(config), ...saved.values, updatedAt: saved.updatedAt });
+
+async function readSaved(db: Pick<Database, "select">): Promise<Saved> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, true));
+  return row ? { values: row.values as Partial<ShopSettings>, updatedAt: row.updatedAt.toISOString() } : { values: {}, updatedAt: null };
+}
+
+function copyOf(db: Database): Copy {
+  let copy = copies.get(db);
+  if (!copy) copies.set(db, (copy = { value: undefined, readAt: 0, reading: undefined }));
+  return copy;
+}
+
+function refresh(db: Database, copy: Copy): Promise<Saved> {
+  copy.reading ??= readSaved(db)
+    .then((value) => (copy.value = value))
+    .finally(() => {
+      copy.readAt = performance.now();
+      copy.reading = undefined;
+    });
+  return copy.reading;
+}
+
+registerSharedCache(CACHE_NAME, (db) => {
+  const copy = copyOf(db);
+  copy.readAt = 0;
+  void refresh(db, copy).catch(() => {});
+});
+
+/** The effective settings, read from PostgreSQL only when this process has no copy yet. */
+export async function currentShopSettings(services: { db: Database; config: Config }): Promise<ShopSettings> {
+  const copy = copyOf(services.db);
+  if (copy.value && copy.reading === undefined && performance.now() - copy.readAt > SETTINGS_CACHE_MS) {
+    void refresh(services.db, copy).catch(() => {});
+  }
+  return merge(services.config, copy.value ?? (await refresh(services.db, copy)));
+}
+
+/** What the admin's form shows: everything but the SMTP password. */
+export function settingsView(settings: ShopSettings): ShopSettingsView {
+  const { password, ...smtp } = settings.smtp;
+  return { ...settings, smtp: { ...smtp, hasPassword: Boolean(password) } };
+}
+
+/** The audit log keeps what changed, never the password itself. */
+function auditable(settings: ShopSettings): Record<string, unknown> {
+  const { updatedAt: _updatedAt, ...rest } = settingsView(settings);
+  return rest;
+}
+
+/** The owner saves the settings: stored, audited and every instance told, in one transaction. */
+export async function saveShopSettings(
+  services: { db: Database; config: Config },
+  actorUserId: string,
+  input: ShopSettingsValues,
+): Promise<ShopSettings> {
+  const { db, config } = services;
+  const saved = await db.transaction(async (tx) => {
+    const before = merge(config, await readSaved(tx));
+    const { password, ...smtp } = input.smtp;
+    const values: Omit<ShopSettings, "updatedAt"> = {
+      ...input,
+      smtp: { ...smtp, password: password === undefined ? before.smtp.password : password || null },
+    };
+    const [row] = await tx
+      .insert(shopSettings)
+      .values({ id: true, values })
+      .onConflictDoUpdate({ target: shopSettings.id, set: { values, updatedAt: new Date() } })
+      .returning();
+    const after = merge(config, { values, updatedAt: row!.updatedAt.toISOString() });
+    await recordAudit(tx, {
+      actorUserId,
+      action: "settings.update",
+      entityType: "settings",
+      entityId: "loja",
+      before: auditable(before),
+      after: { ...auditable(after), ...(password !== undefined ? { smtpPasswordChanged: true } : {}) },
+    });
+    await invalidateShared(tx, CACHE_NAME);
+    return { values: values as Partial<ShopSettings>, updatedAt: row!.updatedAt.toISOString() };
+  });
+  const copy = copyOf(db);
+  copy.value = saved;
+  copy.readAt = performance.now();
+  return merge(config, saved);
+}
+
+/** The SMTP server as nodemailer's URL; undefined: no server (e-mails go to the outbox). */
+export function smtpUrlOf(settings: ShopSettings): string | undefined {
+  const { host, port, secure, user, password } = settings.smtp;
+  if (!host) return undefined;
+  const auth = user ? `${encodeURIComponent(user)}${password ? `:${encodeURIComponent(password)}` : ""}@` : "";
+  return `${secure ? "smtps" : "smtp"}://${auth}${host}:${port}`;
+}
+
+// The mailer (platform) reads the sender, reply-to and SMTP server from here at each send.
+registerMailSettingsReader(async (services) => {
+  const settings = await currentShopSettings(services as { db: Database; config: Config });
+  return { smtpUrl: smtpUrlOf(settings), from: settings.mailFrom, replyTo: settings.mailReplyTo };
+});
+
+/** What the browser may see of them: the support line and the legal identity (footer, legal pages). */
+export function publicConfigOf(settings: ShopSettings): PublicConfig {
+  return {
+    supportWhatsapp: settings.supportWhatsapp,
+    legal: { name: settings.legalName, cnpj: settings.cnpj, address: settings.address, email: settings.email },
+  };
+}

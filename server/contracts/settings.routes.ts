@@ -1,0 +1,8 @@
+/** The settings' and go-live check's methods and paths (under /api): zod-free, what the browser loads to call them (decision 046). */
+
+export const settingsRoutes = {
+  getSettings: { method: "get", path: "/admin/settings" },
+  saveSettings: { method: "put", path: "/admin/settings" },
+  sendTestEmail: { method: "post", path: "/admin/settings/test-email" },
+  goLive: { method: "get", path: "/admin/go-live" },
+} as const;

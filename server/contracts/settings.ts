@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { goLiveReportSchema } from "#domain/settings/go-live-rules.ts";
+import { shopSettingsInput, shopSettingsSchema, testEmailResultSchema } from "#domain/settings/settings-schemas.ts";
+import { defineContract } from "#server/contracts/define-contract.ts";
+import { settingsRoutes } from "#server/contracts/settings.routes.ts";
+
+/** The owner's settings and the go-live check (issue 28 items 1 and 2, decisions 055 and 056). Admins only. */
+export const settingsContract = defineContract(settingsRoutes, {
+  getSettings: {
+    operationId: "adminGetSettings",
+    summary: "Configurações da loja em vigor (as salvas no admin, ou as variáveis de ambiente da primeira partida); nunca a senha do SMTP",
+    tag: "admin",
+    response: shopSettingsSchema,
+  },
+  saveSettings: {
+    operationId: "adminSaveSettings",
+    summary:
+      "Salva as configurações da loja (identidade, chave Pix validada pelo tipo, WhatsApp, remetente e SMTP): auditado, em vigor em todas as instâncias em segundos. Sem `smtp.password`, a senha salva é mantida",
+    tag: "admin",
+    body: shopSettingsInput,
+    response: shopSettingsSchema,
+  },
+  sendTestEmail: {
+    operationId: "adminSendSettingsTestEmail",
+    summary:
+      "Envia um e-mail de teste ao administrador pelo servidor SMTP salvo, na hora (sem fila): a resposta diz se chegou ao servidor ou o que ele respondeu",
+    tag: "admin",
+    body: z.object({}).strict(),
+    response: testEmailResultSchema,
+  },
+  goLive: {
+    operationId: "adminGoLive",
+    summary:
+      "Verificação para abrir a loja: chave Pix, identificação e WhatsApp reais, HTTPS, SMTP respondendo, segredos, backup do último dia e suas ferramentas, arquivos digitais, armazenamento compartilhado; cada item verde ou vermelho com o que fazer",
+    tag: "manutenção",
+    response: goLiveReportSchema,
+  },
+});
