@@ -8,7 +8,7 @@ import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /*
- * The layer rules of .dependency-cruiser.js (ARCHITECTURE.md "Layout"), run through dependency-
+ * The layer rules of .dependency-cruiser.js (docs/requirements.md "Layout"), run through dependency-
  * cruiser's API as `npm run lint` runs them: the real tree has no violation,
  * and a small tree with one violation per rule fails with that rule's name and message.
  */

@@ -103,7 +103,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type CheckoutAddress = Omit<typeof addresses.$inferInsert, "id" | "userId" | "createdAt">;
 
 /**
- * PRODUCT.md: the address of an order is saved to the account, in the order's transaction, unless it
+ * docs/requirements.md: the address of an order is saved to the account, in the order's transaction, unless it
  * is already there (same CEP, street and number) or the account has MAX_ADDRESSES.
  */
 export async function saveCheckoutAddress(tx: Tx, userId: string, address: CheckoutAddress): Promise<void> {
