@@ -85,8 +85,7 @@ describe("Pix expiry on the order pages", () => {
     const [untouched] = await ctx.t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, theirs));
     expect(untouched!.status).toBe("pending_payment");
 
-    const panel = (await customerPanelLoader(pageArgs(ctx.t.services, `/cliente?aba=pedidos&order=${theirs}`, neighbour.browser.header())))
-      .orders;
+    const panel = (await customerPanelLoader(pageArgs(ctx.t.services, `/cliente?order=${theirs}`, neighbour.browser.header()))).orders;
     expect(panel.order?.status).toBe("cancelled");
     expect(panel.orders.find((order) => order.id === theirs)?.status).toBe("cancelled");
     expect(await stockOf(KIT)).toBe(before! + 2);
