@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderStatusReason } from "#platform/db/schema.ts";
+import { orderStatusReason } from "#platform/db/tables/orders.ts";
 import { ORDER_STATUS_REASONS } from "#domain/orders/order-moves.ts";
 
 // The reasons are written twice by necessity: the browser-safe list the order pages render from,
