@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "imported_rating_shown" boolean DEFAULT true NOT NULL;
