@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "production_days" integer DEFAULT 0 NOT NULL;
