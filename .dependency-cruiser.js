@@ -28,7 +28,8 @@ export const DOMAIN_NEIGHBOURS = {
   // The orders list shows each line's current product picture (catalog's image resolution).
   orders: ["pricing", "cart", "shipping", "payments", "notifications", "audit", "coupons", "referrals", "catalog", "delivery", "exports"],
   // Deleting an account anonymises its orders and consent events; the data export lists both (LGPD).
-  account: ["orders", "consent", "referrals", "reviews"],
+  // A saved address's CEP follows shipping's one CEP rule (decision 046).
+  account: ["orders", "consent", "referrals", "reviews", "shipping"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit", "recovery"],
@@ -157,10 +158,30 @@ export default {
       name: "app-not-to-server",
       severity: "error",
       comment:
-        "app/ (pages and browser code) never imports server/ (the process and the HTTP edge): server/ depends on app/ only through app/lib/app-context.server.ts, so the other way would be a cycle between the layers. " +
+        "app/ (pages and browser code) never imports server/ (the process and the HTTP edge), except the API's contracts in server/contracts/ (browser-safe, decision 046): server/ depends on app/ only through app/lib/app-context.server.ts, so the other way would be a cycle between the layers. " +
         "Call the domain, or move the shared code into domain/ or platform/.",
       from: { path: "^app/" },
-      to: { path: "^server/" },
+      to: { path: "^server/", pathNot: "^server/contracts/" },
+    },
+    {
+      name: "contracts-browser-safe",
+      severity: "error",
+      comment:
+        "server/contracts/ holds the API's routes and contracts, which the browser imports (decision 046): they may import only each other, zod and domain/'s browser-safe files (not *.server.ts), never the server, platform or app. " +
+        "Move the schema into the module's domain/*-schemas.ts file, or the refusal into its domain/*-errors.ts file.",
+      from: { path: "^server/contracts/", pathNot: "\\.test\\.ts$" },
+      to: {
+        pathNot: ["^server/contracts/", "^domain/[^/]+/[^/]+(?<!\\.server)\\.ts$", "^domain/errors\\.ts$", "(^|/)node_modules/zod/"],
+        couldNotResolve: false,
+      },
+    },
+    {
+      name: "routes-without-zod",
+      severity: "error",
+      comment:
+        "server/contracts/*.routes.ts, routes.ts and cart-headers.ts are what pages load to call the API: they import nothing, so no zod (24 KB gzip) or schema reaches the storefront's first visit (decisions 011, 035, 046).",
+      from: { path: "^server/contracts/(.+\\.routes|routes|cart-headers)\\.ts$" },
+      to: {},
     },
     {
       name: "app-browser-no-platform-values",

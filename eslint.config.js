@@ -7,7 +7,19 @@ import tseslint from "typescript-eslint";
 // dependency-cruiser on resolved paths (.dependency-cruiser.js), in the same `npm run lint`.
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/", "backups/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      ".cache/",
+      "backups/",
+      "release/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

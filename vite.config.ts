@@ -5,8 +5,12 @@ import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 const APP_DIR = fileURLToPath(new URL("./app", import.meta.url));
-/** The shop's own code an island may reach: its pages' (app/) and the domain's browser-safe files. */
-const SHOP_DIRS = [APP_DIR, fileURLToPath(new URL("./domain", import.meta.url))].map((dir) => dir + path.sep);
+/** The shop's own code an island may reach: its pages' (app/), the domain's browser-safe files and the API's routes (server/contracts/). */
+const SHOP_DIRS = [
+  APP_DIR,
+  fileURLToPath(new URL("./domain", import.meta.url)),
+  fileURLToPath(new URL("./server/contracts", import.meta.url)),
+].map((dir) => dir + path.sep);
 
 /** The island pages' browser entries (decision 009), by name: server/http/islands.ts finds them by it. */
 const ISLAND_ENTRIES: Record<string, string> = {

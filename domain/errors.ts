@@ -15,3 +15,10 @@ export class DomainError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * A missing order, another customer's (never told apart, so an id reveals nothing) or a malformed id
+ * (the contracts' `uuidParam`): the one definition of "Pedido não encontrado.". It lives here, not in
+ * domain/orders, because delivery and reviews answer it too and sit below orders in the module graph.
+ */
+export const orderNotFound = () => new DomainError("not_found", "not_found", "Pedido não encontrado.");

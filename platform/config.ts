@@ -106,6 +106,19 @@ const envSchema = z.object({
    * version; when unset they are looked for (platform/db/pg-tools.ts).
    */
   PG_BIN_DIR: z.string().min(1).optional(),
+  /**
+   * What this process does (decision 053): `web` serves HTTP, `worker` runs the job queue and its
+   * schedules, `all` both (one machine). Several web instances and one or more workers share a database.
+   */
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
+  /**
+   * On SIGTERM, how long /readyz answers 503 while the instance still serves, so a load balancer's
+   * health check takes it out of rotation before it stops listening (set it above the balancer's
+   * interval × failures). 0 (the default) suits one machine without a balancer.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Then how long requests in flight, and running jobs, get to finish before they are cut (jobs are handed back). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5000),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

@@ -117,6 +117,13 @@ const FIXTURE: Record<string, string> = {
     'import { db } from "#platform/db.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nimport { Card } from "#app/features/catalog/card.tsx";\nimport type { Route } from "./+types/home";\nexport const loader = (_args?: Route) => [db, addItem];\nexport default Card;',
 
   "server/main.ts": "export const appName = 'loja';",
+  // The API's contracts (decision 046): the browser may import them, so they import nothing of the server.
+  "server/contracts/cart.routes.ts":
+    'import { cents } from "#domain/pricing/money.ts";\nexport const cartRoutes = { get: { method: "get", path: "/cart" }, cents } as const;',
+  "server/contracts/cart.ts":
+    'import { z } from "zod";\nimport { cents } from "#domain/pricing/money.ts";\nimport { cartRoutes } from "#server/contracts/cart.routes.ts";\nimport { appName } from "#server/main.ts";\nexport const cartContract = { get: { ...cartRoutes.get, response: z.number(), cents, appName } };',
+  "app/features/cart/cart-client.ts":
+    'import type { cartContract } from "#server/contracts/cart.ts";\nimport { cartRoutes } from "#server/contracts/cart.routes.ts";\nexport type Contract = typeof cartContract;\nexport const routes = cartRoutes;',
   "server/http/app.ts":
     'import { appContext } from "#app/lib/app-context.server.ts";\nimport { catalog } from "#app/features/catalog/catalog.server.ts";\nexport const createApp = () => [appContext, catalog];',
 };
@@ -139,6 +146,8 @@ const EXPECTED = [
   // A feature that imports a route makes a cycle with it, since the route imports the feature.
   "no-cycles: app/features/catalog/card.tsx ↔ app/routes/home.tsx",
   "no-unresolvable-imports: domain/cart/missing.ts → #domain/cart/not-there.ts",
+  "contracts-browser-safe: server/contracts/cart.ts → server/main.ts",
+  "routes-without-zod: server/contracts/cart.routes.ts → domain/pricing/money.ts",
 ];
 
 describe("a tree with one violation per rule", () => {
@@ -194,6 +203,10 @@ describe("a tree with one violation per rule", () => {
       "server/http/app.ts → app/lib/app-context.server.ts",
       "domain/cart/add-item.server.ts → domain/pricing/money.ts",
       "domain/cart/add-item.server.test.ts → test/database.ts",
+      "app/features/cart/cart-client.ts → server/contracts/cart.ts",
+      "app/features/cart/cart-client.ts → server/contracts/cart.routes.ts",
+      "server/contracts/cart.ts → domain/pricing/money.ts",
+      "server/contracts/cart.ts → server/contracts/cart.routes.ts",
     ];
     const reported = result.summary.violations.map((v) => `${v.from} → ${v.to}`);
     for (const edge of allowed) expect(reported, edge).not.toContain(edge);

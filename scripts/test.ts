@@ -1,5 +1,6 @@
 // `npm test`: every check of the shop, in order, stopping at the first failure.
-// Chromium → PostgreSQL client → typecheck → lint → build → Vitest (unit and integration) → Playwright (browser journeys).
+// Chromium, nginx → PostgreSQL client → typecheck → lint → build → Vitest (unit and integration) →
+// deploy (release, rolling restart) → Playwright (browser journeys).
 import { spawn, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
@@ -74,6 +75,37 @@ function hasAptGet(): boolean {
   return spawnSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" }).status === 0;
 }
 
+let aptUpdated = false;
+
+async function aptInstall(pkg: string): Promise<void> {
+  const env = { DEBIAN_FRONTEND: "noninteractive" };
+  if (!aptUpdated) {
+    console.log("$ apt-get update");
+    if ((await run("apt-get", ["update"], env)) !== 0) throw new Error("`apt-get update` falhou");
+    aptUpdated = true;
+  }
+  console.log(`$ apt-get install -y --no-install-recommends ${pkg}`);
+  if ((await run("apt-get", ["install", "-y", "--no-install-recommends", pkg], env)) !== 0) {
+    throw new Error(`\`apt-get install -y --no-install-recommends ${pkg}\` falhou`);
+  }
+}
+
+const NGINX = "/usr/sbin/nginx";
+
+/** The deploy test puts Debian's nginx in front of the instances (decision 053): install it like Chromium. */
+async function ensureNginx(): Promise<void> {
+  if (!isExecutable(NGINX)) {
+    if (process.getuid?.() !== 0 || !hasAptGet()) {
+      throw new Error(`o nginx não está instalado em ${NGINX}. Instale-o e rode de novo:\n\n    sudo apt-get install nginx\n`);
+    }
+    console.log(`nginx não encontrado em ${NGINX}; instalando o pacote do Debian (somos root):`);
+    await aptInstall("nginx");
+    if (!isExecutable(NGINX)) throw new Error(`o pacote nginx foi instalado, mas ${NGINX} não existe`);
+  }
+  const version = spawnSync(NGINX, ["-v"], { encoding: "utf8" });
+  console.log(`nginx: ${NGINX} (${(version.stderr || version.stdout || "versão desconhecida").trim()})`);
+}
+
 /** The browser tests drive Debian's Chromium: install it when we can, else say how. */
 async function ensureChromium(): Promise<void> {
   const custom = process.env.CHROMIUM_PATH;
@@ -91,13 +123,7 @@ async function ensureChromium(): Promise<void> {
       );
     }
     console.log(`Chromium não encontrado em ${DEFAULT_CHROMIUM}; instalando o pacote do Debian (somos root):`);
-    const env = { DEBIAN_FRONTEND: "noninteractive" };
-    console.log("$ apt-get update");
-    if ((await run("apt-get", ["update"], env)) !== 0) throw new Error("`apt-get update` falhou");
-    console.log("$ apt-get install -y --no-install-recommends chromium");
-    if ((await run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], env)) !== 0) {
-      throw new Error("`apt-get install -y --no-install-recommends chromium` falhou");
-    }
+    await aptInstall("chromium");
     if (!isExecutable(DEFAULT_CHROMIUM)) throw new Error(`o pacote chromium foi instalado, mas ${DEFAULT_CHROMIUM} não existe`);
   }
   const version = spawnSync(chromium, ["--version"], { encoding: "utf8" });
@@ -108,12 +134,15 @@ if (!existsSync(path.join(root, "node_modules"))) fail("node_modules não existe
 
 const startedAt = performance.now();
 await step("chromium", ensureChromium);
+await step("nginx", ensureNginx);
 // The backup tests need pg_dump/pg_restore of the embedded PostgreSQL's version (decision 026).
 await commandStep({ name: "pg-client", command: "npm", args: ["run", "pg-client"] });
 await commandStep({ name: "typecheck", command: "npm", args: ["run", "typecheck"] });
 await commandStep({ name: "lint", command: "npm", args: ["run", "lint"] });
 await commandStep({ name: "build", command: "npm", args: ["run", "build"] });
 await commandStep({ name: "vitest", command: "npx", args: ["vitest", "run"] });
+// The release from `npm ci --omit=dev`, and a rolling restart behind nginx under load (decisions 053, 054).
+await commandStep({ name: "deploy", command: "npm", args: ["run", "test:deploy"] });
 await commandStep({ name: "playwright", command: "npx", args: ["playwright", "test"] });
 printSummary();
 console.log(`\n✔ npm test: tudo passou em ${seconds(startedAt).toFixed(1)} s`);

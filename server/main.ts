@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import type { Hono } from "hono";
+import { Hono } from "hono";
 import { loadConfig, type Config } from "#platform/config.ts";
 import { createDatabase, isDatabaseUnavailable } from "#platform/db/client.ts";
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgres } from "#server/db/embedded-postgres.ts";
@@ -17,6 +17,8 @@ import { createLeanLane } from "#server/http/lean-api.ts";
 import { startJobs } from "#server/jobs/jobs.ts";
 import { registerProviderWebhook } from "#domain/payments/charges.server.ts";
 import { createLogger, type Logger } from "#platform/logger.ts";
+import { mountProbes } from "#server/http/probes.ts";
+import { Lifecycle } from "#server/lifecycle.ts";
 
 const EMBEDDED_DATABASE = "shop";
 
@@ -31,57 +33,93 @@ export type PreparedShop = {
   app: Hono<AppEnv>;
   config: Config;
   logger: Logger;
+  /** Where this process is on its way down: /readyz and the event streams follow it (decision 053). */
+  lifecycle: Lifecycle;
   /** Node's request listener: the lean lane (lean-api.ts) for its endpoints, Hono for the rest. */
   listener(request: IncomingMessage, response: ServerResponse): void;
-  /** Stops the job worker (running jobs finish), closes the database pool, then stops the embedded PostgreSQL if this process owns it (embedded-postgres.ts). */
+  /**
+   * Stops the job worker (running jobs finish, or are handed back to the queue after
+   * SHUTDOWN_TIMEOUT_MS), closes the database pool, then stops the embedded PostgreSQL if this
+   * process owns it (embedded-postgres.ts).
+   */
   closeDatabase(): Promise<void>;
 };
 
-/** Database (embedded unless DATABASE_URL is set), migrations under a lock, seed, and the app. */
+/**
+ * Database (embedded unless DATABASE_URL is set), migrations under a lock, seed, and what ROLE asks
+ * for (decision 053): `web` the shop's HTTP, `worker` the job queue with only the probes over HTTP,
+ * `all` both.
+ */
 export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL).child({ role: config.ROLE });
   const { url, embedded } = await databaseUrl(config, logger);
   await runMigrations(url, logger);
   const db = createDatabase(url);
   await seed(db);
   const services: AppServices = { config, db, logger };
-  const jobs = await startJobs(services, url);
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  const jobs = config.ROLE === "web" ? null : await startJobs(services, url);
+  const closeDatabase = async () => {
+    await jobs?.stop(config.SHUTDOWN_TIMEOUT_MS);
+    await db.$client.end();
+    await embedded?.stop();
+  };
+  if (config.ROLE === "worker") {
+    const app = new Hono<AppEnv>();
+    mountProbes(app, services, lifecycle);
+    return { app, config, logger, lifecycle, listener: getRequestListener(app.fetch), closeDatabase };
+  }
   // The BCB Pix API's webhook (decision 037); in the background, so a PSP that is down never delays the start.
   void registerProviderWebhook(services);
   // One access log for both lanes, so the pricing call's minute summary counts both (decision 010).
   const accessLog = new AccessLog(logger, apiEndpoints);
-  const app = createApp(services, { ...options, accessLog });
+  const app = createApp(services, { ...options, accessLog, lifecycle });
   return {
     app,
     config,
     logger,
+    lifecycle,
     listener: nodeListener(services, app, accessLog),
     async closeDatabase() {
       accessLog.close();
-      await jobs.stop();
-      await db.$client.end();
-      await embedded?.stop();
+      await closeDatabase();
     },
   };
 }
 
-/** SIGINT/SIGTERM close the HTTP server first (in-flight requests finish), then the database. */
-export function shutDownOnSignals(server: Server, shop: PreparedShop): void {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * SIGINT/SIGTERM (decision 053): /readyz turns red and the instance keeps serving for
+ * SHUTDOWN_DRAIN_MS, so the balancer stops sending it traffic; then it stops accepting connections,
+ * asks its event streams to reconnect (to another instance), lets requests in flight finish until
+ * SHUTDOWN_TIMEOUT_MS and cuts the rest; then the worker finishes or hands back its jobs, and the
+ * pool closes.
+ */
+export function shutDownOnSignals(server: Server, shop: Pick<PreparedShop, "config" | "logger" | "lifecycle" | "closeDatabase">): void {
+  const { config, logger, lifecycle } = shop;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     // Keeps the event loop alive until PostgreSQL is stopped, whatever else has closed by then.
     setInterval(() => {}, 1000);
-    shop.logger.info({ signal }, "shutting down");
-    // Open requests get a moment to finish; then the rest (server-sent events never end) are cut.
-    const forceClose = setTimeout(() => server.closeAllConnections(), 5000);
+    lifecycle.drain();
+    logger.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, "shutting down: /readyz answers 503");
+    if (config.SHUTDOWN_DRAIN_MS > 0) await sleep(config.SHUTDOWN_DRAIN_MS);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    lifecycle.close();
     server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    logger.info("no longer accepting connections; event streams asked to reconnect");
+    const forceClose = setTimeout(() => {
+      logger.warn({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, "requests still open at the shutdown deadline were cut");
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    await closed;
     clearTimeout(forceClose);
     await shop.closeDatabase();
-    shop.logger.info("stopped");
+    logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -112,7 +150,7 @@ export async function start(options: AppOptions = {}): Promise<void> {
   const server = createServer(shop.listener);
   server.listen(config.PORT, config.HOST, () => {
     const { port } = server.address() as AddressInfo;
-    logger.info({ port, url: `http://localhost:${port}` }, "shop listening");
+    logger.info({ port, url: `http://localhost:${port}` }, config.ROLE === "worker" ? "worker probes listening" : "shop listening");
   });
   shutDownOnSignals(server, shop);
 }

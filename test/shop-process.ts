@@ -58,11 +58,18 @@ export async function killAll(): Promise<void> {
   running.clear();
 }
 
+/** Another way to start the shop than the repository's `scripts/start.ts --no-build` (a release folder's start.js). */
+export type Launch = { node: string; args: string[]; cwd: string };
+
+/** What a process logs once it listens: the shop, or a worker (ROLE=worker) serving only its probes. */
+const LISTENING = new Set(["shop listening", "worker probes listening"]);
+
 /**
  * Starts the shop exactly as `npm start` does, minus the build step, listening on a port chosen by
- * the system (PORT=0, read back from the "shop listening" log line). Resolves once it listens.
+ * the system (PORT=0, read back from the "shop listening" log line) unless `env` names one.
+ * Resolves once it listens.
  */
-export function startShop(env: Record<string, string>): Promise<ShopProcess> {
+export function startShop(env: Record<string, string>, launch?: Launch): Promise<ShopProcess> {
   const base = { ...process.env };
   // Nothing of the test runner's database or environment leaks into the shop.
   for (const name of Object.keys(base)) {
@@ -70,8 +77,8 @@ export function startShop(env: Record<string, string>): Promise<ShopProcess> {
       delete base[name];
     }
   }
-  const child = spawn(node, ["scripts/start.ts", "--no-build"], {
-    cwd: root,
+  const child = spawn(launch?.node ?? node, launch?.args ?? ["scripts/start.ts", "--no-build"], {
+    cwd: launch?.cwd ?? root,
     env: { ...base, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -89,7 +96,7 @@ export function startShop(env: Record<string, string>): Promise<ShopProcess> {
       } catch {
         return;
       }
-      if (entry.msg === "shop listening" && typeof entry.port === "number") {
+      if (entry.msg && LISTENING.has(entry.msg) && typeof entry.port === "number") {
         const port = entry.port;
         resolve({
           child,

@@ -6,11 +6,10 @@ import { messageForPeople } from "#app/lib/error-messages.ts";
  * the JavaScript small) that sends JSON, keeps the session cookie, and turns the API's
  * `{ error: { code, message } }` into an ApiCallError carrying the server's Portuguese message.
  *
- * A call is typed by the endpoint's own response schema, from its browser-safe domain file:
- * `fetchJson<typeof cartViewSchema>(…)` resolves with `z.output<typeof cartViewSchema>`, the shape
- * the server's handler is type-checked against (server/http/api.ts). The schema is imported as a
- * type only and the answer is not parsed again here: zod would otherwise load on every page (the
- * cart's count is on all of them), ~24 KB gzip against decision 006's budget (decision 011).
+ * Pages do not call it with a path: app/lib/api-client.ts builds each call from the endpoint's
+ * contract (server/contracts/), and types the answer by the contract's response schema, imported as
+ * a type only. The answer is not parsed again here: zod would otherwise load on every page (the
+ * cart's count is on all of them), ~24 KB gzip against decision 006's budget (decisions 011, 046).
  */
 
 /** The server answered with an error status; `message` is what a person reads, `apiMessage` what the API said. */

@@ -1,5 +1,8 @@
+import { buildPath } from "#app/lib/api-client.ts";
+import { streamRoutes } from "#server/contracts/routes.ts";
+
 /**
- * The browser side of the realtime bus (decision 004): server-sent events from /api/events.
+ * The browser side of the realtime bus (decision 004): server-sent events from the API's event stream (streamRoutes.events).
  * One tab per browser holds the EventSource (a Web Lock elects it) and passes every event to the
  * other tabs over a BroadcastChannel, so ten open tabs cost one connection, not ten (browsers
  * allow six per host over HTTP/1.1). Features subscribe with onRealtime(type, handler).
@@ -9,7 +12,7 @@
 
 type Handler = (data: unknown) => void;
 
-const EVENTS_URL = "/api/events";
+const EVENTS_URL = buildPath(streamRoutes.events);
 const LOCK = "shop-realtime";
 const CHANNEL = "shop_realtime";
 export const RESYNC = "resync";
@@ -57,7 +60,7 @@ let refusals = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * `search`: the query of /api/events, this tab's own reading of the parameters unless given.
+ * `search`: the query of the event stream, this tab's own reading of the parameters unless given.
  * `recovering`: events may have been missed before this connection, so its start is a resync too.
  */
 function open(search = query(), recovering = false): void {
@@ -92,7 +95,7 @@ function becomeLeader(): void {
 }
 
 /**
- * Starts the connection (once per tab). `params` gives the query of /api/events (the cart session);
+ * Starts the connection (once per tab). `params` gives the query of the event stream (the cart session);
  * call reconnectRealtime() when it changes.
  */
 export function startRealtime(params: () => string): void {

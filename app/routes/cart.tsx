@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Carrinho | Loja Micolog
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", Vary: "Cookie" });
 
 /**
- * The cart as GET /api/cart reads it, for the caller's account and/or the browser's cart cookie
+ * The cart as the cart contract's `get` reads it, for the caller's account and/or the browser's cart cookie
  * (decision 017), so the page paints its lines (or "Seu carrinho está vazio") with the server's
  * HTML instead of after its scripts and a fetch (decision 040). Opened as a document, it hydrates
  * as an island without React Router's runtime.

@@ -9,7 +9,7 @@ import { currentUser } from "#app/lib/guards.server.ts";
 import { maskedSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
 import { requireCheckoutCart, requireVisitorCartItems } from "#domain/checkout/checkout-cart.server.ts";
-import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { shippingOptions } from "#domain/shipping/shipping-quote.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
@@ -39,7 +39,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const start = { addressId: startAddress?.id ?? null, cep: cartCep ?? startAddress?.cep ?? null };
   // Its shipping options come with the page (no fetch on load).
   const initialQuote =
-    cart.needsShipping && start.cep ? { cep: start.cep, options: await quoteShipping(services.db, start.cep, cart.weightGrams) } : null;
+    cart.needsShipping && start.cep ? { cep: start.cep, options: await shippingOptions(services.db, start.cep, cart.weightGrams) } : null;
   return {
     initialQuote,
     signedIn: true as const,

@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Personalizar produto | 
  * Admins only (customer → 403 page, visitor → /auth). Without parameters: every product;
  * `?produto=ID` (numeric id or UUID): its editor; `?frete`: the shipping table (decision 021).
  */
-/** The latest changes shown beside an editor (the whole log is GET /api/admin/audit-log). */
+/** The latest changes shown beside an editor (the whole log is the audit contract's adminAuditLog). */
 const HISTORY_SIZE = 10;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -19,7 +19,7 @@ import { forgetAccountConsent, listAccountConsent } from "#domain/consent/consen
 import { anonymiseCustomerOrders, exportCustomerOrders } from "#domain/orders/order-privacy.server.ts";
 import { readSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { accountReviews, forgetAccountReviews } from "#domain/reviews/review-moderation.server.ts";
-import type { Address, addressSchema } from "#domain/account/address-schema.ts";
+import type { Address, addressSchema } from "#domain/shipping/address-schema.ts";
 import type { z } from "zod";
 
 /** A customer keeps a handful of addresses; more is a script, not a person. */

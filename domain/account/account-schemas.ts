@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { consentEventSchema } from "#domain/consent/consent-schemas.ts";
+import { storedAddressSchema } from "#domain/shipping/address-schema.ts";
 
 /**
  * The account API's answers (server/api/account.ts), browser-safe; the customer panel's calls are
@@ -7,18 +8,7 @@ import { consentEventSchema } from "#domain/consent/consent-schemas.ts";
  */
 
 /** A saved delivery address as the API answers it (the form's fields, normalised, and its id). */
-export const savedAddressSchema = z.object({
-  id: z.string(),
-  recipientName: z.string(),
-  phone: z.string(),
-  cep: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string().nullable(),
-  neighborhood: z.string(),
-  city: z.string(),
-  state: z.string(),
-});
+export const savedAddressSchema = storedAddressSchema.extend({ id: z.string() });
 
 export const addressListSchema = z.object({ addresses: z.array(savedAddressSchema) });
 
@@ -30,3 +20,11 @@ export const accountExportSchema = z
     consent: z.array(consentEventSchema),
   })
   .loose();
+
+/** Confirmation word typed to delete an account (a click alone is too easy). */
+export const DELETE_CONFIRMATION = "EXCLUIR";
+
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: "Informe sua senha." }).min(1, "Informe sua senha.").max(128),
+  confirmation: z.literal(DELETE_CONFIRMATION, `Digite ${DELETE_CONFIRMATION} para confirmar.`),
+});

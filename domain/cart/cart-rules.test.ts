@@ -4,7 +4,6 @@ import {
   computeTotals,
   lineSavings,
   MINIMUM_QUANTITY_MESSAGE,
-  normalizeCep,
   normalizePackaging,
   packagingFee,
   packagingFor,
@@ -85,16 +84,6 @@ describe("totals", () => {
         18_90,
       ),
     ).toEqual({ subtotal: 219_90, savings: 70_00, shippingTotal: 18_90, total: 238_80, itemCount: 2 });
-  });
-});
-
-describe("CEP", () => {
-  it("accepts 8 digits with or without the dash", () => {
-    expect(normalizeCep("01310-100")).toBe("01310100");
-    expect(normalizeCep(" 01310100 ")).toBe("01310100");
-    expect(normalizeCep("1310-100")).toBeNull();
-    expect(normalizeCep("00000-000")).toBeNull();
-    expect(normalizeCep("abcde-fgh")).toBeNull();
   });
 });
 

@@ -121,13 +121,3 @@ export function computeTotals(lines: Pick<CartLine, "lineTotalCents" | "savingsC
   const savings = lines.reduce((sum, line) => sum + line.savingsCents, 0);
   return { subtotal, shippingTotal: shippingCents, total: subtotal + shippingCents, savings, itemCount: lines.length };
 }
-
-/** CEP as 8 digits, or null. Accepts "01310-100", "01310100", " 01310 100 ". */
-export function normalizeCep(value: string): string | null {
-  const digits = value.replace(/[\s.-]/g, "");
-  return /^\d{8}$/.test(digits) && digits !== "00000000" ? digits : null;
-}
-
-export function formatCep(cep: string): string {
-  return cep.length === 8 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep;
-}

@@ -1,9 +1,10 @@
 /** The cart's shipping: quotes for a CEP and the cart's parcel, and the customer's choice. */
+import { cepNotServed } from "#domain/shipping/shipping-errors.ts";
 import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { cartItems, carts, products } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
-import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping as quoteParcel } from "#domain/shipping/shipping-quote.server.ts";
+import { PARCEL_BASE_GRAMS, parcelWeightGrams, shippingOptions } from "#domain/shipping/shipping-quote.server.ts";
 import type { CartView, ShippingQuote } from "#domain/cart/cart-types.ts";
 import { announce, cartNotFound, type CartOwner, cartWrite, type Executor, ownedActive } from "#domain/cart/cart-store.server.ts";
 import { cartForWrite } from "#domain/cart/migrate-cart.server.ts";
@@ -15,7 +16,7 @@ import { readCart } from "#domain/cart/read-cart.server.ts";
  * covers the CEP.
  */
 export async function quoteShipping(db: Executor, cep: string, weightGrams = PARCEL_BASE_GRAMS): Promise<ShippingQuote | null> {
-  const options = await quoteParcel(db, cep, weightGrams);
+  const options = await shippingOptions(db, cep, weightGrams);
   if (options.length === 0) return null;
   return {
     cep,
@@ -58,7 +59,7 @@ export async function chooseShipping(
     const cart = await cartForWrite(tx, outbox, owner);
     if (!cart) throw cartNotFound();
     const quoteResult = await quoteShipping(tx, input.cep, await cartWeightGrams(tx, { userId: cart.userId, sessionId: cart.sessionId }));
-    if (!quoteResult) throw new DomainError("unprocessable", "cep_not_served", "Não entregamos neste CEP.");
+    if (!quoteResult) throw cepNotServed();
     const option = quoteResult.options.find((o) => o.method === input.method);
     if (!option) throw new DomainError("invalid", "invalid_shipping_method", "Forma de envio indisponível para este CEP.");
     await tx

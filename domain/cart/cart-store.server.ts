@@ -12,7 +12,7 @@ import { type OutgoingMessage, publish, publishNow, type RealtimeTopic, sessionT
 import { DomainError } from "#domain/errors.ts";
 import { type GramPriceTable, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
-import { cartQuantityProblem, ITEM_NOT_FOUND_MESSAGE, packagingOf, type UnitType } from "#domain/cart/cart-rules.ts";
+import { cartQuantityProblem, packagingOf, type UnitType } from "#domain/cart/cart-rules.ts";
 import type { CartChangedEvent, CartStatus } from "#domain/cart/cart-types.ts";
 
 /** `tab`: the browser tab that sent the request, named in the realtime messages of its writes. */
@@ -21,15 +21,9 @@ export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Executor = Database | Tx;
 export type CartRow = { id: string; userId: string | null; sessionId: string | null; status: CartStatus };
 
-export const itemNotFound = () => new DomainError("not_found", "item_not_found", ITEM_NOT_FOUND_MESSAGE);
-export const cartNotFound = () => new DomainError("not_found", "cart_not_found", "Carrinho não encontrado.");
-export const sessionRequired = () =>
-  new DomainError(
-    "invalid",
-    "cart_session_required",
-    "Envie o identificador do carrinho (cabeçalho cart-session-id) ou entre na sua conta.",
-  );
-export const productNotFound = () => new DomainError("not_found", "product_not_found", "Produto não encontrado.");
+// The cart's refusals live in cart-errors.ts (browser-safe, one definition each); the operations import them from here too.
+export { cartNotFound, itemNotFound, sessionRequired } from "#domain/cart/cart-errors.ts";
+export { productNotFound } from "#domain/catalog/catalog-errors.ts";
 const productUnavailable = () =>
   new DomainError("conflict", "product_unavailable", "Este produto está indisponível para compra no momento.");
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { carts } from "#platform/db/schema.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
-import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping as quoteParcel } from "#domain/shipping/shipping-quote.server.ts";
+import { PARCEL_BASE_GRAMS, parcelWeightGrams, shippingOptions } from "#domain/shipping/shipping-quote.server.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import type { PriceTablePoint } from "#platform/db/json-columns.ts";
 import {
@@ -181,7 +181,7 @@ export async function readCart(db: Database, owner: CartOwner, origin: string): 
     // Today's price of the chosen method for today's parcel (lines may have changed since the choice).
     // Straight from the shipping module, as cart-shipping's quote would give it: that file writes
     // the choice and answers with this read, so this read does not import it back.
-    const option = (await quoteParcel(db, cartRow.cep, weight)).find((o) => o.method === cartRow.method);
+    const option = (await shippingOptions(db, cartRow.cep, weight)).find((o) => o.method === cartRow.method);
     if (option)
       shipping = {
         method: option.method,

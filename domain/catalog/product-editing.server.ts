@@ -5,6 +5,7 @@
  * the name (calculate-price finds products by name). The change, its audit entry and the message
  * that empties every instance's copy of the products commit together; orders keep their own prices.
  */
+import { productNotFound } from "#domain/catalog/catalog-errors.ts";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { productCatalog, products } from "#platform/db/schema.ts";
@@ -106,7 +107,7 @@ export async function updateProduct(
   const { version, ...patch } = input.patch;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, input.productId)).for("update");
-    if (!row) throw new DomainError("not_found", "product_not_found", "Produto não encontrado.");
+    if (!row) throw productNotFound();
     if (row.version !== version) throw productChanged();
 
     const current = fieldsOf(row);

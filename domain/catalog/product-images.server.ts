@@ -5,6 +5,7 @@
  * main one: its URL is written to product_catalog.image, spec §4's database image, so cards, the
  * product page and link previews resolve it as before.
  */
+import { productNotFound } from "#domain/catalog/catalog-errors.ts";
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
@@ -39,7 +40,6 @@ export function productImageKeys(hash: string): string[] {
   return suffixes.map((suffix) => `products/${hash}-${suffix}`);
 }
 
-const productNotFound = () => new DomainError("not_found", "product_not_found", "Produto não encontrado.");
 const imageNotFound = () => new DomainError("not_found", "image_not_found", "Imagem não encontrada neste produto.");
 
 type ImageRow = typeof productImages.$inferSelect;

@@ -9,7 +9,7 @@ import { normalizePackaging } from "#domain/cart/cart-rules.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { quantityProblem } from "#domain/pricing/price-quote.ts";
 import { productionDays } from "#domain/shipping/delivery-estimate.ts";
-import { parcelWeightGrams, quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
+import { parcelWeightGrams, shippingOptions, type ShippingOption } from "#domain/shipping/shipping-quote.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Tx;
@@ -168,8 +168,8 @@ export async function quoteCartShipping(
   db: Database,
   userId: string,
   cep: string,
-): Promise<{ needsShipping: boolean; options: ShippingQuote[] }> {
+): Promise<{ needsShipping: boolean; options: ShippingOption[] }> {
   const cart = await requireCheckoutCart(db, userId);
   if (!cart.needsShipping) return { needsShipping: false, options: [] };
-  return { needsShipping: true, options: await quoteShipping(db, cep, cart.weightGrams) };
+  return { needsShipping: true, options: await shippingOptions(db, cep, cart.weightGrams) };
 }

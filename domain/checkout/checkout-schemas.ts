@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addressSchema } from "#domain/account/address-schema.ts";
+import { addressSchema } from "#domain/shipping/address-schema.ts";
 import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 import { couponCodeSchema } from "#domain/coupons/coupon-schemas.ts";
 
@@ -34,7 +34,7 @@ export const cpfSchema = z
   .transform(digits)
   .pipe(z.string().length(11, "O CPF tem 11 dígitos, ex.: 123.456.789-09.").refine(isValidCpf, "CPF inválido: confira os dígitos."));
 
-/** The same rules as a saved address (account/address-schema.ts). */
+/** The same rules as a saved address (shipping/address-schema.ts). */
 export const cepSchema = addressSchema.shape.cep;
 export const phoneSchema = addressSchema.shape.phone;
 export const ufSchema = addressSchema.shape.state;

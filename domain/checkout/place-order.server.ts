@@ -21,7 +21,7 @@ import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { pixDeadline, startPix } from "#domain/payments/charges.server.ts";
 import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
-import { quoteShipping, type ShippingQuote } from "#domain/shipping/shipping-quote.server.ts";
+import { shippingOptions, type ShippingOption } from "#domain/shipping/shipping-quote.server.ts";
 
 type Services = Pick<AppServices, "config" | "db" | "logger">;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -163,12 +163,12 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     );
   }
 
-  let shipping: ShippingQuote | null = null;
+  let shipping: ShippingOption | null = null;
   let address: OrderAddressSnapshot | null = null;
   if (cart.needsShipping) {
     if (!request.address) throw new DomainError("invalid", "address_required", "Informe o endereço de entrega.");
     if (!request.shippingMethod) throw new DomainError("invalid", "shipping_required", "Escolha a forma de envio.");
-    const options = await quoteShipping(tx, request.address.cep, cart.weightGrams);
+    const options = await shippingOptions(tx, request.address.cep, cart.weightGrams);
     shipping = options.find((option) => option.method === request.shippingMethod) ?? null;
     if (!shipping) throw new DomainError("conflict", "shipping_unavailable", "Essa forma de envio não atende o seu CEP. Escolha outra.");
     address = { ...request.address, cpf: await orderCpf(tx, customer.id, request.address.cpf) };

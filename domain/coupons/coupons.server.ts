@@ -2,6 +2,7 @@
  * Coupons (decision 028): the admin's list, creation and (de)activation, audited; and the checkout's
  * side: a coupon claimed inside the order's transaction and released when the order ends unkept.
  */
+import { couponNotFound } from "#domain/coupons/coupon-errors.ts";
 import { and, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { couponRedemptions, coupons, orders } from "#platform/db/schema.ts";
@@ -60,7 +61,7 @@ export async function createCoupon(db: Database, input: NewCoupon, adminId: stri
 export async function setCouponActive(db: Database, id: string, active: boolean, adminId: string): Promise<CouponView> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
-    if (!before) throw new DomainError("not_found", "coupon_not_found", "Cupom não encontrado.");
+    if (!before) throw couponNotFound();
     const [after] = await tx.update(coupons).set({ active, updatedAt: new Date() }).where(eq(coupons.id, id)).returning();
     await recordAudit(tx, {
       actorUserId: adminId,

@@ -3,6 +3,7 @@
  * signed link, and the owner's instructions for courses, the workshop and services. Read by the
  * customer's panel, the download itself and the payment-confirmed e-mail.
  */
+import { orderNotFound } from "#domain/errors.ts";
 import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
@@ -23,8 +24,6 @@ function stateOf(status: OrderStatus): OrderDeliveries["state"] {
   if (DELIVERS.has(status)) return "available";
   return status === "pending_payment" ? "waiting_payment" : "closed";
 }
-
-const orderNotFound = () => new DomainError("not_found", "not_found", "Pedido não encontrado.");
 
 /** The order's lines whose product has a file or instructions. */
 function deliverableLines(db: Reader, orderId: string) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "#domain/orders/order-status.ts";
+import { storedAddressSchema } from "#domain/shipping/address-schema.ts";
 import { ORDER_STATUS_REASONS } from "#domain/orders/order-moves.ts";
 
 /**
@@ -8,21 +9,20 @@ import { ORDER_STATUS_REASONS } from "#domain/orders/order-moves.ts";
  * strings, money integer cents.
  */
 
+/** A withdrawal after shipping returns products: they must come back sealed (the page asks before sending). */
+export const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
+
+/** POST /orders/:id/withdrawal: the customer's confirmation and reason (CDC art. 49). */
+export const withdrawalInput = z.object({
+  // Asked only when products come back (shipped or delivered); before shipping there is nothing to open.
+  unopened: z.literal(true, UNOPENED_MESSAGE).optional(),
+  reason: z.string("Motivo inválido.").trim().max(500, "Máximo de 500 caracteres.").optional(),
+});
+
 export const orderStatusSchema = z.enum(ORDER_STATUSES, "Status de pedido desconhecido.");
 
 /** The delivery address copied into the order when it is placed (orders.shipping_address). */
-export const orderAddressSnapshotSchema = z.object({
-  recipientName: z.string(),
-  cpf: z.string(),
-  phone: z.string(),
-  cep: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string().nullable(),
-  neighborhood: z.string(),
-  city: z.string(),
-  state: z.string(),
-});
+export const orderAddressSnapshotSchema = storedAddressSchema.extend({ cpf: z.string() });
 
 export const orderSummarySchema = z.object({
   id: z.string(),

@@ -2,11 +2,11 @@
  * What the order operations share: the services they use, the order row and its lock, and the
  * shape of an order's notification.
  */
+import { orderNotFound } from "#domain/errors.ts";
 import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orders } from "#platform/db/schema.ts";
 import type { AppServices } from "#platform/services.ts";
-import { DomainError } from "#domain/errors.ts";
 import type { NewNotification } from "#domain/notifications/notifications.server.ts";
 import type { OrderMessage } from "#domain/orders/order-messages.ts";
 
@@ -20,7 +20,8 @@ export const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
-export const notFound = () => new DomainError("not_found", "not_found", "Pedido não encontrado.");
+/** The order refusal, defined once in domain/errors.ts. */
+export const notFound = orderNotFound;
 
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
   if (!isUuid(id)) throw notFound();

@@ -7,6 +7,7 @@
  * its history and a notification. Asking twice is harmless: an order whose Pix is still payable
  * is answered as it is.
  */
+import { orderNotFound } from "#domain/errors.ts";
 import { eq } from "drizzle-orm";
 import { orderDiscounts } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
@@ -19,7 +20,7 @@ import { reopenOrder } from "#domain/orders/reopen-order.server.ts";
 export async function renewPix(services: Services, orderId: string, userId: string, now = new Date()): Promise<void> {
   await services.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order.userId !== userId) throw new DomainError("not_found", "not_found", "Pedido não encontrado.");
+    if (order.userId !== userId) throw orderNotFound();
     if (order.status === "pending_payment" && order.pixExpiresAt > now) return;
     if (order.status !== "cancelled" || order.statusReason !== "pix_expired") {
       throw new DomainError("conflict", "pix_not_renewable", "Este pedido não está esperando um novo Pix.");

@@ -6,6 +6,7 @@
  * (reason withdrawal_before_shipping or return_requested), the customer gets a notification and its e-mail at
  * once, and the admins an e-mail.
  */
+import { UNOPENED_MESSAGE } from "#domain/orders/order-schemas.ts";
 import { and, eq, inArray } from "drizzle-orm";
 import { orderStatusHistory } from "#platform/db/schema.ts";
 import { DomainError } from "#domain/errors.ts";
@@ -25,8 +26,6 @@ type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "reason" | "creat
 
 /** The reasons of a customer's withdrawal: before shipping (cancelled) or after (the products come back). */
 export const WITHDRAWAL_REASONS = ["withdrawal_before_shipping", "return_requested"] as const satisfies readonly OrderStatusReason[];
-
-export const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
 
 function isWithdrawalEntry(entry: HistoryRow): boolean {
   return (WITHDRAWAL_REASONS as readonly OrderStatusReason[]).includes(entry.reason);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import https from "node:https";
-import { z } from "zod";
+import { bcbCallbackSchema } from "#domain/payments/bcb-callback-schemas.ts";
 import type { Config } from "#platform/config.ts";
 import {
   centsToDecimal,
@@ -39,17 +39,8 @@ type BcbConfig = Pick<
 
 export const BCB_WEBHOOK_PATH = "/api/payments/pix/webhook";
 
-/** One Pix of a callback (`{ "pix": [...] }`, or the bare array some PSPs post). */
-const callbackPixSchema = z.looseObject({
-  endToEndId: z.string().max(100),
-  txid: z.string().max(100).optional(),
-  valor: z.string().max(20).optional(),
-  horario: z.string().max(60).optional(),
-});
-export const bcbCallbackSchema = z.union([
-  z.looseObject({ pix: z.array(callbackPixSchema).max(500) }),
-  z.array(callbackPixSchema).max(500),
-]);
+// The callback's schema is browser-safe (the API's contract declares it).
+export { bcbCallbackSchema };
 
 /**
  * The URL registered with `PUT /v2/webhook/{chave}`: the secret rides in the query, and the empty

@@ -3,11 +3,11 @@
  * joins its rating) or hide. Each change recounts the product's approved reviews and writes its
  * audit entry in the same transaction, so the rating, the page and the log never disagree.
  */
+import { reviewNotFound } from "#domain/reviews/review-errors.ts";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orders, productReviews, products } from "#platform/db/schema.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
-import { DomainError } from "#domain/errors.ts";
 import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReview, type AdminReviewList, type ReviewStatus } from "#domain/reviews/review-schemas.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -84,7 +84,7 @@ export async function moderateReview(
 ): Promise<AdminReview> {
   const id = await db.transaction(async (tx) => {
     const [review] = await tx.select().from(productReviews).where(eq(productReviews.id, input.reviewId)).for("update");
-    if (!review) throw new DomainError("not_found", "review_not_found", "Avaliação não encontrada.");
+    if (!review) throw reviewNotFound();
     if (review.status === input.status) return review.id;
     await tx
       .update(productReviews)

@@ -3,6 +3,7 @@
  * once per item, 1 to 5 stars and an optional comment. A review waits for the admin before it shows;
  * the product page reads the approved ones, newest first, a page at a time.
  */
+import { orderNotFound } from "#domain/errors.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orderItems, orders, productReviews, products, users } from "#platform/db/schema.ts";
@@ -15,8 +16,6 @@ import {
   reviewAuthorName,
   type ValidReview,
 } from "#domain/reviews/review-schemas.ts";
-
-const orderNotFound = () => new DomainError("not_found", "not_found", "Pedido não encontrado.");
 
 function toMine(row: typeof productReviews.$inferSelect): MyReview {
   return {

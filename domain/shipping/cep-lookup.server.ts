@@ -4,6 +4,8 @@
  * the address or a typed reason, and then the customer types it by hand.
  */
 
+import { normalizeCep } from "#domain/shipping/cep.ts";
+
 export type CepAddress = { cep: string; street: string; complement: string; neighborhood: string; city: string; state: string };
 
 export type CepLookupResult =
@@ -27,8 +29,8 @@ type ViaCepBody = {
 const str = (value: unknown) => (typeof value === "string" ? value.trim() : "");
 
 export async function lookupCep(cep: string, options: CepLookupOptions): Promise<CepLookupResult> {
-  const digits = cep.replace(/\D/g, "");
-  if (!/^\d{8}$/.test(digits)) return { ok: false, reason: "not_found" };
+  const digits = normalizeCep(cep);
+  if (!digits) return { ok: false, reason: "not_found" };
   if (options.baseUrl === "off") return { ok: false, reason: "unavailable" };
   const url = `${options.baseUrl.replace(/\/+$/, "")}/${digits}/json/`;
   try {

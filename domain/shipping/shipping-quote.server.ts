@@ -8,7 +8,8 @@ import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#
  * the surcharge of the cart's weight band from `shipping_weight_bands` (decision 005).
  */
 
-export type ShippingQuote = { method: ShippingMethod; label: string; priceCents: number; deliveryDays: number; region: string };
+/** One way to ship (PAC or SEDEX) to a CEP: its price and days, and the table region that priced it. */
+export type ShippingOption = { method: ShippingMethod; label: string; priceCents: number; deliveryDays: number; region: string };
 
 type Executor = Pick<Database, "select">;
 
@@ -30,13 +31,13 @@ export function parcelWeightGrams(lines: readonly WeighedLine[]): number {
 }
 
 /** The options for this CEP and weight, cheapest first; empty when the CEP is in no region. */
-export async function quoteShipping(db: Executor, cep: string, weightGrams: number): Promise<ShippingQuote[]> {
+export async function shippingOptions(db: Executor, cep: string, weightGrams: number): Promise<ShippingOption[]> {
   const rates = await db
     .select()
     .from(shippingRates)
     .where(and(lte(shippingRates.cepFrom, cep), gte(shippingRates.cepTo, cep)))
     .orderBy(asc(shippingRates.priceCents));
-  const quotes: ShippingQuote[] = [];
+  const quotes: ShippingOption[] = [];
   for (const rate of rates) {
     if (!(SHIPPING_METHODS as readonly string[]).includes(rate.method)) continue;
     const method = rate.method as ShippingMethod;

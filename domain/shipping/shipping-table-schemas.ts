@@ -7,18 +7,14 @@
  * negative and a delivery takes at least one day.
  */
 import { z } from "zod";
+import { labelledCepSchema } from "#domain/shipping/cep-schema.ts";
 import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 
 export const MAX_SHIPPING_CENTS = 10_000_00;
 export const MAX_DELIVERY_DAYS = 90;
 export const MAX_WEIGHT_GRAMS = 100_000;
 
-const cep = (label: string) =>
-  z
-    .string({ error: `${label}: informe um CEP de 8 dígitos.` })
-    .trim()
-    .transform((value) => value.replace(/\D/g, ""))
-    .pipe(z.string().regex(/^\d{8}$/, { error: `${label}: informe um CEP de 8 dígitos.` }));
+const cep = (label: string) => labelledCepSchema(label);
 
 const reais = (label: string) =>
   z

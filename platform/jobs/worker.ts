@@ -4,6 +4,7 @@
  * queued by the one instance that claims it (its `known_crontabs` row), so each runs once.
  */
 import { parseCronItems, run, type Job, type Runner } from "graphile-worker";
+import type pg from "pg";
 import { createDatabase } from "#platform/db/client.ts";
 import { QUEUE_SCHEMA } from "#platform/jobs/queue.ts";
 import { queueLogger } from "#platform/jobs/queue-logger.ts";
@@ -40,8 +41,12 @@ export type WorkerOptions = {
 export type JobWorker = {
   /** Resolves once this worker has queued the schedules' missed occurrences (see Schedule). */
   readonly scheduled: Promise<void>;
-  /** Lets running jobs finish, then closes the worker's connections (once, however often called). */
-  stop(): Promise<void>;
+  /**
+   * Takes no new job and lets running ones finish, then closes the worker's connections (once,
+   * however often called). Jobs still running after `deadlineMs` are handed back: failed with an
+   * error, so the queue runs them again (on another worker) after its usual wait.
+   */
+  stop(deadlineMs?: number): Promise<void>;
 };
 
 function describe(job: Job) {
@@ -73,6 +78,10 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
       concurrency,
       pollInterval: options.pollIntervalMs ?? 2000,
       noHandleSignals: true,
+      // Batched (flushed at once) rather than fire-and-forget: graphile-worker then waits for each
+      // job's completion to be written before its stop resolves. Unbatched, a job that finished just
+      // before a shutdown could have its completion lost with the pool and run again hours later.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList,
       parsedCronItems: parseCronItems(
         schedules.map((schedule) => ({
@@ -94,6 +103,11 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
     await pool.end();
     throw error;
   }
+  // The ids under which this runner locks jobs (its worker pool's), to unlock them if it stops before they end.
+  const workerIds = new Set<string>();
+  runner.events.on("job:start", ({ job }) => {
+    if (job.locked_by) workerIds.add(job.locked_by);
+  });
   runner.events.on("job:error", ({ job, error }) => {
     if (job.attempts < job.max_attempts) options.logger.warn({ ...describe(job), err: error }, "job failed; it will be tried again");
   });
@@ -105,9 +119,35 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
   let stopped: Promise<void> | undefined;
   return {
     scheduled,
-    stop() {
-      stopped ??= runner.stop().finally(() => pool.end());
+    stop(deadlineMs = Number.POSITIVE_INFINITY) {
+      stopped ??= finishOrHandBack(runner, deadlineMs, () => handBack(pool, workerIds, options.logger)).finally(() => pool.end());
       return stopped;
     },
   };
+}
+
+async function finishOrHandBack(runner: Runner, deadlineMs: number, handBackJobs: () => Promise<void>): Promise<void> {
+  const finished = runner.stop();
+  if (!Number.isFinite(deadlineMs)) return finished;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), deadlineMs)));
+  const outcome = await Promise.race([finished.then(() => "finished" as const), late]);
+  clearTimeout(timer);
+  if (outcome === "finished") return;
+  // The job's own code may still run (nothing stops a promise): the process ends without it.
+  finished.catch(() => {});
+  await handBackJobs();
+}
+
+/**
+ * Unlocks the jobs these workers still hold, so another worker takes them at its next look
+ * instead of after graphile-worker's four-hour lock expiry. The attempt they started counts.
+ */
+async function handBack(pool: pg.Pool, workerIds: Set<string>, logger: Logger): Promise<void> {
+  try {
+    await pool.query(`select ${QUEUE_SCHEMA}.force_unlock_workers($1::text[])`, [[...workerIds]]);
+    logger.warn({ workers: workerIds.size }, "jobs still running at the shutdown deadline: handed back to the queue");
+  } catch (error) {
+    logger.error({ err: error }, "could not hand back the jobs still running at the shutdown deadline");
+  }
 }

@@ -1,18 +1,11 @@
-import { auditPageSchema, auditQuerySchema } from "#domain/audit/audit-schemas.ts";
 import { listAuditLog } from "#domain/audit/audit-log.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { ADMIN_ONLY } from "#server/http/guards.ts";
+import { auditContract } from "#server/contracts/audit.ts";
 
 export const adminAuditLogEndpoint = defineEndpoint({
-  method: "get",
-  path: "/admin/audit-log",
-  operationId: "adminAuditLog",
-  summary:
-    "Registro de auditoria: cada mudança feita por um administrador (quem, quando, o quê, antes e depois), do mais novo ao mais antigo",
-  tag: "admin",
+  ...auditContract.adminAuditLog,
   guard: ADMIN_ONLY,
-  query: auditQuerySchema,
-  response: auditPageSchema,
   async handler({ query, c }) {
     return listAuditLog(c.get("services").db, query);
   },

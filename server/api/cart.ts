@@ -2,38 +2,22 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { addItem } from "#domain/cart/add-item.server.ts";
 import { cartWeightGrams, chooseShipping, quoteShipping } from "#domain/cart/cart-shipping.server.ts";
-import { type CartOwner, findSessionCart, itemNotFound } from "#domain/cart/cart-store.server.ts";
+import { type CartOwner, findSessionCart } from "#domain/cart/cart-store.server.ts";
+import { invalidCartSession } from "#domain/cart/cart-errors.ts";
+import { cepNotServed } from "#domain/shipping/shipping-errors.ts";
 import { removeItem, updateItem } from "#domain/cart/change-item.server.ts";
 import { migrateCart } from "#domain/cart/migrate-cart.server.ts";
 import { checkCartStatus, countItems, readCart } from "#domain/cart/read-cart.server.ts";
-import { normalizeCep } from "#domain/cart/cart-rules.ts";
-import {
-  addItemInput,
-  addItemResultSchema,
-  cartCountSchema,
-  cartMigrationSchema,
-  cartShippingQuoteSchema,
-  cartStatusCheckSchema,
-  cartViewSchema,
-  updateItemInput,
-} from "#domain/cart/cart-schemas.ts";
+import { cartContract } from "#server/contracts/cart.ts";
+import { CART_SESSION_HEADER, CART_TAB_HEADER } from "#server/contracts/cart-headers.ts";
 import { currentUser, USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint, withAnonymousLeanLane } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
-import { ApiError } from "#server/http/errors.ts";
-import { uuidParam } from "#server/http/params.ts";
 import type { Config } from "#platform/config.ts";
-import {
-  CART_SESSION_HEADER,
-  cartCookie,
-  cartSessionIdOf,
-  cartSessionOf,
-  endedCartCookie,
-  issueCartToken,
-} from "#server/http/cart-token.ts";
+import { cartCookie, cartSessionIdOf, cartSessionOf, endedCartCookie, issueCartToken } from "#server/http/cart-token.ts";
 import { servedOverHttps } from "#server/http/security-headers.ts";
 
-export { CART_SESSION_HEADER };
+export { CART_SESSION_HEADER, CART_TAB_HEADER };
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,12 +25,9 @@ const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 function checkSessionHeader(header: string | undefined): void {
   const value = header?.trim();
   if (value && !uuidLike.test(value)) {
-    throw new ApiError(400, "invalid_cart_session", "O identificador do carrinho (cart-session-id) deve ser um UUID.");
+    throw invalidCartSession();
   }
 }
-
-/** The browser tab that sends a cart write (a random id per page load), named in its realtime messages. */
-export const CART_TAB_HEADER = "x-cart-tab";
 
 const cartTabInput = z.string().regex(/^[\w-]{1,64}$/);
 
@@ -127,49 +108,15 @@ function endCartToken(out: CartHeaders): void {
 
 const origin = (c: Context<AppEnv>) => new URL(c.get("services").config.PUBLIC_URL).origin;
 
-const cep = z
-  .string({ error: "informe o CEP" })
-  .max(20, { error: "CEP inválido" })
-  .transform((value, ctx) => {
-    const digits = normalizeCep(value);
-    if (!digits) {
-      ctx.addIssue({ code: "custom", message: "CEP inválido: use 8 dígitos, como 01310-100" });
-      return z.NEVER;
-    }
-    return digits;
-  });
-
-export const chooseShippingInput = z.object({
-  cep,
-  method: z.string({ error: "informe a forma de envio" }).min(1, { error: "informe a forma de envio" }).max(40),
-});
-
-/** Anything that is not a line of the caller's cart, malformed ids included, is the spec's "Item not found". */
-const itemParams = z.object({ id: uuidParam(itemNotFound) });
-
-const TAG = "carrinho";
-
 export const getCartEndpoint = defineEndpoint({
-  method: "get",
-  path: "/cart",
-  operationId: "getCart",
-  session: "optional",
-  summary: "O carrinho de quem chama (conta ou cookie do carrinho), com itens e totais",
-  tag: TAG,
-  response: cartViewSchema,
+  ...cartContract.get,
   async handler({ c }) {
     return forCaller(c, (owner) => readCart(c.get("services").db, owner, origin(c)));
   },
 });
 
 export const cartCountEndpoint = defineEndpoint({
-  method: "get",
-  path: "/cart/count",
-  operationId: "countCartItems",
-  session: "optional",
-  summary: "Quantos itens (linhas) o carrinho tem",
-  tag: TAG,
-  response: cartCountSchema,
+  ...cartContract.count,
   async handler({ c }) {
     return forCaller(c, (owner) => countItems(c.get("services").db, owner));
   },
@@ -178,15 +125,7 @@ export const cartCountEndpoint = defineEndpoint({
 // The busiest write (every "Adicionar ao carrinho"): anonymous visitors are served by the lean lane (decision 006).
 export const addItemEndpoint = withAnonymousLeanLane(
   {
-    method: "post",
-    path: "/cart/items",
-    operationId: "addCartItem",
-    session: "optional",
-    summary: "Adiciona um produto ao carrinho (o mesmo produto de novo soma a quantidade); cria o carrinho",
-    tag: TAG,
-    body: addItemInput,
-    status: 201,
-    response: addItemResultSchema,
+    ...cartContract.addItem,
     async handler({ body, c }) {
       return forCaller(c, (owner) => addItem(c.get("services").db, owner, body), true);
     },
@@ -199,75 +138,39 @@ export const addItemEndpoint = withAnonymousLeanLane(
 );
 
 export const updateItemEndpoint = defineEndpoint({
-  method: "patch",
-  path: "/cart/items/:id",
-  operationId: "updateCartItem",
-  session: "optional",
-  summary: "Muda a quantidade ou a embalagem de um item do carrinho",
-  tag: TAG,
-  params: itemParams,
-  body: updateItemInput,
-  response: cartViewSchema,
+  ...cartContract.updateItem,
   async handler({ body, params, c }) {
     return forCaller(c, (owner) => updateItem(c.get("services").db, owner, params.id, body, origin(c)));
   },
 });
 
 export const removeItemEndpoint = defineEndpoint({
-  method: "delete",
-  path: "/cart/items/:id",
-  operationId: "removeCartItem",
-  session: "optional",
-  summary: "Remove um item do carrinho",
-  tag: TAG,
-  params: itemParams,
-  response: cartViewSchema,
+  ...cartContract.removeItem,
   async handler({ params, c }) {
     return forCaller(c, (owner) => removeItem(c.get("services").db, owner, params.id, origin(c)));
   },
 });
 
 export const shippingQuoteEndpoint = defineEndpoint({
-  method: "get",
-  path: "/shipping/quote",
-  operationId: "quoteShipping",
-  session: "optional",
-  summary: "Formas de envio e preços para um CEP (tabela por região)",
-  tag: TAG,
-  query: z.object({ cep }),
-  response: cartShippingQuoteSchema,
+  ...cartContract.quoteShipping,
   async handler({ query, c }) {
     const db = c.get("services").db;
     // Priced for the caller's cart when there is one (its weight band), like the checkout.
     const result = await quoteShipping(db, query.cep, await forCaller(c, (owner) => cartWeightGrams(db, owner)));
-    if (!result) throw new ApiError(422, "cep_not_served", "Não entregamos neste CEP.");
+    if (!result) throw cepNotServed();
     return result;
   },
 });
 
 export const chooseShippingEndpoint = defineEndpoint({
-  method: "put",
-  path: "/cart/shipping",
-  operationId: "chooseCartShipping",
-  session: "optional",
-  summary: "Escolhe a forma de envio do carrinho (o preço vem da tabela)",
-  tag: TAG,
-  body: chooseShippingInput,
-  response: cartViewSchema,
+  ...cartContract.chooseShipping,
   async handler({ body, c }) {
     return forCaller(c, (owner) => chooseShipping(c.get("services").db, owner, body, origin(c)));
   },
 });
 
 export const cartStatusEndpoint = defineEndpoint({
-  method: "get",
-  path: "/cart/status",
-  operationId: "checkCartStatus",
-  session: "optional",
-  summary: "Verificação de carrinho finalizado (spec §4): o carrinho conhecido virou completed ou pending_payment?",
-  tag: TAG,
-  query: z.object({ cart_id: z.uuid({ error: "cart_id deve ser um UUID" }).optional() }),
-  response: cartStatusCheckSchema,
+  ...cartContract.status,
   async handler({ query, c }) {
     return forCaller(c, async (owner) => {
       const answer = await checkCartStatus(c.get("services").db, owner, query.cart_id);
@@ -280,13 +183,8 @@ export const cartStatusEndpoint = defineEndpoint({
 });
 
 export const migrateCartEndpoint = defineEndpoint({
-  method: "post",
-  path: "/cart/migrate",
-  operationId: "migrateCart",
-  summary: "Leva o carrinho anônimo deste navegador (cookie do carrinho) para a conta, somando itens; o cookie é encerrado",
-  tag: TAG,
+  ...cartContract.migrate,
   guard: USER_ONLY,
-  response: cartMigrationSchema,
   async handler({ c, user }) {
     // Only the cart of the token this browser holds: an id sent in a header claims nothing.
     return forCaller(c, async (owner) => ({

@@ -1,22 +1,14 @@
-import { placedOrderSchema } from "#domain/checkout/checkout-api-schemas.ts";
-import { placeOrderSchema } from "#domain/checkout/checkout-schemas.ts";
 import { placeOrder } from "#domain/checkout/place-order.server.ts";
 import { chargeOrderNow } from "#domain/reconciliation/order-charge.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { defineEndpoint } from "#server/http/api.ts";
+import { checkoutContract } from "#server/contracts/checkout.ts";
 
 /** Placing an order from the cart (issue 6, decision 005); the CEP and the quotes are server/api/shipping.ts. */
 
 export const placeOrderEndpoint = defineEndpoint({
-  method: "post",
-  path: "/checkout/orders",
-  operationId: "placeOrder",
-  summary: "Fecha o pedido do carrinho (idempotente pela chave; preços recalculados no servidor; Pix)",
-  tag: "checkout",
+  ...checkoutContract.placeOrder,
   guard: USER_ONLY,
-  body: placeOrderSchema,
-  response: placedOrderSchema,
-  status: 201,
   async handler({ body, c, user }) {
     const placed = await placeOrder(c.get("services"), user, body);
     // After the commit, no lock held: a provider's Pix (a no-op for the static one, or when it exists).

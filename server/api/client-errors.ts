@@ -1,28 +1,16 @@
 import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
-import { consumeRate, rateKey, type RateRule } from "#platform/rate-limit.ts";
+import { type z } from "zod";
+import { consumeRate, rateKey } from "#platform/rate-limit.ts";
 import type { Database } from "#platform/db/client.ts";
 import { clientErrorFingerprint, clientErrors } from "#platform/db/schema.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { rateLimitedError } from "#server/http/errors.ts";
+import { CLIENT_ERROR_RATE_RULE, clientErrorInput, clientErrorsContract } from "#server/contracts/client-errors.ts";
 
-export const clientErrorInput = z.strictObject({
-  message: z.string().trim().min(1).max(2000),
-  path: z.string().startsWith("/").max(2000),
-  stack: z.string().max(10_000).optional(),
-});
+export { CLIENT_ERROR_RATE_RULE, clientErrorInput };
+
 export type ClientErrorReport = z.infer<typeof clientErrorInput> & { userAgent: string | null };
-
-/**
- * Reports per client address. The error screen sends one report per error it shows, and a customer
- * who keeps pressing "Tentar novamente" on a broken page makes a few a minute; 10 a minute leaves
- * room for several customers behind one carrier address (CGNAT) while capping what one address can
- * write at ~140 KB a minute. Losing reports past that costs little: identical ones are only counted
- * anyway. The ring of CLIENT_ERRORS_KEPT slots, not this limit, is what bounds the disk (many
- * addresses together can still write); this keeps one client from churning the ring on its own.
- */
-export const CLIENT_ERROR_RATE_RULE = { max: 10, windowSeconds: 60 } as const satisfies RateRule;
 
 /**
  * A report identical (message and path) to one first stored less than this long ago adds to its
@@ -85,14 +73,7 @@ export async function recordClientError(db: Database, report: ClientErrorReport)
  * errors too), so it is rate limited per client address and its table is bounded.
  */
 export const clientErrorEndpoint = defineEndpoint({
-  method: "post",
-  path: "/client-errors",
-  operationId: "reportClientError",
-  summary: `Registra um erro ocorrido no navegador (até ${CLIENT_ERROR_RATE_RULE.max} por minuto por endereço; além disso, 429 rate_limited)`,
-  tag: "sistema",
-  body: clientErrorInput,
-  response: z.object({ received: z.literal(true) }),
-  status: 202,
+  ...clientErrorsContract.clientError,
   async handler({ body, c }) {
     const { db, config } = c.get("services");
     // Counted after validation: a malformed body writes nothing, so it needs no allowance.

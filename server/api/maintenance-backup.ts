@@ -1,5 +1,4 @@
 import { Readable } from "node:stream";
-import { z } from "zod";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { streamCustomersCsv, streamProductsCsv } from "#domain/maintenance/catalog-csv.server.ts";
 import { csvFileName } from "#domain/exports/csv-stream.server.ts";
@@ -8,6 +7,7 @@ import { PgToolMissingError } from "#platform/db/pg-tools.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { ADMIN_ONLY } from "#server/http/guards.ts";
+import { maintenanceBackupContract } from "#server/contracts/maintenance-backup.ts";
 
 /** The maintenance panel's backup download and CSV exports (issue 18 items 7 and 8; decision 026). Admins only. */
 
@@ -17,15 +17,8 @@ const download = (body: Readable, type: string, fileName: string) =>
   });
 
 export const adminBackupEndpoint = defineEndpoint({
-  method: "get",
-  path: "/admin/backup",
-  operationId: "adminDownloadBackup",
-  summary:
-    "Backup do banco de dados inteiro (pg_dump no formato custom, da mesma versão do servidor), transmitido enquanto é gerado; o nome do arquivo traz a data. Restaura com npm run restore. Registrado na auditoria",
-  tag: "admin",
+  ...maintenanceBackupContract.adminBackup,
   guard: ADMIN_ONLY,
-  response: z.custom<Response>((value) => value instanceof Response),
-  produces: "application/octet-stream",
   async handler({ c, user: admin }) {
     const { db } = c.get("services");
     const fileName = backupFileName();
@@ -47,15 +40,8 @@ export const adminBackupEndpoint = defineEndpoint({
 });
 
 export const adminExportCustomersEndpoint = defineEndpoint({
-  method: "get",
-  path: "/admin/customers.csv",
-  operationId: "adminExportCustomers",
-  summary:
-    "CSV de todos os clientes (nome, e-mail, cadastro, pedidos e total comprado), para o Excel em português: separador ;, BOM UTF-8. Registrado na auditoria (dados pessoais)",
-  tag: "admin",
+  ...maintenanceBackupContract.adminExportCustomers,
   guard: ADMIN_ONLY,
-  response: z.custom<Response>((value) => value instanceof Response),
-  produces: "text/csv",
   async handler({ c, user: admin }) {
     const { db } = c.get("services");
     const fileName = csvFileName("clientes");
@@ -71,14 +57,8 @@ export const adminExportCustomersEndpoint = defineEndpoint({
 });
 
 export const adminExportProductsEndpoint = defineEndpoint({
-  method: "get",
-  path: "/admin/products.csv",
-  operationId: "adminExportProducts",
-  summary: "CSV do catálogo (código, nome, categoria, preço, estoque, à venda), para o Excel em português: separador ;, BOM UTF-8",
-  tag: "admin",
+  ...maintenanceBackupContract.adminExportProducts,
   guard: ADMIN_ONLY,
-  response: z.custom<Response>((value) => value instanceof Response),
-  produces: "text/csv",
   async handler({ c }) {
     return download(await streamProductsCsv(c.get("services").db), "text/csv; charset=utf-8", csvFileName("produtos"));
   },

@@ -1,22 +1,14 @@
+import { webhookNotAuthentic } from "#domain/payments/payment-errors.ts";
 import type { Context } from "hono";
-import { z } from "zod";
 import { consumeRate, rateKey, type RateRule } from "#platform/rate-limit.ts";
-import { bcbCallbackSchema } from "#domain/payments/bcb-pix-provider.server.ts";
 import { orderPayments } from "#domain/reconciliation/order-payments.server.ts";
-import {
-  mercadoPagoNotificationSchema,
-  mercadoPagoWebhookQuerySchema,
-  orderPaymentsSchema,
-  pixWebhookQuerySchema,
-  webhookReceivedSchema,
-} from "#domain/reconciliation/payment-schemas.ts";
 import { handlePaymentWebhook } from "#domain/reconciliation/payment-webhooks.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { clientAddress } from "#server/http/client-address.ts";
-import { ApiError, rateLimitedError } from "#server/http/errors.ts";
+import { rateLimitedError } from "#server/http/errors.ts";
 import { ADMIN_ONLY } from "#server/http/guards.ts";
-import { uuidParam } from "#server/http/params.ts";
+import { paymentsContract } from "#server/contracts/payments.ts";
 
 /**
  * The payment providers' webhooks (issue 21, decision 037) and the admin's view of an order's
@@ -28,7 +20,7 @@ import { uuidParam } from "#server/http/params.ts";
 /** Per calling address: far above what a provider sends a small shop, low enough to stop a flood. */
 export const WEBHOOK_RATE_RULE: RateRule = { max: 300, windowSeconds: 60 };
 
-const notAuthentic = () => new ApiError(401, "webhook_not_authentic", "Notificação recusada: assinatura ou certificado inválido.");
+const notAuthentic = webhookNotAuthentic;
 
 async function limitByAddress(c: Context<AppEnv>): Promise<void> {
   const { db, config } = c.get("services");
@@ -53,52 +45,25 @@ async function receive(c: Context<AppEnv>, provider: "mercadopago" | "bcb") {
 }
 
 export const mercadoPagoWebhookEndpoint = defineEndpoint({
-  method: "post",
-  path: "/payments/mercadopago/webhook",
-  operationId: "mercadoPagoWebhook",
-  summary:
-    "Notificação do Mercado Pago (x-signature: HMAC-SHA256 de id:{data.id};request-id:{x-request-id};ts:{ts};, até 5 minutos); o pagamento é relido em GET /v1/payments/{id}",
-  tag: "pagamentos",
-  callers: "provider",
-  query: mercadoPagoWebhookQuerySchema,
-  body: mercadoPagoNotificationSchema,
-  response: webhookReceivedSchema,
+  ...paymentsContract.mercadoPagoWebhook,
   handler: ({ c }) => receive(c, "mercadopago"),
 });
 
-const pixWebhook = (path: string, operationId: string) =>
-  defineEndpoint({
-    method: "post",
-    path,
-    operationId,
-    summary:
-      "Callback da API Pix do Banco Central ({ pix: [...] } ou a lista pura), autenticado pelo certificado do PSP verificado no proxy ou pelo segredo na URL; cada txid é relido em GET /v2/cob/{txid}",
-    tag: "pagamentos",
-    callers: "provider",
-    query: pixWebhookQuerySchema,
-    body: bcbCallbackSchema,
-    response: webhookReceivedSchema,
-    handler: ({ c }) => receive(c, "bcb"),
-  });
+/** The Pix API's callback, at its two paths (the BCB standard's has /pix appended). */
+export const pixWebhookEndpoint = defineEndpoint({
+  ...paymentsContract.pixWebhook,
+  handler: ({ c }) => receive(c, "bcb"),
+});
 
-const orderNotFound = () => new ApiError(404, "not_found", "Pedido não encontrado.");
+export const pixWebhookWithSuffixEndpoint = defineEndpoint({
+  ...paymentsContract.pixWebhookWithSuffix,
+  handler: ({ c }) => receive(c, "bcb"),
+});
 
 export const adminOrderPaymentsEndpoint = defineEndpoint({
-  method: "get",
-  path: "/admin/orders/:id/payments",
-  operationId: "adminOrderPayments",
-  summary: "As cobranças Pix de um pedido no provedor: ids do provedor, txid, end-to-end, status bruto e problemas",
-  tag: "admin",
+  ...paymentsContract.adminOrderPayments,
   guard: ADMIN_ONLY,
-  params: z.object({ id: uuidParam(orderNotFound) }),
-  response: orderPaymentsSchema,
   handler: ({ params, c }) => orderPayments(c.get("services").db, c.get("services").config, params.id),
 });
 
-export const paymentEndpoints = [
-  mercadoPagoWebhookEndpoint,
-  pixWebhook("/payments/pix/webhook", "pixWebhook"),
-  // The BCB standard's callback path: PSPs append /pix to the registered URL.
-  pixWebhook("/payments/pix/webhook/pix", "pixWebhookWithSuffix"),
-  adminOrderPaymentsEndpoint,
-];
+export const paymentEndpoints = [mercadoPagoWebhookEndpoint, pixWebhookEndpoint, pixWebhookWithSuffixEndpoint, adminOrderPaymentsEndpoint];

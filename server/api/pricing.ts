@@ -1,9 +1,10 @@
 import { findProductByName } from "#domain/catalog/catalog.server.ts";
-import { calculatePriceInput, pricingResponseSchema } from "#domain/pricing/pricing-schemas.ts";
 import { quantityProblem, quote, toPricingResponse } from "#domain/pricing/price-quote.ts";
 import { pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { defineLeanEndpoint } from "#server/http/api.ts";
-import { ApiError } from "#server/http/errors.ts";
+import { productNotFound } from "#domain/catalog/catalog-errors.ts";
+import { quantityRefused } from "#domain/pricing/pricing-errors.ts";
+import { pricingContract } from "#server/contracts/pricing.ts";
 
 /**
  * The server computes every price (PRODUCT.md); the product page falls back to the same module
@@ -11,20 +12,12 @@ import { ApiError } from "#server/http/errors.ts";
  * without Hono (decision 006: it is asked on every change of quantity).
  */
 export const calculatePriceEndpoint = defineLeanEndpoint({
-  method: "post",
-  path: "/functions/calculate-price",
-  operationId: "calculatePrice",
-  summary: "Calcula o preço de uma quantidade de um produto (tabela por grama, descontos e embalagem)",
-  tag: "catálogo",
-  // Asked on every change of quantity: its successes are summed up once a minute (decision 010).
-  accessLog: "summary",
-  body: calculatePriceInput,
-  response: pricingResponseSchema,
+  ...pricingContract.calculatePrice,
   async run({ body, services: { db } }) {
     const product = await findProductByName(db, body.product_name);
-    if (!product) throw new ApiError(404, "product_not_found", "Produto não encontrado.");
+    if (!product) throw productNotFound();
     const problem = quantityProblem(product.unitType, body.quantity);
-    if (problem) throw new ApiError(400, "validation_error", `Dados inválidos. quantity: ${problem}.`);
+    if (problem) throw quantityRefused(problem);
     const subject = pricingSubject(product.unitType, product.priceCents, product.priceTable);
     return toPricingResponse(quote(subject, body.quantity, body.packaging?.enabled ?? false));
   },

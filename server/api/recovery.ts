@@ -1,35 +1,25 @@
+import { invalidUnsubscribeLink } from "#domain/recovery/recovery-errors.ts";
 import { consumeRate, rateKey, type RateRule } from "#platform/rate-limit.ts";
 import { marketingEmailAllowed, setMarketingEmail, validUnsubscribeSignature } from "#domain/recovery/marketing-email.server.ts";
-import { marketingEmailSchema, unsubscribedSchema, unsubscribeSchema } from "#domain/recovery/recovery-schemas.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
-import { ApiError, rateLimitedError } from "#server/http/errors.ts";
+import { rateLimitedError } from "#server/http/errors.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
+import { recoveryContract } from "#server/contracts/recovery.ts";
 
 /** Reminder e-mails (issue 19 item 5, decision 031): the account's choice, and the e-mail's unsubscribe link. */
 
 export const getMarketingEmailEndpoint = defineEndpoint({
-  method: "get",
-  path: "/account/marketing-emails",
-  operationId: "getMarketingEmails",
-  summary: "Se a conta conectada aceita lembretes por e-mail (carrinho esquecido)",
-  tag: "conta",
+  ...recoveryContract.getMarketingEmail,
   guard: USER_ONLY,
-  response: marketingEmailSchema,
   async handler({ c, user }) {
     return { enabled: await marketingEmailAllowed(c.get("services").db, user.id) };
   },
 });
 
 export const setMarketingEmailEndpoint = defineEndpoint({
-  method: "put",
-  path: "/account/marketing-emails",
-  operationId: "setMarketingEmails",
-  summary: "Aceita ou recusa lembretes por e-mail (registrado como consentimento, LGPD)",
-  tag: "conta",
+  ...recoveryContract.setMarketingEmail,
   guard: USER_ONLY,
-  body: marketingEmailSchema,
-  response: marketingEmailSchema,
   async handler({ body, c, user }) {
     await setMarketingEmail(c.get("services").db, user.id, body.enabled);
     return body;
@@ -40,13 +30,7 @@ export const setMarketingEmailEndpoint = defineEndpoint({
 export const UNSUBSCRIBE_RATE_RULE = { max: 20, windowSeconds: 60 } as const satisfies RateRule;
 
 export const unsubscribeEndpoint = defineEndpoint({
-  method: "post",
-  path: "/unsubscribe",
-  operationId: "unsubscribe",
-  summary: "Para os lembretes por e-mail pelo link do e-mail, sem entrar na conta (assinatura do link conferida)",
-  tag: "conta",
-  body: unsubscribeSchema,
-  response: unsubscribedSchema,
+  ...recoveryContract.unsubscribe,
   async handler({ body, c }) {
     const { db, config } = c.get("services");
     const decision = await consumeRate(
@@ -56,7 +40,7 @@ export const unsubscribeEndpoint = defineEndpoint({
     );
     if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     if (!validUnsubscribeSignature(config, body.account, body.signature)) {
-      throw new ApiError(400, "invalid_unsubscribe_link", "Link de descadastro inválido. Use o link completo do e-mail.");
+      throw invalidUnsubscribeLink();
     }
     // Stopping twice is the same as once; an account deleted since has nothing left to stop.
     if (await marketingEmailAllowed(db, body.account)) await setMarketingEmail(db, body.account, false);

@@ -1,19 +1,14 @@
 import { searchProducts } from "#domain/search/product-search.server.ts";
-import { productCardOf, searchInputSchema, searchResultSchema } from "#domain/search/search-schemas.ts";
+import { productCardOf } from "#domain/search/search-schemas.ts";
 import { defineLeanEndpoint } from "#server/http/api.ts";
+import { searchContract } from "#server/contracts/search.ts";
 
 /**
  * The product search of /busca as JSON (decision 032), for scripts and a future live search. The
  * page itself reads the domain directly in its loader and needs no API call.
  */
 export const searchEndpoint = defineLeanEndpoint({
-  method: "get",
-  path: "/search",
-  operationId: "searchProducts",
-  summary: "Busca produtos por nome, categoria ou descrição, sem diferenciar acentos e maiúsculas, os mais relevantes primeiro",
-  tag: "catálogo",
-  query: searchInputSchema,
-  response: searchResultSchema,
+  ...searchContract.search,
   async run({ query, services }) {
     const origin = new URL(services.config.PUBLIC_URL).origin;
     const products = await searchProducts(services.db, query.q, query.categoria, origin);

@@ -1,11 +1,9 @@
-import { cepLookupSchema, checkoutShippingQuoteSchema } from "#domain/checkout/checkout-api-schemas.ts";
-import { cepLookupInput, shippingQuoteSchema } from "#domain/checkout/checkout-schemas.ts";
 import { quoteCartShipping } from "#domain/checkout/checkout-cart.server.ts";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { readShippingTable, replaceShippingTable } from "#domain/shipping/shipping-table.server.ts";
-import { shippingTableSchema, shippingTableViewSchema } from "#domain/shipping/shipping-table-schemas.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
+import { shippingContract } from "#server/contracts/shipping.ts";
 
 /*
  * Shipping: the checkout's CEP lookup and quote (issue 6, decision 005) and the owner's shipping
@@ -18,14 +16,8 @@ import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
  * names a home), and URLs end up in access logs, proxies and browser history (issue 16 item 7).
  */
 export const cepLookupEndpoint = defineEndpoint({
-  method: "post",
-  path: "/checkout/cep-lookup",
-  operationId: "lookupCep",
-  summary: "Endereço de um CEP (consulta externa com tempo curto; sem resposta, o cliente digita o endereço)",
-  tag: "checkout",
+  ...shippingContract.cepLookup,
   guard: USER_ONLY,
-  body: cepLookupInput,
-  response: cepLookupSchema,
   async handler({ body, c }) {
     const { config } = c.get("services");
     return lookupCep(body.cep, { baseUrl: config.CEP_LOOKUP_URL, timeoutMs: config.CEP_LOOKUP_TIMEOUT_MS });
@@ -36,42 +28,24 @@ export const cepLookupEndpoint = defineEndpoint({
 export const RETIRED_CEP_LOOKUP_PATH = "/checkout/cep/*";
 
 export const checkoutShippingQuoteEndpoint = defineEndpoint({
-  method: "post",
-  path: "/checkout/shipping-quote",
-  operationId: "quoteCheckoutShipping",
-  summary: "Opções de envio (PAC, SEDEX) para o carrinho da conta conectada e um CEP",
-  tag: "checkout",
+  ...shippingContract.checkoutShippingQuote,
   guard: USER_ONLY,
-  body: shippingQuoteSchema,
-  response: checkoutShippingQuoteSchema,
   async handler({ body, c, user }) {
     return quoteCartShipping(c.get("services").db, user.id, body.cep);
   },
 });
 
 export const adminGetShippingRatesEndpoint = defineEndpoint({
-  method: "get",
-  path: "/admin/shipping-rates",
-  operationId: "adminGetShippingRates",
-  summary: "A tabela de frete: PAC e SEDEX (preço e prazo) por região de CEP, e as faixas de peso de cada um",
-  tag: "admin",
+  ...shippingContract.adminGetShippingRates,
   guard: ADMIN_ONLY,
-  response: shippingTableViewSchema,
   async handler({ c }) {
     return readShippingTable(c.get("services").db);
   },
 });
 
 export const adminPutShippingRatesEndpoint = defineEndpoint({
-  method: "put",
-  path: "/admin/shipping-rates",
-  operationId: "adminPutShippingRates",
-  summary:
-    "Substitui a tabela de frete (regiões de CEP contíguas, preços ≥ 0, prazos ≥ 1 dia, faixas de peso crescentes); a próxima cotação já usa a nova",
-  tag: "admin",
+  ...shippingContract.adminPutShippingRates,
   guard: ADMIN_ONLY,
-  body: shippingTableSchema,
-  response: shippingTableViewSchema,
   async handler({ body, c, user }) {
     return replaceShippingTable(c.get("services").db, body, user.id);
   },

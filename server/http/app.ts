@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
@@ -29,6 +28,8 @@ import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploade
 import { DOWNLOAD_ROUTE, downloadHandler } from "#server/http/downloads.ts";
 import { maintenanceGate } from "#server/http/maintenance-gate.ts";
 import { serverErrorRecorder } from "#server/http/server-errors.ts";
+import { mountProbes } from "#server/http/probes.ts";
+import type { Lifecycle } from "#server/lifecycle.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -39,18 +40,9 @@ export type AppOptions = {
   accessLog?: AccessLog;
   /** How often /api/events beats and re-checks its session (tests shorten it). */
   eventsHeartbeatMs?: number;
+  /** The process's shutdown state: /readyz and the event streams follow it (decision 053). */
+  lifecycle?: Lifecycle;
 };
-
-const READY_TIMEOUT_MS = 2000;
-
-async function databaseAnswers(services: AppServices): Promise<boolean> {
-  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref());
-  const probe = services.db.execute(sql`select 1`).then(
-    () => true,
-    () => false,
-  );
-  return Promise.race([probe, timeout]);
-}
 
 export function createApp(services: AppServices, options: AppOptions = {}): Hono<AppEnv> {
   const { config, logger } = services;
@@ -104,19 +96,14 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     return c.json(errorBody("internal_error", "Erro interno. Tente novamente em instantes."), 500);
   });
 
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.get("/readyz", async (c) =>
-    (await databaseAnswers(services))
-      ? c.json({ status: "ready" })
-      : c.json(errorBody("database_unavailable", "Banco de dados indisponível."), 503),
-  );
+  mountProbes(app, services, options.lifecycle);
 
   const api = new Hono<AppEnv>();
   api.use(apiBodyLimit(config.MAX_BODY_BYTES, uploadBodyLimits(apiEndpoints)));
   api.get("/openapi.json", (c) => c.json(openApiDocument(apiEndpoints, apiTagDescriptions)));
   mountEndpoints(api, apiEndpoints);
   mountAuthRoutes(api);
-  mountEventRoutes(api, options.eventsHeartbeatMs);
+  mountEventRoutes(api, options.eventsHeartbeatMs, options.lifecycle);
   api.get(SUPPORT_QR_PATH, supportQrHandler);
   api.all(RETIRED_CEP_LOOKUP_PATH, () => {
     throw new ApiError(410, "endpoint_retired", "A consulta de CEP mudou. Recarregue a página e tente de novo.");

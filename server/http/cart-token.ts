@@ -10,8 +10,6 @@ import type { Config } from "#platform/config.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
 
 export const CART_COOKIE = "loja.cart";
-/** Spec §6: the anonymous cart's id travels in this header; the server answers with the browser's own. */
-export const CART_SESSION_HEADER = "cart-session-id";
 
 const RANDOM_BYTES = 32;
 const MAC_BYTES = 16;

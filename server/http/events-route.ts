@@ -1,3 +1,4 @@
+import { streamRoutes } from "#server/contracts/routes.ts";
 import type { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { isAdminAccount } from "#domain/auth/admins.server.ts";
@@ -7,9 +8,10 @@ import { currentUser } from "#server/http/guards.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { cartSessionOf } from "#server/http/cart-token.ts";
+import type { Lifecycle } from "#server/lifecycle.ts";
 import { ADMINS_TOPIC, realtimeBus, type RealtimeMessage, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
 
-export const EVENTS_PATH = "/events";
+export const EVENTS_PATH = streamRoutes.events.path;
 /**
  * A comment line now and then keeps proxies and mobile networks from closing an idle stream; at
  * each one a signed-in stream reads its session again. A sign-out, a password change or a deleted
@@ -19,6 +21,12 @@ export const EVENTS_PATH = "/events";
 export const HEARTBEAT_MS = 25_000;
 /** EventSource waits this long before reconnecting. */
 const RETRY_MS = 1000;
+/**
+ * When the instance shuts down, the stream's last event (`reconnect`) asks for a quicker reconnect,
+ * which the load balancer sends to another instance; its `ready` makes the page re-read (decision 053).
+ */
+const RECONNECT_EVENT = "reconnect";
+const RECONNECT_RETRY_MS = 250;
 
 /**
  * GET /api/events: server-sent events of the realtime bus for this browser: its signed-in user's
@@ -26,7 +34,7 @@ const RETRY_MS = 1000;
  * admins, the admins' topic. Every event carries an `id`; a reconnect with Last-Event-ID replays
  * what this instance saw since, otherwise the first event is `resync` and the page re-reads its data.
  */
-export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS): void {
+export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS, lifecycle?: Lifecycle): void {
   api.get(EVENTS_PATH, async (c) => {
     const services = c.get("services");
     const user = await currentUser(c);
@@ -69,9 +77,14 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
         // The LISTEN connection dropped and is back: what was published meanwhile is lost, so the page re-reads.
         const stopResync = bus.onResync(() => push({ id: "", topic: "", type: "resync", data: null }));
         let open = true;
+        let closing = false;
         let checkedAt = Date.now();
         stream.onAbort(() => {
           open = false;
+          wake?.();
+        });
+        const stopClosing = lifecycle?.onClosing(() => {
+          closing = true;
           wake?.();
         });
         try {
@@ -88,6 +101,10 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
               });
             }
             if (!open) break;
+            if (closing) {
+              await stream.writeSSE({ event: RECONNECT_EVENT, data: "null", retry: RECONNECT_RETRY_MS });
+              break;
+            }
             let timer: NodeJS.Timeout | undefined;
             await new Promise<void>((resolve) => {
               wake = resolve;
@@ -108,6 +125,7 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS):
         } finally {
           unsubscribe();
           stopResync();
+          stopClosing?.();
         }
         // A browser that went away mid-write is not an error worth logging.
       },

@@ -1,3 +1,4 @@
+import { streamRoutes } from "#server/contracts/routes.ts";
 import type { Context } from "hono";
 import QRCode from "qrcode";
 import type { AppEnv } from "#server/http/app-env.ts";
@@ -6,7 +7,7 @@ import type { AppEnv } from "#server/http/app-env.ts";
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
 /** Mounted under /api; the footer's Atendimento popover shows it (PRODUCT "Support"). */
-export const SUPPORT_QR_PATH = "/support/qr.svg";
+export const SUPPORT_QR_PATH = streamRoutes.supportQr.path;
 
 // Generated once per number: the SVG is the same for every request.
 const svgByNumber = new Map<string, Promise<string>>();

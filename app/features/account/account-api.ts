@@ -1,14 +1,13 @@
-import type { z } from "zod";
-import { fetchJson, type ApiAnswer } from "#app/lib/fetch-json.ts";
+import { apiClient } from "#app/lib/api-client.ts";
+import type { accountContract } from "#server/contracts/account.ts";
+import type { recoveryContract } from "#server/contracts/recovery.ts";
+import { accountRoutes } from "#server/contracts/account.routes.ts";
+import { recoveryRoutes } from "#server/contracts/recovery.routes.ts";
 
 /**
- * The panel's calls to /api/account/*, typed by the endpoint's response schema `S`
- * (domain/account/account-schemas.ts; without it, `unknown`); errors are ApiCallError with the
- * server's Portuguese message.
+ * The panel's calls (server/contracts/account.ts and recovery.ts for the reminder e-mails), typed by
+ * their contracts; errors are ApiCallError with the server's Portuguese message.
  */
-export function accountApi<S extends z.ZodType = z.ZodUnknown>(
-  path: string,
-  init: { method: string; json?: unknown },
-): Promise<ApiAnswer<S>> {
-  return fetchJson<S>(`/api/account${path}`, { ...init, fallbackMessage: "Não foi possível concluir. Tente novamente." });
-}
+const FALLBACK = "Não foi possível concluir. Tente novamente.";
+export const accountClient = apiClient<typeof accountContract>(accountRoutes, { fallbackMessage: FALLBACK });
+export const remindersClient = apiClient<typeof recoveryContract>(recoveryRoutes, { fallbackMessage: FALLBACK });

@@ -5,8 +5,8 @@ import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
-import { accountApi } from "#app/features/account/account-api.ts";
-import { addressSchema, formatCep, formatPhone, type Address } from "#domain/account/address-schema.ts";
+import { accountClient } from "#app/features/account/account-api.ts";
+import { addressSchema, formatCep, formatPhone, type Address, type AddressInput } from "#domain/shipping/address-schema.ts";
 import { UfSelect } from "#app/features/account/uf-select.tsx";
 
 function AddressForm({ onSaved }: { onSaved: () => void }) {
@@ -14,7 +14,7 @@ function AddressForm({ onSaved }: { onSaved: () => void }) {
     addressSchema,
     async (_parsed, form) => {
       // What was typed; the server parses it with the same schema.
-      await accountApi("/addresses", { method: "POST", json: Object.fromEntries(new FormData(form)) });
+      await accountClient.call("addAddress", { body: Object.fromEntries(new FormData(form)) as AddressInput });
       form.reset();
       onSaved();
     },
@@ -68,7 +68,7 @@ export function AddressesTab({ addresses }: { addresses: Address[] }) {
   async function remove(id: string) {
     setRemoveError(null);
     try {
-      await accountApi(`/addresses/${id}`, { method: "DELETE" });
+      await accountClient.call("removeAddress", { params: { id } });
     } catch (error) {
       setRemoveError(error instanceof ApiCallError ? error.message : "Não foi possível remover o endereço.");
     }

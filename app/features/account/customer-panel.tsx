@@ -8,7 +8,7 @@ import { CustomerOrders } from "#app/features/orders/customer-orders.tsx";
 import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
 import { AddressesTab } from "#app/features/account/addresses-tab.tsx";
-import type { Address } from "#domain/account/address-schema.ts";
+import type { Address } from "#domain/shipping/address-schema.ts";
 import { panelTab, type PanelTab } from "#app/features/account/panel-tabs.ts";
 import { PrivacyTab } from "#app/features/account/privacy-tab.tsx";
 import { ProfileTab } from "#app/features/account/profile-tab.tsx";

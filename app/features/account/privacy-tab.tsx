@@ -9,8 +9,8 @@ import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { ModalFrame } from "#app/ui/modal.tsx";
 import { useSchemaForm } from "#app/lib/use-schema-form.ts";
-import { accountApi } from "#app/features/account/account-api.ts";
-import { DELETE_CONFIRMATION, deleteAccountSchema } from "#domain/account/address-schema.ts";
+import { accountClient } from "#app/features/account/account-api.ts";
+import { DELETE_CONFIRMATION, deleteAccountSchema } from "#domain/account/account-schemas.ts";
 import { ReminderEmails } from "#app/features/account/reminder-emails.tsx";
 
 function DeleteAccountDialog() {
@@ -20,7 +20,7 @@ function DeleteAccountDialog() {
   const { errors, formError, pending, onSubmit } = useSchemaForm(
     deleteAccountSchema,
     async (input) => {
-      await accountApi("", { method: "DELETE", json: input });
+      await accountClient.call("deleteAccount", { body: input });
       // Signed out everywhere by the server; this tab (and the others) forget the user quietly.
       safeStorage.set(STORAGE_KEYS.suppressAuthToasts, JSON.stringify({ reason: "account_deleted", ts: Date.now() }));
       await notify("SIGNED_OUT");
@@ -78,7 +78,7 @@ export function PrivacyTab() {
           Baixar meus dados
         </h2>
         <p className="text-sm text-stone-700">Um arquivo JSON com tudo o que a loja guarda sobre você.</p>
-        <a href="/api/account/export" download className={buttonClass("secondary")}>
+        <a href={accountClient.href("exportAccount")} download className={buttonClass("secondary")}>
           <Download aria-hidden="true" className="size-4" />
           Baixar meus dados (JSON)
         </a>

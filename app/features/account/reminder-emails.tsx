@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { accountApi } from "#app/features/account/account-api.ts";
-import type { marketingEmailSchema } from "#domain/recovery/recovery-schemas.ts";
+import { remindersClient } from "#app/features/account/account-api.ts";
 
 type State = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; enabled: boolean };
 
@@ -19,7 +18,7 @@ export function ReminderEmails() {
 
   useEffect(() => {
     let current = true;
-    accountApi<typeof marketingEmailSchema>("/marketing-emails", { method: "GET" }).then(
+    remindersClient.call("getMarketingEmail").then(
       (answer) => current && setState({ kind: "ready", enabled: answer.enabled }),
       () => current && setState({ kind: "failed" }),
     );
@@ -34,7 +33,7 @@ export function ReminderEmails() {
     setSaving(true);
     setMessage(null);
     try {
-      const answer = await accountApi<typeof marketingEmailSchema>("/marketing-emails", { method: "PUT", json: { enabled } });
+      const answer = await remindersClient.call("setMarketingEmail", { body: { enabled } });
       setState({ kind: "ready", enabled: answer.enabled });
       setMessage({
         kind: "success",

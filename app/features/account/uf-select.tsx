@@ -1,4 +1,4 @@
-import { UFS } from "#domain/account/address-schema.ts";
+import { UFS } from "#domain/shipping/address-schema.ts";
 
 type UfSelectProps = {
   id: string;

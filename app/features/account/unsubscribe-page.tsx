@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ApiCallError, fetchJson } from "#app/lib/fetch-json.ts";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { remindersClient } from "#app/features/account/account-api.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 
@@ -18,11 +19,7 @@ export function UnsubscribePage({ valid, account, signature }: { valid: boolean;
     setState("sending");
     setError(null);
     try {
-      await fetchJson("/api/unsubscribe", {
-        method: "POST",
-        json: { account, signature },
-        fallbackMessage: "Não foi possível concluir agora.",
-      });
+      await remindersClient.call("unsubscribe", { body: { account, signature }, fallbackMessage: "Não foi possível concluir agora." });
       setState("done");
     } catch (caught) {
       setError(caught instanceof ApiCallError && caught.message ? caught.message : "Não foi possível concluir agora. Tente novamente.");

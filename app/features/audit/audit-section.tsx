@@ -7,7 +7,7 @@ import { AuditEntries } from "#app/features/audit/audit-log-view.tsx";
 
 type AuditPage = { entries: AuditEntryView[]; page: number; hasMore: boolean };
 
-/** The whole audit log (GET /api/admin/audit-log's data), newest first, a page at a time. */
+/** The whole audit log (the audit contract's adminAuditLog), newest first, a page at a time. */
 export function AuditSection({ log }: { log: AuditPage }) {
   return (
     <AdminSectionFrame title="Auditoria">

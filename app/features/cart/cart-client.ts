@@ -3,21 +3,15 @@
  * session id, the API calls, the in-tab and cross-tab signals, and the logs of spec §3/§8.
  * The /cart page and the offline queue load their own code on demand.
  */
-import type { z } from "zod";
-import { ApiCallError, fetchJson, NetworkError, type ApiAnswer } from "#app/lib/fetch-json.ts";
+import { ApiCallError, NetworkError, type JsonRequest } from "#app/lib/fetch-json.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
-import type {
-  addItemResultSchema,
-  cartCountSchema,
-  cartMigrationSchema,
-  cartShippingQuoteSchema,
-  cartStatusCheckSchema,
-  cartViewSchema,
-} from "#domain/cart/cart-schemas.ts";
 import type { AddItemBody, UpdateItemBody } from "#domain/cart/cart-types.ts";
+import { CART_SESSION_HEADER, CART_TAB_HEADER } from "#server/contracts/cart-headers.ts";
+import type { cartContract } from "#server/contracts/cart.ts";
+import { cartRoutes } from "#server/contracts/cart.routes.ts";
 
-export const CART_SESSION_HEADER = "cart-session-id";
-export const CART_TAB_HEADER = "x-cart-tab";
+export { CART_SESSION_HEADER, CART_TAB_HEADER };
 /** Spec §4: broadcast channels of the cart. */
 export const CART_SYNC_CHANNEL = "cart_sync";
 export const CART_NOTIFICATIONS_CHANNEL = "cart_notifications";
@@ -70,21 +64,17 @@ export const cartTabId = (): string => (tabId ??= crypto.randomUUID());
 // ---------------------------------------------------------------------------------------------
 // API calls.
 
-type CallOptions = { method?: string; json?: unknown };
-
 /**
- * The cart API through fetchJson, with the cart session header, typed by the endpoint's response
- * schema `S` (domain/cart/cart-schemas.ts); timings and errors go to the spec's logs.
+ * Every cart call carries the cart session and tab headers and keeps the answered session id;
+ * timings and errors go to the spec's logs.
  */
-export async function cartFetch<S extends z.ZodType>(path: string, options: CallOptions = {}): Promise<ApiAnswer<S>> {
+async function aroundCartCall(path: string, request: JsonRequest, send: (request: JsonRequest) => Promise<unknown>): Promise<unknown> {
   const session = readCartSessionId();
   const started = performance.now();
   try {
-    const body = await fetchJson<S>(path, {
-      method: options.method,
-      json: options.json,
-      headers: { [CART_TAB_HEADER]: cartTabId(), ...(session && { [CART_SESSION_HEADER]: session }) },
-      fallbackMessage: "Não foi possível atualizar o carrinho.",
+    const body = await send({
+      ...request,
+      headers: { ...request.headers, [CART_TAB_HEADER]: cartTabId(), ...(session && { [CART_SESSION_HEADER]: session }) },
       onAnswer: keepCartSessionId,
     });
     recordMetric(path, performance.now() - started, true);
@@ -114,20 +104,23 @@ function firstAddInTurn<T>(run: () => Promise<T>): Promise<T> {
   return locks.request("cart_first_add", run);
 }
 
-/** One function per cart endpoint (server/api/cart.ts), each typed by that endpoint's response schema. */
+/** The cart's operations (server/contracts/cart.ts), typed by their contract. */
+export const cartClient = apiClient<typeof cartContract>(cartRoutes, {
+  fallbackMessage: "Não foi possível atualizar o carrinho.",
+  around: aroundCartCall,
+});
+
+/** The calls the cart's pages make, by what they do. */
 export const cartApi = {
-  count: () => cartFetch<typeof cartCountSchema>("/api/cart/count"),
-  cart: () => cartFetch<typeof cartViewSchema>("/api/cart"),
-  add: (body: AddItemBody) => firstAddInTurn(() => cartFetch<typeof addItemResultSchema>("/api/cart/items", { json: body })),
-  update: (id: string, body: UpdateItemBody) =>
-    cartFetch<typeof cartViewSchema>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "PATCH", json: body }),
-  remove: (id: string) => cartFetch<typeof cartViewSchema>(`/api/cart/items/${encodeURIComponent(id)}`, { method: "DELETE" }),
-  quoteShipping: (cep: string) => cartFetch<typeof cartShippingQuoteSchema>(`/api/shipping/quote?cep=${encodeURIComponent(cep)}`),
-  chooseShipping: (cep: string, method: string) =>
-    cartFetch<typeof cartViewSchema>("/api/cart/shipping", { method: "PUT", json: { cep, method } }),
-  status: (cartId: string | null) =>
-    cartFetch<typeof cartStatusCheckSchema>(`/api/cart/status${cartId ? `?cart_id=${encodeURIComponent(cartId)}` : ""}`),
-  migrate: () => cartFetch<typeof cartMigrationSchema>("/api/cart/migrate", { method: "POST" }),
+  count: () => cartClient.call("count"),
+  cart: () => cartClient.call("get"),
+  add: (body: AddItemBody) => firstAddInTurn(() => cartClient.call("addItem", { body })),
+  update: (id: string, body: UpdateItemBody) => cartClient.call("updateItem", { params: { id }, body }),
+  remove: (id: string) => cartClient.call("removeItem", { params: { id } }),
+  quoteShipping: (cep: string) => cartClient.call("quoteShipping", { query: { cep } }),
+  chooseShipping: (cep: string, method: string) => cartClient.call("chooseShipping", { body: { cep, method } }),
+  status: (cartId: string | null) => cartClient.call("status", { query: { cart_id: cartId ?? undefined } }),
+  migrate: () => cartClient.call("migrate"),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { useShippingEstimator } from "#app/features/cart/use-shipping-estimator.ts";
-import { formatCep } from "#domain/cart/cart-rules.ts";
+import { formatCep } from "#domain/shipping/cep.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
 import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
 

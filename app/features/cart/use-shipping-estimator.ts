@@ -4,7 +4,7 @@ import { toast } from "#app/ui/toast.tsx";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { cartApi, signalCart } from "#app/features/cart/cart-client.ts";
 import { CART_ITEMS_KEY } from "#app/features/cart/cart-provider.tsx";
-import { normalizeCep } from "#domain/cart/cart-rules.ts";
+import { cepProblem, normalizeCep } from "#domain/shipping/cep.ts";
 import type { CartView, ShippingQuote } from "#domain/cart/cart-types.ts";
 
 /** The cart's shipping box: the CEP typed, its quote, and the option chosen (saved on the cart). */
@@ -45,7 +45,7 @@ export function useShippingEstimator(view: CartView) {
     event.preventDefault();
     const digits = normalizeCep(cep);
     if (!digits) {
-      setError("CEP inválido: use 8 dígitos, como 01310-100.");
+      setError(cepProblem(cep));
       return;
     }
     lookup.mutate(digits);

@@ -1,10 +1,9 @@
-// Not cart-rules' CEP helpers: importing that module brought the cart's line pricing into the product
-// page's first visit (+1.2 KB gzip) for two one-liners.
-/** The 8 digits the cart keeps (validated_shipping_cep), or null for anything else. */
-export const storedCep = (value: string | null): string | null => (value && /^\d{8}$/.test(value) && value !== "00000000" ? value : null);
+import { formatCep, normalizeCep } from "#domain/shipping/cep.ts";
 import { deliveryEstimateText } from "#domain/shipping/delivery-estimate.ts";
 
-const formatCep = (cep: string) => `${cep.slice(0, 5)}-${cep.slice(5)}`;
+// The CEP rule's own file (no zod, no cart pricing): the product page's first visit stays small.
+/** The 8 digits the cart keeps (validated_shipping_cep), or null for anything else. */
+export const storedCep = (value: string | null): string | null => (value && /^\d{8}$/.test(value) && normalizeCep(value)) || null;
 
 /** What the product page knows about getting the item to the customer. */
 export type DeliveryFacts = {

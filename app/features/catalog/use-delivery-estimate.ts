@@ -1,9 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
-import { fetchJson } from "#app/lib/fetch-json.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
-import type { cartShippingQuoteSchema } from "#domain/cart/cart-schemas.ts";
+import type { cartContract } from "#server/contracts/cart.ts";
+import { cartRoutes } from "#server/contracts/cart.routes.ts";
 import { deliveryEstimate, storedCep, type DeliveryEstimate, type DeliveryFacts } from "#app/features/catalog/delivery-estimate.ts";
+
+const cart = apiClient<typeof cartContract>(cartRoutes);
 
 const subscribeToStorage = (onChange: () => void) => {
   window.addEventListener("storage", onChange);
@@ -31,7 +34,7 @@ export function useDeliveryEstimate(product: Omit<DeliveryFacts, "shipping">): D
   const cep = useKnownCep();
   const { data } = useQuery({
     queryKey: ["delivery-estimate", cep],
-    queryFn: () => fetchJson<typeof cartShippingQuoteSchema>(`/api/shipping/quote?cep=${cep}`),
+    queryFn: () => cart.call("quoteShipping", { query: { cep: cep ?? "" } }),
     enabled: product.needsShipping && cep !== null,
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,4 +1,4 @@
-import { formatCep, formatPhone, type Address } from "#domain/account/address-schema.ts";
+import { formatCep, formatPhone, type Address } from "#domain/shipping/address-schema.ts";
 
 /** The delivery address as its inputs hold it: text, checked by checkoutAddressSchema on submit. */
 export type AddressForm = Record<

@@ -1,4 +1,4 @@
-import type { Address } from "#domain/account/address-schema.ts";
+import type { Address } from "#domain/shipping/address-schema.ts";
 import { UfSelect } from "#app/features/account/uf-select.tsx";
 import { digits, type AddressForm } from "#app/features/checkout/address-form.ts";
 import { SavedCpf } from "#app/features/checkout/saved-cpf.tsx";

@@ -1,14 +1,15 @@
 import { useEffect, useId, useState } from "react";
-import { orderApi } from "#app/features/orders/order-api.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { priceDiscounts, type CouponTerms } from "#domain/coupons/coupon-rules.ts";
-import type { couponPreviewSchema } from "#domain/coupons/coupon-schemas.ts";
+import type { couponsContract } from "#server/contracts/coupons.ts";
+import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
-const preview = (couponCode?: string) =>
-  orderApi<typeof couponPreviewSchema>("/checkout/coupon-preview", { json: couponCode ? { couponCode } : {} });
+const coupons = apiClient<typeof couponsContract>(couponsRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });
+const preview = (couponCode?: string) => coupons.call("couponPreview", { body: couponCode ? { couponCode } : {} });
 
 /**
  * The review step's coupon field and "Usar meu crédito" choice (decisions 027 and 028), self-contained:

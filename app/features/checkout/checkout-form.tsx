@@ -1,4 +1,4 @@
-import type { Address } from "#domain/account/address-schema.ts";
+import type { Address } from "#domain/shipping/address-schema.ts";
 import { AddressStep } from "#app/features/checkout/address-step.tsx";
 import { CheckoutProgress } from "#app/features/checkout/checkout-progress.tsx";
 import type { CheckoutCart, CheckoutStart, InitialQuote } from "#app/features/checkout/checkout-types.ts";

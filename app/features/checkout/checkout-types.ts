@@ -1,4 +1,4 @@
-import type { Address } from "#domain/account/address-schema.ts";
+import type { Address } from "#domain/shipping/address-schema.ts";
 import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 
 /** What the /checkout loader hands the page (the customer's cart as the checkout prices it). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { Address } from "#domain/account/address-schema.ts";
-import { formatCep } from "#domain/account/address-schema.ts";
+import type { Address } from "#domain/shipping/address-schema.ts";
+import { cepProblem, formatCep, normalizeCep } from "#domain/shipping/cep.ts";
 import { signalCart } from "#app/features/cart/cart-client.ts";
 import { checkoutApi } from "#app/features/checkout/checkout-api.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
@@ -75,10 +75,11 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
 
   /** Fills the address from a CEP (the one typed, or the one the form starts with, which an empty CEP field then shows). */
   async function lookupCep(cepText = address.cep) {
-    const cep = digits(cepText);
-    if (cepText !== address.cep) setAddress((current) => (current.cep ? current : { ...current, cep: maskCep(cep) }));
-    if (cep.length !== 8) {
-      setErrors((current) => ({ ...current, cep: "O CEP tem 8 dígitos, ex.: 01310-100." }));
+    const typed = digits(cepText);
+    if (cepText !== address.cep) setAddress((current) => (current.cep ? current : { ...current, cep: maskCep(typed) }));
+    const cep = normalizeCep(typed);
+    if (!cep) {
+      setErrors((current) => ({ ...current, cep: cepProblem(typed) ?? "" }));
       return;
     }
     setErrors(({ cep: _cep, ...rest }) => rest);

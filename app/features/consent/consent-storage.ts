@@ -1,4 +1,7 @@
+import { buildPath, type CallInput } from "#app/lib/api-client.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
+import type { consentContract } from "#server/contracts/consent.ts";
+import { consentRoutes } from "#server/contracts/consent.routes.ts";
 import { AGE_GATE_CHOICES, CURRENT_CONSENT_VERSION, type ConsentChoice } from "#domain/consent/consent-rules.ts";
 
 /** The cookie choices of spec §3; necessary cookies cannot be refused. */
@@ -41,12 +44,18 @@ function consentBrowserId(): string {
  */
 function recordOnServer(choices: readonly ConsentChoice[]): void {
   try {
-    void fetch("/api/consent", {
+    const body: CallInput<typeof consentContract.recordConsent>["body"] = {
+      browserId: consentBrowserId(),
+      version: CURRENT_CONSENT_VERSION,
+      choices: [...choices],
+    };
+    // A plain fetch, for `keepalive`; the address and the body's type are the contract's.
+    void fetch(buildPath(consentRoutes.recordConsent), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       credentials: "same-origin",
       keepalive: true,
-      body: JSON.stringify({ browserId: consentBrowserId(), version: CURRENT_CONSENT_VERSION, choices }),
+      body: JSON.stringify(body),
     }).catch(() => {});
   } catch {
     // No fetch (very old browser): the local choice still holds.

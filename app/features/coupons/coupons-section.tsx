@@ -1,11 +1,16 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
-import { fetchJson, ApiCallError } from "#app/lib/fetch-json.ts";
+import { apiClient } from "#app/lib/api-client.ts";
+import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { describeCoupon, type CouponKind } from "#domain/coupons/coupon-rules.ts";
-import type { CouponView, NewCouponInput, couponViewSchema } from "#domain/coupons/coupon-schemas.ts";
+import type { CouponView, NewCouponInput } from "#domain/coupons/coupon-schemas.ts";
+import type { couponsContract } from "#server/contracts/coupons.ts";
+import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
+
+const couponsClient = apiClient<typeof couponsContract>(couponsRoutes);
 
 const KIND_LABELS: Record<CouponKind, string> = { percent: "Porcentagem", fixed: "Valor fixo (R$)", free_shipping: "Frete grátis" };
 
@@ -50,7 +55,7 @@ export function CouponsSection({ coupons }: { coupons: CouponView[] }) {
     setError(null);
     setDone(null);
     try {
-      const created = await fetchJson<typeof couponViewSchema>("/api/admin/coupons", { json: body });
+      const created = await couponsClient.call("adminCreateCoupon", { body });
       setDone(`Cupom ${created.code} criado.`);
       form.reset();
       setKind("percent");
@@ -66,7 +71,7 @@ export function CouponsSection({ coupons }: { coupons: CouponView[] }) {
     setError(null);
     setDone(null);
     try {
-      await fetchJson(`/api/admin/coupons/${coupon.id}`, { method: "PATCH", json: { active: !coupon.active } });
+      await couponsClient.call("adminUpdateCoupon", { params: { id: coupon.id }, body: { active: !coupon.active } });
       setDone(coupon.active ? `Cupom ${coupon.code} desativado.` : `Cupom ${coupon.code} reativado.`);
       await revalidator.revalidate();
     } catch (failure) {

@@ -4,14 +4,15 @@ import { useId, useState } from "react";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { orderApi } from "#app/features/orders/order-api.ts";
+import { apiClient } from "#app/lib/api-client.ts";
+import type { deliveryContract } from "#server/contracts/delivery.ts";
+import { deliveryRoutes } from "#server/contracts/delivery.routes.ts";
 import { formatDateTime } from "#app/features/orders/order-views.tsx";
-import type {
-  downloadLinkSchema,
-  DeliveryItem,
-  orderDeliveriesSchema,
-  OrderDeliveries as Deliveries,
-} from "#domain/delivery/delivery-schemas.ts";
+import type { DeliveryItem, OrderDeliveries as Deliveries } from "#domain/delivery/delivery-schemas.ts";
+
+const deliveries = apiClient<typeof deliveryContract>(deliveryRoutes, {
+  fallbackMessage: "Não foi possível concluir. Tente novamente.",
+});
 
 const deliveriesKey = (orderId: string) => ["order-deliveries", orderId] as const;
 
@@ -23,10 +24,7 @@ function DownloadItem({ orderId, item }: { orderId: string; item: DeliveryItem &
     setPending(true);
     setMessage(null);
     try {
-      const link = await orderApi<typeof downloadLinkSchema>(
-        `/orders/${encodeURIComponent(orderId)}/deliveries/${encodeURIComponent(item.productId)}/link`,
-        { method: "POST" },
-      );
+      const link = await deliveries.call("renewDownloadLink", { params: { id: orderId, productId: item.productId } });
       queryClient.setQueryData<Deliveries>(
         deliveriesKey(orderId),
         (old) =>
@@ -69,7 +67,7 @@ export function OrderDeliveries({ orderId }: { orderId: string }) {
   const headingId = useId();
   const query = useQuery({
     queryKey: deliveriesKey(orderId),
-    queryFn: () => orderApi<typeof orderDeliveriesSchema>(`/orders/${encodeURIComponent(orderId)}/deliveries`),
+    queryFn: () => deliveries.call("orderDeliveries", { params: { id: orderId } }),
     staleTime: 0,
   });
   if (query.isPending)

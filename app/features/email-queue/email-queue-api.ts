@@ -1,24 +1,20 @@
-import type { z } from "zod";
-import { fetchJson } from "#app/lib/fetch-json.ts";
-import type { emailDetailSchema, emailPageSchema } from "#domain/email-queue/email-queue-schemas.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import type { EmailStatus } from "#domain/email-queue/email-status.ts";
+import type { emailQueueContract } from "#server/contracts/email-queue.ts";
+import { emailQueueRoutes } from "#server/contracts/email-queue.routes.ts";
 
 /**
- * The maintenance panel's e-mail calls (server/api/email-queue.ts), typed by their response
- * schemas; errors are ApiCallError with the server's Portuguese message.
+ * The maintenance panel's e-mail calls (server/contracts/email-queue.ts), typed by their contract;
+ * errors are ApiCallError with the server's Portuguese message.
  */
-const FALLBACK = "Não foi possível concluir. Tente novamente.";
-const call = <S extends z.ZodType>(path: string, method = "GET") => fetchJson<S>(`/api${path}`, { method, fallbackMessage: FALLBACK });
+const emails = apiClient<typeof emailQueueContract>(emailQueueRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });
 
 export const emailsApi = {
-  list: (status: EmailStatus | "", page: number) => {
-    const query = new URLSearchParams({ page: String(page) });
-    if (status) query.set("status", status);
-    return call<typeof emailPageSchema>(`/admin/emails?${query}`);
-  },
-  get: (id: string) => call<typeof emailDetailSchema>(`/admin/emails/${encodeURIComponent(id)}`),
-  resend: (id: string) => call<typeof emailDetailSchema>(`/admin/emails/${encodeURIComponent(id)}/resend`, "POST"),
-  sendTest: () => call<typeof emailDetailSchema>("/admin/emails/test", "POST"),
+  list: (status: EmailStatus | "", page: number) =>
+    emails.call("adminListEmails", { query: { page: String(page), ...(status ? { status } : {}) } }),
+  get: (id: string) => emails.call("adminGetEmail", { params: { id } }),
+  resend: (id: string) => emails.call("adminResendEmail", { params: { id } }),
+  sendTest: () => emails.call("adminTestEmail"),
 };
 
 export const emailKeys = {

@@ -1,13 +1,21 @@
 import { useId } from "react";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
+import { apiClient } from "#app/lib/api-client.ts";
+import type { maintenanceBackupContract } from "#server/contracts/maintenance-backup.ts";
+import type { ordersAdminContract } from "#server/contracts/orders-admin.ts";
+import { maintenanceBackupRoutes } from "#server/contracts/maintenance-backup.routes.ts";
+import { ordersAdminRoutes } from "#server/contracts/orders-admin.routes.ts";
 
 export type BackupToolsView = { available: true; version: string } | { available: false; reason: string };
 
+const backup = apiClient<typeof maintenanceBackupContract>(maintenanceBackupRoutes);
+const orders = apiClient<typeof ordersAdminContract>(ordersAdminRoutes);
+
 const EXPORTS = [
-  { href: "/api/admin/orders.csv", label: "Pedidos (CSV)" },
-  { href: "/api/admin/customers.csv", label: "Clientes (CSV)" },
-  { href: "/api/admin/products.csv", label: "Produtos (CSV)" },
+  { href: orders.href("adminExportOrders"), label: "Pedidos (CSV)" },
+  { href: backup.href("adminExportCustomers"), label: "Clientes (CSV)" },
+  { href: backup.href("adminExportProducts"), label: "Produtos (CSV)" },
 ];
 
 /**
@@ -29,7 +37,7 @@ export function BackupSection({ tools }: { tools: BackupToolsView }) {
           num banco vazio: <code className="rounded bg-stone-100 px-1">npm run restore -- arquivo.dump</code>.
         </p>
         {tools.available ? (
-          <a href="/api/admin/backup" download className={buttonClass("primary")}>
+          <a href={backup.href("adminBackup")} download className={buttonClass("primary")}>
             Baixar backup
           </a>
         ) : (

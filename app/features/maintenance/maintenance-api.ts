@@ -1,41 +1,32 @@
-import type { z } from "zod";
-import { fetchJson } from "#app/lib/fetch-json.ts";
-import type { adminListSchema } from "#domain/auth/auth-api-schemas.ts";
-import type {
-  cleanupPreviewSchema,
-  cleanupResultSchema,
-  clearedErrorsSchema,
-  errorListSchema,
-  healthSchema,
-  maintenanceStateSchema,
-  CleanupKind,
-} from "#domain/maintenance/maintenance-schemas.ts";
+import { apiClient } from "#app/lib/api-client.ts";
+import type { CleanupKind } from "#domain/maintenance/maintenance-schemas.ts";
+import type { authContract } from "#server/contracts/auth.ts";
+import type { maintenanceContract } from "#server/contracts/maintenance.ts";
+import { authRoutes } from "#server/contracts/auth.routes.ts";
+import { maintenanceRoutes } from "#server/contracts/maintenance.routes.ts";
 
 /**
- * The maintenance panel's calls (server/api/maintenance.ts), typed by their response schemas;
- * errors are ApiCallError with the server's Portuguese message.
+ * The maintenance panel's calls (server/contracts/maintenance.ts), typed by their contract; errors
+ * are ApiCallError with the server's Portuguese message.
  */
 
 const FALLBACK = "Não foi possível concluir. Tente novamente.";
-const call = <S extends z.ZodType>(path: string, request: { method?: string; json?: unknown } = {}) =>
-  fetchJson<S>(`/api/admin${path}`, { ...request, fallbackMessage: FALLBACK });
+const maintenance = apiClient<typeof maintenanceContract>(maintenanceRoutes, { fallbackMessage: FALLBACK });
+const auth = apiClient<typeof authContract>(authRoutes, { fallbackMessage: FALLBACK });
 
 export const maintenanceApi = {
-  health: () => call<typeof healthSchema>("/health"),
-  maintenance: () => call<typeof maintenanceStateSchema>("/maintenance"),
-  setMaintenance: (enabled: boolean, message: string) =>
-    call<typeof maintenanceStateSchema>("/maintenance", { method: "PUT", json: { enabled, message } }),
-  errors: () => call<typeof errorListSchema>("/errors"),
-  clearErrors: (olderThanDays: number) => call<typeof clearedErrorsSchema>("/errors/clear", { json: { olderThanDays } }),
-  admins: () => call<typeof adminListSchema>("/admins"),
-  addAdmin: (email: string) => call<typeof adminListSchema>("/admins", { json: { email } }),
-  removeAdmin: (email: string) => call<typeof adminListSchema>(`/admins/${encodeURIComponent(email)}`, { method: "DELETE" }),
+  health: () => maintenance.call("health"),
+  maintenance: () => maintenance.call("getMaintenance"),
+  setMaintenance: (enabled: boolean, message: string) => maintenance.call("setMaintenance", { body: { enabled, message } }),
+  errors: () => maintenance.call("listErrors"),
+  clearErrors: (olderThanDays: number) => maintenance.call("clearErrors", { body: { olderThanDays } }),
+  admins: () => auth.call("listAdmins"),
+  addAdmin: (email: string) => maintenance.call("addAdmin", { body: { email } }),
+  removeAdmin: (email: string) => maintenance.call("removeAdmin", { params: { email } }),
   cleanups: (cartDays: number, notificationDays: number) =>
-    call<typeof cleanupPreviewSchema>(
-      `/cleanups?${new URLSearchParams({ cartDays: String(cartDays), notificationDays: String(notificationDays) })}`,
-    ),
+    maintenance.call("previewCleanups", { query: { cartDays: String(cartDays), notificationDays: String(notificationDays) } }),
   runCleanup: (kind: CleanupKind, days: number | null) =>
-    call<typeof cleanupResultSchema>(`/cleanups/${kind}`, { json: days === null ? {} : { days } }),
+    maintenance.call("runCleanup", { params: { kind }, body: days === null ? {} : { days } }),
 };
 
 export const maintenanceKeys = {

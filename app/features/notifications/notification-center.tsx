@@ -1,9 +1,10 @@
 import { QueryClientContext, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect } from "react";
 import { Link } from "react-router";
-import { fetchJson } from "#app/lib/fetch-json.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
-import type { notificationListSchema, unreadCountSchema } from "#domain/notifications/notification-schemas.ts";
+import type { notificationsContract } from "#server/contracts/notifications.ts";
+import { notificationsRoutes } from "#server/contracts/notifications.routes.ts";
 import {
   acceptsRealtimeInsert,
   countUnread,
@@ -29,7 +30,9 @@ export type NotificationCenter = {
   markAllRead(): void;
 };
 
-const post = (path: string) => fetch(path, { method: "POST", credentials: "same-origin" }).catch(() => undefined);
+const notifications = apiClient<typeof notificationsContract>(notificationsRoutes);
+/** Marking as read is best effort: the list already shows it read, and the next read of the list tells the truth. */
+const quietly = (call: Promise<unknown>) => call.catch(() => undefined);
 
 /** How much the unread count drops when `items` becomes `next` (the 60 s rule applied to both). */
 const drop = (items: NotificationItem[], next: NotificationItem[]) => countUnread(items) - countUnread(next);
@@ -40,11 +43,11 @@ const keyOf = (userId: string | null) => ["notifications", userId] as const;
 
 async function fetchNotifications(): Promise<Data> {
   const [items, unread] = await Promise.all([
-    fetchJson<typeof notificationListSchema>("/api/notifications").then(
+    notifications.call("listNotifications").then(
       (body) => body.notifications,
       () => [],
     ),
-    fetchJson<typeof unreadCountSchema>("/api/notifications/unread-count").then(
+    notifications.call("unreadCount").then(
       (body) => body.count,
       () => 0,
     ),
@@ -87,7 +90,7 @@ export function useNotificationCenter(userId: string | null, isAdmin: boolean): 
         const items = current.items.map((item) => (item.id === id ? { ...item, read: true } : item));
         return { items, unread: Math.max(0, current.unread - Math.max(1, drop(current.items, items))) };
       });
-      void post(`/api/notifications/${encodeURIComponent(id)}/read`);
+      void quietly(notifications.call("markRead", { params: { id } }));
     },
     [queryClient, userId],
   );
@@ -97,7 +100,7 @@ export function useNotificationCenter(userId: string | null, isAdmin: boolean): 
       items: current.items.map((item) => ({ ...item, read: true })),
       unread: 0,
     }));
-    void post("/api/notifications/read-all");
+    void quietly(notifications.call("markAllRead"));
   }, [queryClient, userId]);
 
   return { items: userId ? data.items : [], unread: userId ? data.unread : 0, markRead, markAllRead };

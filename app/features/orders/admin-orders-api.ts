@@ -1,11 +1,11 @@
-import type { z } from "zod";
-import { fetchJson } from "#app/lib/fetch-json.ts";
-import type { auditPageSchema } from "#domain/audit/audit-schemas.ts";
-import type { adminOrderPageSchema, refundQueueSchema, returnsPageSchema } from "#domain/orders/admin-order-schemas.ts";
-import type { orderDetailSchema } from "#domain/orders/order-schemas.ts";
+import { apiClient, type CallInput } from "#app/lib/api-client.ts";
+import type { ordersAdminContract } from "#server/contracts/orders-admin.ts";
+import type { auditContract } from "#server/contracts/audit.ts";
+import { ordersAdminRoutes } from "#server/contracts/orders-admin.routes.ts";
+import { auditRoutes } from "#server/contracts/audit.routes.ts";
 
 /**
- * The admin's order and return calls (server/api/orders-admin.ts), typed by their response schemas;
+ * The admin's order and return calls (server/contracts/orders-admin.ts), typed by their contract;
  * errors are ApiCallError with the server's Portuguese message.
  */
 
@@ -23,29 +23,34 @@ export function orderQueryOf(search: URLSearchParams, withPage = true): string {
 }
 
 const FALLBACK = "Não foi possível concluir. Tente novamente.";
-const get = <S extends z.ZodType>(path: string) => fetchJson<S>(`/api${path}`, { fallbackMessage: FALLBACK });
-const post = (path: string, json: unknown = {}) =>
-  fetchJson<typeof orderDetailSchema>(`/api${path}`, { method: "POST", json, fallbackMessage: FALLBACK });
-const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
+const orders = apiClient<typeof ordersAdminContract>(ordersAdminRoutes, { fallbackMessage: FALLBACK });
+const audit = apiClient<typeof auditContract>(auditRoutes, { fallbackMessage: FALLBACK });
+
+type Ops = typeof ordersAdminContract;
+type ListQuery = CallInput<Ops["adminListOrders"]>["query"];
+type ReturnsQuery = CallInput<Ops["adminListReturns"]>["query"];
+type Status = CallInput<Ops["adminMoveStatus"]>["body"]["status"];
+
+/** The page's query string as the list's query (the API validates it; the page keeps its URL as is). */
+const listQuery = (query: string) => Object.fromEntries(new URLSearchParams(query)) as ListQuery;
 
 export const adminOrdersApi = {
-  list: (query: string) => get<typeof adminOrderPageSchema>(`/admin/orders?${query}`),
-  csvHref: (query: string) => `/api/admin/orders.csv${query ? `?${query}` : ""}`,
-  order: (id: string) => get<typeof orderDetailSchema>(orderPath(id)),
-  audit: (id: string) => get<typeof auditPageSchema>(`/admin/audit-log?entityType=order&entityId=${encodeURIComponent(id)}`),
-  confirmPayment: (id: string) => post(`${orderPath(id)}/confirm-payment`),
-  moveStatus: (id: string, status: string) => post(`${orderPath(id)}/status`, { status }),
-  addTracking: (id: string, trackingCode: string) => post(`${orderPath(id)}/tracking`, { trackingCode }),
-  cancel: (id: string, reason: string) => post(`${orderPath(id)}/cancel`, reason ? { reason } : {}),
+  list: (query: string) => orders.call("adminListOrders", { query: listQuery(query) }),
+  csvHref: (query: string) => orders.href("adminExportOrders", { query: listQuery(query) }),
+  order: (id: string) => orders.call("adminGetOrder", { params: { id } }),
+  audit: (id: string) => audit.call("adminAuditLog", { query: { entityType: "order", entityId: id } }),
+  confirmPayment: (id: string) => orders.call("adminConfirmPayment", { params: { id } }),
+  moveStatus: (id: string, status: string) => orders.call("adminMoveStatus", { params: { id }, body: { status: status as Status } }),
+  addTracking: (id: string, trackingCode: string) => orders.call("adminTracking", { params: { id }, body: { trackingCode } }),
+  cancel: (id: string, reason: string) => orders.call("adminCancel", { params: { id }, body: reason ? { reason } : {} }),
   refund: (id: string, amountCents: number, note: string) =>
-    post(`${orderPath(id)}/refund`, note ? { amountCents, note } : { amountCents }),
-  returns: (state: string, page: number) =>
-    get<typeof returnsPageSchema>(`/admin/returns?${new URLSearchParams({ state, page: String(page) })}`),
-  acceptReturn: (id: string) => post(`/admin/returns/${encodeURIComponent(id)}/accept`),
-  replyReturn: (id: string, message: string) => post(`/admin/returns/${encodeURIComponent(id)}/reply`, { message }),
-  refuseReturn: (id: string, message: string) => post(`/admin/returns/${encodeURIComponent(id)}/refuse`, { message }),
-  refunds: () => get<typeof refundQueueSchema>("/admin/refunds"),
-  refundSent: (id: string) => post(`/admin/refunds/${encodeURIComponent(id)}/sent`),
+    orders.call("adminRefund", { params: { id }, body: note ? { amountCents, note } : { amountCents } }),
+  returns: (state: string, page: number) => orders.call("adminListReturns", { query: { state, page: String(page) } as ReturnsQuery }),
+  acceptReturn: (id: string) => orders.call("adminAcceptReturn", { params: { id } }),
+  replyReturn: (id: string, message: string) => orders.call("adminReplyReturn", { params: { id }, body: { message } }),
+  refuseReturn: (id: string, message: string) => orders.call("adminRefuseReturn", { params: { id }, body: { message } }),
+  refunds: () => orders.call("adminListRefunds"),
+  refundSent: (id: string) => orders.call("adminRefundSent", { params: { id } }),
 };
 
 /** The query keys, so an action can refresh every view of the orders it changed. */

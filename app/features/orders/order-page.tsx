@@ -11,7 +11,7 @@ import { PackingSlip } from "#app/features/orders/packing-slip.tsx";
 import { ProviderPayments } from "#app/features/orders/provider-payments.tsx";
 import { ReturnActions } from "#app/features/orders/return-actions.tsx";
 import { formatDateTime, OrderDetails } from "#app/features/orders/order-views.tsx";
-import { formatPhone } from "#domain/account/address-schema.ts";
+import { formatPhone } from "#domain/shipping/address-schema.ts";
 import { formatCpf } from "#domain/checkout/checkout-schemas.ts";
 import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
 import { paymentStateOf, whatsappLink } from "#domain/orders/admin-order-rules.ts";

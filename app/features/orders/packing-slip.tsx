@@ -1,4 +1,4 @@
-import { formatCep } from "#domain/account/address-schema.ts";
+import { formatCep } from "#domain/shipping/address-schema.ts";
 import { formatDate, orderLabel } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";

@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import { fetchJson } from "#app/lib/fetch-json.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import { formatDateTime } from "#app/features/orders/order-views.tsx";
 import { PAYMENT_PROBLEM_LABELS, PAYMENT_STATUS_LABELS } from "#domain/reconciliation/payment-labels.ts";
-import type { orderPaymentsSchema } from "#domain/reconciliation/payment-schemas.ts";
+import type { paymentsContract } from "#server/contracts/payments.ts";
+import { paymentsRoutes } from "#server/contracts/payments.routes.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
+
+const paymentsClient = apiClient<typeof paymentsContract>(paymentsRoutes);
 
 const PROVIDER_LABELS: Record<string, string> = { mercadopago: "Mercado Pago", bcb: "API Pix do banco" };
 
@@ -19,7 +21,7 @@ export function ProviderPayments({ orderId, status }: { orderId: string; status:
   const payments = useQuery({
     // The order's status is part of the key: a confirmation on this page reads the charges again.
     queryKey: ["admin", "orders", orderId, "payments", status],
-    queryFn: () => fetchJson<typeof orderPaymentsSchema>(`/api/admin/orders/${encodeURIComponent(orderId)}/payments`),
+    queryFn: () => paymentsClient.call("adminOrderPayments", { params: { id: orderId } }),
     staleTime: 0,
   });
   if (payments.isPending) return null;
@@ -35,7 +37,7 @@ export function ProviderPayments({ orderId, status }: { orderId: string; status:
     <section aria-label="Cobranças no provedor" className={boxClass}>
       <h2 className="text-base font-bold text-stone-950">Cobranças no provedor</h2>
       <ul className="space-y-3">
-        {payments.data.payments.map((payment: z.infer<typeof orderPaymentsSchema>["payments"][number]) => (
+        {payments.data.payments.map((payment) => (
           <li key={payment.id} className="space-y-1 border-t border-stone-100 pt-2 first:border-t-0 first:pt-0">
             <p className="font-medium text-stone-950">
               {PROVIDER_LABELS[payment.provider] ?? payment.provider} · tentativa {payment.attempt} ·{" "}

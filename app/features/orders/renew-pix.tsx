@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { orderApi } from "#app/features/orders/order-api.ts";
+import { ordersClient } from "#app/features/orders/order-api.ts";
 import { PIX_RENEWAL_HOURS } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 
@@ -22,7 +22,7 @@ export function RenewPix({ order }: { order: OrderDetail }) {
     setPending(true);
     setError(null);
     try {
-      await orderApi(`/orders/${encodeURIComponent(order.id)}/pix`, { method: "POST" });
+      await ordersClient.call("renewPix", { params: { id: order.id } });
       await revalidator.revalidate();
     } catch (caught) {
       setError(caught instanceof ApiCallError && caught.message ? caught.message : "Não foi possível gerar o Pix agora. Tente novamente.");

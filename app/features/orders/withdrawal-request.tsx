@@ -1,14 +1,13 @@
+import { UNOPENED_MESSAGE } from "#domain/orders/order-schemas.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { orderApi } from "#app/features/orders/order-api.ts";
+import { ordersClient } from "#app/features/orders/order-api.ts";
 import { formatDate } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
-
-const UNOPENED_MESSAGE = "Confirme que os produtos estão lacrados, na embalagem original.";
 
 type Mode = "cancel" | "return";
 
@@ -127,9 +126,9 @@ function WithdrawalForm({ order, mode, onCancel, onSent }: { order: OrderDetail;
     setFormError(null);
     try {
       const reason = String(data.get("reason") ?? "").trim();
-      await orderApi(`/orders/${encodeURIComponent(order.id)}/withdrawal`, {
-        method: "POST",
-        json: { ...(returning ? { unopened: true } : {}), ...(reason ? { reason } : {}) },
+      await ordersClient.call("requestWithdrawal", {
+        params: { id: order.id },
+        body: { ...(returning ? { unopened: true as const } : {}), ...(reason ? { reason } : {}) },
       });
       onSent();
       await revalidator.revalidate();

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import type { z } from "zod";
-import { fetchJson } from "#app/lib/fetch-json.ts";
+import { apiClient, type CallInput } from "#app/lib/api-client.ts";
 import { centsFromReais, type PriceQuote, type PricingResponse, type PricingSubject, quote } from "#domain/pricing/price-quote.ts";
-import type { calculatePriceInput, pricingResponseSchema } from "#domain/pricing/pricing-schemas.ts";
+import type { pricingContract } from "#server/contracts/pricing.ts";
+import { pricingRoutes } from "#server/contracts/pricing.routes.ts";
 
-export const CALCULATE_PRICE_PATH = "/api/functions/calculate-price";
+const pricing = apiClient<typeof pricingContract>(pricingRoutes);
 /** Clicking "+" five times asks the server once, for the last quantity. */
 const DEBOUNCE_MS = 200;
 
@@ -27,8 +27,12 @@ function useDebounced<T>(value: T, delayMs: number): T {
 /** The server's price (spec §7), typed by the endpoint's response schema; any failure rejects (the local price stays). */
 function fetchPrice(productName: string, quantity: number, packagingEnabled: boolean, signal: AbortSignal): Promise<PricingResponse> {
   // The server sets the packaging fee and counts the sachets itself; only the choice is sent.
-  const json: z.input<typeof calculatePriceInput> = { quantity, packaging: { enabled: packagingEnabled }, product_name: productName };
-  return fetchJson<typeof pricingResponseSchema>(CALCULATE_PRICE_PATH, { json, signal });
+  const body: CallInput<typeof pricingContract.calculatePrice>["body"] = {
+    quantity,
+    packaging: { enabled: packagingEnabled },
+    product_name: productName,
+  };
+  return pricing.call("calculatePrice", { body, signal });
 }
 
 function fromResponse(response: PricingResponse, local: PriceQuote): PriceQuote {

@@ -3,18 +3,15 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { orderApi } from "#app/features/orders/order-api.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import { Stars, starsLabel } from "#app/features/catalog/star-rating.tsx";
 import { RATING_ANCHOR } from "#domain/notifications/notification-rules.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
-import {
-  MAX_REVIEW_COMMENT,
-  type MyReview,
-  type myReviewSchema,
-  type OrderReviews as Reviews,
-  type orderReviewsSchema,
-  REVIEW_STATUS_LABELS,
-} from "#domain/reviews/review-schemas.ts";
+import { MAX_REVIEW_COMMENT, type MyReview, type OrderReviews as Reviews, REVIEW_STATUS_LABELS } from "#domain/reviews/review-schemas.ts";
+import type { reviewsContract } from "#server/contracts/reviews.ts";
+import { reviewsRoutes } from "#server/contracts/reviews.routes.ts";
+
+const reviews = apiClient<typeof reviewsContract>(reviewsRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });
 
 const reviewsKey = (orderId: string) => ["order-reviews", orderId] as const;
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -58,8 +55,9 @@ function ReviewForm({
     setPending(true);
     setFormError(null);
     try {
-      const review = await orderApi<typeof myReviewSchema>(`/orders/${encodeURIComponent(orderId)}/reviews`, {
-        json: { productId: item.productId, stars, comment: String(data.get("comment") ?? "") },
+      const review = await reviews.call("submitReview", {
+        params: { id: orderId },
+        body: { productId: item.productId, stars, comment: String(data.get("comment") ?? "") },
       });
       queryClient.setQueryData<Reviews>(reviewsKey(orderId), (old) => old && { ...old, reviews: [...old.reviews, review] });
       onDone();
@@ -195,7 +193,7 @@ export function OrderReviews({ order }: { order: OrderDetail }) {
   const delivered = order.status === "delivered";
   const query = useQuery({
     queryKey: reviewsKey(order.id),
-    queryFn: () => orderApi<typeof orderReviewsSchema>(`/orders/${encodeURIComponent(order.id)}/reviews`),
+    queryFn: () => reviews.call("listOrderReviews", { params: { id: order.id } }),
     enabled: delivered,
     staleTime: 0,
   });

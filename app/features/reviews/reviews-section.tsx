@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { fetchJson } from "#app/lib/fetch-json.ts";
+import { apiClient } from "#app/lib/api-client.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
@@ -9,13 +9,9 @@ import { sectionHref } from "#app/features/admin/admin-sections.ts";
 import { Stars, starsLabel } from "#app/features/catalog/star-rating.tsx";
 import { formatDateTime } from "#app/features/orders/order-views.tsx";
 import { orderLabel } from "#domain/orders/order-status.ts";
-import {
-  type AdminReview,
-  type adminReviewListSchema,
-  type adminReviewSchema,
-  REVIEW_STATUS_LABELS,
-  type ReviewStatus,
-} from "#domain/reviews/review-schemas.ts";
+import { type AdminReview, REVIEW_STATUS_LABELS, type ReviewStatus } from "#domain/reviews/review-schemas.ts";
+import type { reviewsContract } from "#server/contracts/reviews.ts";
+import { reviewsRoutes } from "#server/contracts/reviews.routes.ts";
 
 const FILTERS: ReadonlyArray<[ReviewStatus | "", string]> = [
   ["pending", "Aguardando"],
@@ -24,6 +20,7 @@ const FILTERS: ReadonlyArray<[ReviewStatus | "", string]> = [
   ["", "Todas"],
 ];
 const FALLBACK = "Não foi possível concluir. Tente novamente.";
+const reviews = apiClient<typeof reviewsContract>(reviewsRoutes, { fallbackMessage: FALLBACK });
 const reviewKeys = { all: ["admin-reviews"] as const, list: (status: string, page: number) => ["admin-reviews", status, page] as const };
 
 /**
@@ -39,10 +36,7 @@ function ReviewCard({ review, onDone }: { review: AdminReview; onDone: (text: st
     setPending(true);
     setMessage(null);
     try {
-      await fetchJson<typeof adminReviewSchema>(`/api/admin/reviews/${encodeURIComponent(review.id)}/status`, {
-        json: { status },
-        fallbackMessage: FALLBACK,
-      });
+      await reviews.call("adminModerateReview", { params: { id: review.id }, body: { status } });
       onDone(status === "approved" ? "Avaliação publicada na página do produto." : "Avaliação ocultada.");
       await queryClient.invalidateQueries({ queryKey: reviewKeys.all });
     } catch (error) {
@@ -119,13 +113,7 @@ export function AdminReviewsSection() {
   const [done, setDone] = useState<string | null>(null);
   const list = useQuery({
     queryKey: reviewKeys.list(status, page),
-    queryFn: () =>
-      fetchJson<typeof adminReviewListSchema>(
-        `/api/admin/reviews?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) })}`,
-        {
-          fallbackMessage: FALLBACK,
-        },
-      ),
+    queryFn: () => reviews.call("adminListReviews", { query: { ...(status ? { status } : {}), page: String(page) } }),
     staleTime: 0,
   });
   const hrefFor = (filter: ReviewStatus | "", to = 1) =>

@@ -1,3 +1,5 @@
+import { API_PREFIX } from "#server/contracts/routes.ts";
+
 /** /sitemap.xml and /robots.txt, built from the public pages and the catalogue. */
 
 /** Every public page that is not a product (spec §2 route table, minus private, checkout and gate pages). */
@@ -22,7 +24,7 @@ export const DISALLOWED_PATHS = [
   "/cart",
   "/success",
   "/auth",
-  "/api/",
+  `${API_PREFIX}/`,
 ];
 
 const escapeXml = (value: string) =>

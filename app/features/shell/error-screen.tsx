@@ -1,5 +1,8 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import { buildPath, type CallInput } from "#app/lib/api-client.ts";
+import type { clientErrorsContract } from "#server/contracts/client-errors.ts";
+import { clientErrorsRoutes } from "#server/contracts/client-errors.routes.ts";
 
 function describe(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message || error.name, stack: error.stack };
@@ -13,8 +16,14 @@ export function ErrorScreen({ error }: { error: unknown }) {
   useEffect(() => {
     // Fire and forget: whatever the answer (a 429 when this address reported too much, a 5xx, no
     // network), the customer must never see a second error because reporting the first one failed.
-    const body = JSON.stringify({ ...describe(error), path: window.location.pathname || "/" });
-    void fetch("/api/client-errors", { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(() => {});
+    const report: CallInput<typeof clientErrorsContract.clientError>["body"] = {
+      ...describe(error),
+      path: window.location.pathname || "/",
+    };
+    const body = JSON.stringify(report);
+    void fetch(buildPath(clientErrorsRoutes.clientError), { method: "POST", headers: { "Content-Type": "application/json" }, body }).catch(
+      () => {},
+    );
   }, [error]);
 
   return (

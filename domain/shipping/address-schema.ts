@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cepSchema } from "#domain/shipping/cep-schema.ts";
 
 /** The 27 federative units of Brazil. */
 export const UFS = [
@@ -40,17 +41,19 @@ const text = (label: string, min: number, max: number) =>
 
 const digits = (value: string) => value.replace(/\D/g, "");
 
-/** A saved delivery address, checked the same way in the form and on the server. */
+/**
+ * A delivery address as a person types it (both forms: the panel's saved addresses and the
+ * checkout's), checked the same way in the browser and on the server. Its output is what is kept:
+ * a saved address (addresses table), and, with the recipient's CPF, the order's snapshot
+ * (orders.shipping_address). `storedAddressSchema` is that output as the API answers it.
+ */
 export const addressSchema = z.object({
   recipientName: text("o nome de quem recebe", 2, 100),
   phone: z
     .string({ error: "Informe um telefone." })
     .transform(digits)
     .pipe(z.string().regex(/^[1-9]{2}9?\d{8}$/, "Informe o telefone com DDD, ex.: (11) 91234-5678.")),
-  cep: z
-    .string({ error: "Informe o CEP." })
-    .transform(digits)
-    .pipe(z.string().regex(/^\d{8}$/, "O CEP tem 8 dígitos, ex.: 01310-100.")),
+  cep: cepSchema,
   street: text("a rua", 2, 200),
   number: text("o número (ou \u201cs/n\u201d)", 1, 20),
   complement: z
@@ -64,12 +67,26 @@ export const addressSchema = z.object({
   state: z.string({ error: "Escolha o estado." }).trim().toUpperCase().pipe(z.enum(UFS, "Escolha o estado (UF).")),
 });
 export type AddressInput = z.input<typeof addressSchema>;
+
+/**
+ * An address as stored and answered (the saved address's and the order snapshot's fields): the
+ * same keys as `addressSchema` (the compiler checks it), each already normalised. Only its shape
+ * is checked: what was kept before a rule changed is still shown.
+ */
+export const storedAddressSchema = z.object({
+  recipientName: z.string(),
+  phone: z.string(),
+  cep: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+} satisfies Record<keyof z.output<typeof addressSchema>, z.ZodType>);
 export type Address = z.output<typeof addressSchema> & { id: string };
 
-/** "01310100" → "01310-100". */
-export function formatCep(cep: string): string {
-  return cep.length === 8 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : cep;
-}
+export { formatCep } from "#domain/shipping/cep.ts";
 
 /** "11912345678" → "(11) 91234-5678". */
 export function formatPhone(phone: string): string {
@@ -77,11 +94,3 @@ export function formatPhone(phone: string): string {
   if (phone.length === 10) return `(${phone.slice(0, 2)}) ${phone.slice(2, 6)}-${phone.slice(6)}`;
   return phone;
 }
-
-/** Confirmation word typed to delete an account (a click alone is too easy). */
-export const DELETE_CONFIRMATION = "EXCLUIR";
-
-export const deleteAccountSchema = z.object({
-  password: z.string({ error: "Informe sua senha." }).min(1, "Informe sua senha.").max(128),
-  confirmation: z.literal(DELETE_CONFIRMATION, `Digite ${DELETE_CONFIRMATION} para confirmar.`),
-});

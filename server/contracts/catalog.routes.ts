@@ -1,0 +1,7 @@
+/** The catalog operations' methods and paths (under /api): zod-free, what the browser loads to call them (decision 046). */
+
+export const catalogRoutes = {
+  adminListProducts: { method: "get", path: "/admin/products" },
+  adminGetProduct: { method: "get", path: "/admin/products/:id" },
+  adminUpdateProduct: { method: "patch", path: "/admin/products/:id" },
+} as const;

@@ -1,0 +1,5 @@
+/** The consent operations' methods and paths (under /api): zod-free, what the browser loads to call them (decision 046). */
+
+export const consentRoutes = {
+  recordConsent: { method: "post", path: "/consent" },
+} as const;
