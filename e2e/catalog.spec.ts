@@ -51,7 +51,8 @@ test.describe("home page", () => {
       await expect(card).toContainText(entry.subtitle);
       await expect(card).toContainText("a partir de");
       await expect(card).toContainText(money(startingPrice(entry.slug)));
-      await expect(card.getByRole("img", { name: /^Avaliação \d,\d de 5, [\d.]+ avaliaç/ })).toBeVisible();
+      // The catalogue's seeded figures, labelled as the previous shop's (decision 057).
+      await expect(card.getByRole("img", { name: /^Avaliação da loja anterior: \d,\d de 5, [\d.]+ avaliaç/ })).toBeVisible();
       if (entry.badge) await expect(card).toContainText(entry.badge);
     }
     const golden = cards.filter({ has: page.getByRole("heading", { name: "Cogumelo Golden Teacher" }) });
@@ -306,8 +307,9 @@ test.describe("server rendering, search engines and sharing", () => {
       sku: "2",
       productID: "550e8400-e29b-41d4-a716-446655440002",
       offers: { "@type": "Offer", priceCurrency: "BRL", price: "40.00", availability: "https://schema.org/InStock" },
-      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.9, reviewCount: 731 },
     });
+    // The previous shop's 4,9 (731) are not reviews of this shop: no rating until a verified one (decision 057).
+    expect(product).not.toHaveProperty("aggregateRating");
   });
 
   test("JSON-LD tells made-to-order and unavailable products apart", async ({ request }) => {

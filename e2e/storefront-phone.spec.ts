@@ -185,8 +185,8 @@ test.describe("product pages", () => {
     await openPage(page, "/produto/spawn-cogumelo-golden-teacher");
     const estimate = page.getByTestId("delivery-estimate");
     await expect(estimate).toContainText("Entrega no CEP 01310-100:");
-    await expect(estimate).toContainText("com a produção, cerca de");
-    await expect(page.locator("[data-buy-bar]")).toContainText(/Chega em \d+( a \d+)? dias úteis no CEP 01310-100/);
+    await expect(estimate).toContainText(/\(15 de produção \+ \d+( a \d+)? de envio\)/);
+    await expect(page.locator("[data-buy-bar]")).toContainText(/CEP 01310-100: (até|de) \d+( a \d+)? dias úteis \(15 de produção/);
   });
 });
 

@@ -11,11 +11,12 @@ import { pageArgs } from "#test/page-args.ts";
 /*
  * Issue 19 item 2 on a real PostgreSQL, through the API and the product page's own loader and meta
  * (beside the page, as app/routes/order-pages.test.ts: server/ imports no page): only the buyer of a delivered order rates its items, once
- * each; the admin's approval puts the review on the product page and into its rating (the seeded
- * 4.8 / 38 of the audit service stays the base) and its JSON-LD; hiding takes it out again; both audited.
+ * each; the admin's approval puts the review on the product page and into its verified rating and
+ * its JSON-LD; the previous shop's 4.8 / 38 of the audit service stays apart, never summed, and the
+ * owner can hide it (decision 057); hiding the review takes it out again; both audited.
  */
 
-// The audit service: its seeded 4.8 over 38 ratings moves visibly with one more.
+// The audit service: its imported 4.8 over 38 ratings would hide one verified review if summed.
 const COURSE = 103;
 const COURSE_SLUG = "auditoria-cultivo";
 type ErrorJson = { error: { code: string; message: string } };
@@ -103,9 +104,10 @@ describe("POST /api/orders/{id}/reviews", () => {
 describe("the admin's moderation", () => {
   it("approving puts the review on the page, in the rating and in the JSON-LD; hiding takes it out; both audited", async () => {
     const before = await page();
-    expect(before.ratings).toEqual({ average: 4.8, count: 38 });
+    expect(before.ratings).toEqual({ verified: { average: 0, count: 0 }, imported: { average: 4.8, count: 38 } });
     expect(before.jsonLd).not.toHaveProperty("review");
-    expect(before.jsonLd.aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 38 });
+    // No verified review yet: search engines get no rating at all, never the previous shop's.
+    expect(before.jsonLd).not.toHaveProperty("aggregateRating");
 
     const queue = (await (await ctx.request("/api/admin/reviews?status=pending", { browser: admin })).json()) as AdminReviewList;
     const pending = queue.reviews.find((entry) => entry.orderId === deliveredId)!;
@@ -120,13 +122,12 @@ describe("the admin's moderation", () => {
     expect(approved.status).toBe(200);
     const shown = await page();
     const stars = pending.stars;
-    expect(shown.ratings.count).toBe(39);
-    expect(shown.ratings.average).toBe(Math.round(((4.8 * 38 + stars) / 39) * 100) / 100);
-    expect(shown.ratings.average).toBeLessThan(4.75);
+    // The one verified review is the verified rating, whole; the imported figures stay as they were.
+    expect(shown.ratings).toEqual({ verified: { average: stars, count: 1 }, imported: { average: 4.8, count: 38 } });
     expect(shown.reviews).toMatchObject({ total: 1, distribution: [0, 0, 0, stars === 2 ? 1 : 0, stars === 1 ? 1 : 0] });
     expect(shown.reviews.reviews[0]).toMatchObject({ authorName: "Maria T.", stars });
     const { jsonLd } = shown;
-    expect(jsonLd.aggregateRating).toMatchObject({ ratingValue: shown.ratings.average, reviewCount: 39 });
+    expect(jsonLd.aggregateRating).toMatchObject({ ratingValue: stars, reviewCount: 1 });
     expect(jsonLd).toHaveProperty("review", [
       expect.objectContaining({
         "@type": "Review",
@@ -140,7 +141,7 @@ describe("the admin's moderation", () => {
     const hidden = await ctx.request(`/api/admin/reviews/${pending.id}/status`, { browser: admin, json: { status: "hidden" } });
     expect(hidden.status).toBe(200);
     const after = await page();
-    expect(after.ratings).toEqual({ average: 4.8, count: 38 });
+    expect(after.ratings).toEqual(before.ratings);
     expect(after.reviews.total).toBe(0);
     expect(after.jsonLd).not.toHaveProperty("review");
 
@@ -166,11 +167,49 @@ describe("deleting the account (LGPD)", () => {
     const written = await review(orderId, { productId: productUuid(COURSE), stars: 1, comment: "Meu nome é Fulano de Tal" }, leaving);
     const { id } = (await written.json()) as MyReview;
     expect((await ctx.request(`/api/admin/reviews/${id}/status`, { browser: admin, json: { status: "approved" } })).status).toBe(200);
-    expect((await page()).ratings.count).toBe(39);
+    expect((await page()).ratings.verified).toEqual({ average: 1, count: 1 });
 
     await deleteAccount(ctx.t.services, await ctx.userId(email));
     const after = await page();
-    expect(after.ratings).toEqual({ average: 4.8, count: 38 });
+    expect(after.ratings.verified).toEqual({ average: 0, count: 0 });
     expect(JSON.stringify(after.reviews)).not.toContain("Fulano");
+  });
+});
+
+describe("the previous shop's figures (decision 057)", () => {
+  it("the owner hides them: the page and the JSON-LD no longer show them, and the change is audited", async () => {
+    const path = `/api/admin/products/${productUuid(COURSE)}`;
+    const read = async () =>
+      (await (await ctx.request(path, { browser: admin })).json()) as { version: number; importedRatingShown: boolean };
+    const before = await read();
+    expect(before.importedRatingShown).toBe(true);
+    // A customer cannot.
+    expect(
+      (await ctx.request(path, { browser: buyer, method: "PATCH", json: { version: before.version, importedRatingShown: false } })).status,
+    ).toBe(403);
+
+    const hidden = await ctx.request(path, {
+      browser: admin,
+      method: "PATCH",
+      json: { version: before.version, importedRatingShown: false },
+    });
+    expect(hidden.status).toBe(200);
+    const shown = await page();
+    expect(shown.ratings.imported).toBeNull();
+    expect(JSON.stringify(shown.jsonLd)).not.toContain("38");
+    const entries = await auditEntries(ctx, admin, "product", productUuid(COURSE));
+    expect(entries[0]).toMatchObject({
+      action: "product.update",
+      before: { importedRatingShown: true },
+      after: { importedRatingShown: false },
+    });
+
+    const back = await ctx.request(path, {
+      browser: admin,
+      method: "PATCH",
+      json: { version: (await read()).version, importedRatingShown: true },
+    });
+    expect(back.status).toBe(200);
+    expect((await page()).ratings.imported).toEqual({ average: 4.8, count: 38 });
   });
 });

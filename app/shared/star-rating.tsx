@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Ratings } from "#domain/catalog/catalog-types.ts";
+import type { ProductRatings, Ratings } from "#domain/catalog/catalog-types.ts";
 
 const decimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const integer = new Intl.NumberFormat("pt-BR");
@@ -11,10 +11,6 @@ const FIVE_STARS =
   "M60.0 1.0L62.8 8.6L70.9 8.9L64.6 14.0L66.8 21.8L60.0 17.3L53.2 21.8L55.4 14.0L49.1 8.9L57.2 8.6Z" +
   "M84.0 1.0L86.8 8.6L94.9 8.9L88.6 14.0L90.8 21.8L84.0 17.3L77.2 21.8L79.4 14.0L73.1 8.9L81.2 8.6Z" +
   "M108.0 1.0L110.8 8.6L118.9 8.9L112.6 14.0L114.8 21.8L108.0 17.3L101.2 21.8L103.4 14.0L97.1 8.9L105.2 8.6Z";
-
-export function describeRatings({ average, count }: Ratings): string {
-  return `Avaliação ${decimal.format(average)} de 5, ${integer.format(count)} ${count === 1 ? "avaliação" : "avaliações"}`;
-}
 
 /** Five stars filled to `value` (0 to 5), read by screen readers as `label`. */
 export function Stars({ value, label, size = "sm" }: { value: number; label: string; size?: "sm" | "md" }) {
@@ -34,17 +30,50 @@ export function Stars({ value, label, size = "sm" }: { value: number; label: str
 /** One customer's rating: "4 de 5 estrelas". */
 export const starsLabel = (stars: number) => `${stars} de 5 estrelas`;
 
-/** Five stars filled to the average, then the average and the number of ratings (spec §3 ratings). */
-export function StarRating({ ratings, size = "sm" }: { ratings: Ratings; size?: "sm" | "md" }) {
+const verifiedCount = (count: number) => `${integer.format(count)} ${count === 1 ? "avaliação verificada" : "avaliações verificadas"}`;
+
+/** The screen reader's sentence for the verified reviews: "Avaliação 4,0 de 5, 1 avaliação verificada". */
+export function describeVerified({ average, count }: Ratings): string {
+  return count === 0 ? "Nenhuma avaliação verificada ainda" : `Avaliação ${decimal.format(average)} de 5, ${verifiedCount(count)}`;
+}
+
+/** The previous shop's figures, named for what they are (decision 057). */
+export function describeImported({ average, count }: Ratings): string {
+  return `Avaliação da loja anterior: ${decimal.format(average)} de 5, ${integer.format(count)} ${count === 1 ? "avaliação" : "avaliações"}`;
+}
+
+/**
+ * A product's ratings (decision 057): the verified reviews' stars, average and count, and apart
+ * from them, smaller and labelled "da loja anterior", the imported figures when the owner shows
+ * them. Never one number made of both.
+ */
+export function StarRating({ ratings, size = "sm" }: { ratings: ProductRatings; size?: "sm" | "md" }) {
+  const { verified, imported } = ratings;
   return (
-    <p className={`flex items-center gap-1.5 ${size === "md" ? "text-base" : "text-sm"}`}>
-      <Stars value={ratings.average} label={describeRatings(ratings)} size={size} />
-      <span aria-hidden="true" className="font-semibold text-stone-900">
-        {decimal.format(ratings.average)}
-      </span>
-      <span aria-hidden="true" className="text-stone-600">
-        ({integer.format(ratings.count)})
-      </span>
-    </p>
+    <div className={`space-y-0.5 ${size === "md" ? "text-base" : "text-sm"}`}>
+      {verified.count > 0 ? (
+        <p className="flex items-center gap-1.5" data-rating="verified">
+          <Stars value={verified.average} label={describeVerified(verified)} size={size} />
+          <span aria-hidden="true" className="font-semibold text-stone-900">
+            {decimal.format(verified.average)}
+          </span>
+          <span aria-hidden="true" className="text-stone-600">
+            ({verifiedCount(verified.count)})
+          </span>
+        </p>
+      ) : (
+        <p className="text-stone-600" data-rating="verified">
+          Sem avaliações verificadas
+        </p>
+      )}
+      {imported ? (
+        <p className="flex items-center gap-1.5 text-xs text-stone-600" data-rating="imported">
+          <Stars value={imported.average} label={describeImported(imported)} size="sm" />
+          <span aria-hidden="true">
+            {decimal.format(imported.average)} ({integer.format(imported.count)}) da loja anterior
+          </span>
+        </p>
+      ) : null}
+    </div>
   );
 }

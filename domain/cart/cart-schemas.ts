@@ -99,6 +99,8 @@ export const cartViewSchema = z.object({
   totals: cartTotalsSchema,
   needsShipping: z.boolean(),
   shipping: cartShippingSchema.nullable(),
+  /** Business days of production before shipping: the longest lead time of its made-to-order lines (decision 058). */
+  productionDays: z.number().int(),
   /** Signed in while this browser's session still has an anonymous cart: the client runs the migration. */
   migrationPending: z.boolean(),
 });

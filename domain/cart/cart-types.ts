@@ -66,5 +66,6 @@ export const EMPTY_CART: CartView = {
   totals: EMPTY_TOTALS,
   needsShipping: false,
   shipping: null,
+  productionDays: 0,
   migrationPending: false,
 };

@@ -20,6 +20,7 @@ import {
 } from "#domain/cart/cart-rules.ts";
 import type { CartCount, CartLine, CartStatus, CartStatusCheck, CartView } from "#domain/cart/cart-types.ts";
 import { EMPTY_CART } from "#domain/cart/cart-types.ts";
+import { productionDays } from "#domain/shipping/delivery-estimate.ts";
 import { cartColumns, type CartOwner, type CartRow } from "#domain/cart/cart-store.server.ts";
 
 type CartReadRow = CartRow & { shippingMethod: string | null; shippingPriceCents: number | null; shippingCep: string | null };
@@ -52,6 +53,8 @@ type LineRow = {
   metadata: Record<string, unknown> | null;
   slug: string | null;
   needs_shipping: boolean | null;
+  /** Made to order: its production days; null otherwise. */
+  lead_time_business_days: number | null;
   category: string | null;
   db_image: string | null;
 };
@@ -65,7 +68,7 @@ const LINES_JSON = `(select coalesce(json_agg(json_build_object(
     'unit_price_cents', i.unit_price_cents, 'total_price_cents', i.total_price_cents, 'unit_type', i.unit_type,
     'shipping_option', i.shipping_option, 'metadata', i.metadata, 'slug', p.slug, 'needs_shipping', p.needs_shipping,
     'category', p.category, 'db_image', pc.image, 'product_unit_type', p.unit_type, 'price_cents', p.price_cents,
-    'price_table', p.price_table)
+    'price_table', p.price_table, 'lead_time_business_days', case when p.made_to_order then p.lead_time_business_days end)
     order by i.created_at, i.id), '[]'::json)
   from cart_items i
   left join products p on p.id = i.product_id
@@ -194,6 +197,7 @@ export async function readCart(db: Database, owner: CartOwner, origin: string): 
     totals: computeTotals(items, shipping?.priceCents ?? 0),
     needsShipping,
     shipping,
+    productionDays: productionDays(rows.map((row) => ({ leadTimeBusinessDays: row.lead_time_business_days ?? null }))),
     migrationPending,
   };
 }

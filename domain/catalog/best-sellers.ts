@@ -1,4 +1,5 @@
 import type { ProductSummary } from "#domain/catalog/catalog-types.ts";
+import { ratingsVolume } from "#domain/catalog/ratings.ts";
 
 /** How many best sellers the home shows: two rows of two on a 390 px phone, one row of four on a desktop. */
 export const BEST_SELLER_COUNT = 4;
@@ -16,7 +17,7 @@ export function bestSellers<T extends Pick<ProductSummary, "id" | "purchasable" 
   return products
     .map((product, order) => ({ product, order }))
     .filter(({ product }) => product.purchasable)
-    .sort((a, b) => b.product.ratings.count - a.product.ratings.count || a.order - b.order)
+    .sort((a, b) => ratingsVolume(b.product.ratings) - ratingsVolume(a.product.ratings) || a.order - b.order)
     .slice(0, count)
     .map(({ product }) => product);
 }

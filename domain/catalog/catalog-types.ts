@@ -11,6 +11,12 @@ import type { PriceTablePoint, ProductDetail } from "#platform/db/json-columns.t
 
 export type Ratings = { average: number; count: number };
 
+/**
+ * A product's ratings (decision 057): the shop's verified reviews, and apart from them the figures
+ * imported from the previous shop, null when there are none or the owner hides them.
+ */
+export type ProductRatings = { verified: Ratings; imported: Ratings | null };
+
 /** One product as the catalogue module ships it and the seed writes it. */
 export type CatalogEntry = {
   id: number;
@@ -56,7 +62,7 @@ export type ProductSummary = {
   subtitle: string;
   badge: string | null;
   route: string;
-  ratings: Ratings;
+  ratings: ProductRatings;
   /** Resolved in the spec's order (§4); the browser walks the rest of the chain if it fails. */
   image: string;
   unitType: UnitType;

@@ -25,7 +25,11 @@ describe("listProducts", () => {
     expect(byId.get(2)).toMatchObject({ startingPriceCents: 4000, purchasable: true, availability: "in_stock", unitType: "gram" });
     expect(byId.get(1)).toMatchObject({ startingPriceCents: 4000, purchasable: false, availability: "out_of_stock" });
     expect(byId.get(7)).toMatchObject({ startingPriceCents: 14990, availability: "made_to_order", leadTimeBusinessDays: 15 });
-    expect(byId.get(102)).toMatchObject({ startingPriceCents: 60000, needsShipping: false, ratings: { average: 5, count: 64 } });
+    expect(byId.get(102)).toMatchObject({
+      startingPriceCents: 60000,
+      needsShipping: false,
+      ratings: { verified: { average: 0, count: 0 }, imported: { average: 5, count: 64 } },
+    });
   });
 });
 

@@ -5,7 +5,7 @@ import { productCatalog, productImages, products } from "#platform/db/tables/cat
 import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { type GramPriceTable, gramsTotalCents, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import type { Availability, ProductPageData, ProductSummary, UnitType } from "#domain/catalog/catalog-types.ts";
-import { combinedRatings } from "#domain/catalog/ratings.ts";
+import { productRatings } from "#domain/catalog/ratings.ts";
 import { resolveProductImage, uploadedImageUrl } from "#domain/catalog/image-resolution.ts";
 
 /** The name under which the in-memory copies of the products are dropped on every instance after an edit. */
@@ -22,6 +22,7 @@ const columns = {
   route: products.route,
   ratingAverage: products.ratingAverage,
   ratingCount: products.ratingCount,
+  importedRatingShown: products.importedRatingShown,
   reviewCount: products.reviewCount,
   reviewStarsSum: products.reviewStarsSum,
   buttonDisabled: products.buttonDisabled,
@@ -58,10 +59,11 @@ function toSummary(row: SummaryRow, origin: string): ProductSummary {
     subtitle: row.subtitle,
     badge: row.badge,
     route: row.route,
-    ratings: combinedRatings(
-      { average: Number(row.ratingAverage), count: row.ratingCount },
-      { count: row.reviewCount, starsSum: row.reviewStarsSum },
-    ),
+    ratings: productRatings({
+      imported: { average: Number(row.ratingAverage), count: row.ratingCount },
+      importedShown: row.importedRatingShown,
+      reviews: { count: row.reviewCount, starsSum: row.reviewStarsSum },
+    }),
     image: resolveProductImage({ dbImage: row.dbImage, name: row.name, id: row.uuid }, origin),
     unitType: row.unitType,
     startingPriceCents: row.unitType === "gram" ? gramsTotalCents(MIN_GRAMS, row.priceTable ?? undefined) : (row.priceCents ?? 0),

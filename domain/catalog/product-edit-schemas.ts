@@ -4,6 +4,7 @@
  * (checked after a partial change is laid over the stored row), all with Portuguese messages.
  */
 import { z } from "zod";
+import { productRatingsSchema } from "#domain/catalog/ratings-schema.ts";
 import { PRICE_TABLE_GRAMS, SPEC_PRICE_TABLE } from "#domain/pricing/gram-pricing.ts";
 import { priceTableProblem } from "#domain/pricing/price-table-rules.ts";
 import { MAX_TABLE_TOTAL_CENTS } from "#domain/pricing/price-table-rules.ts";
@@ -101,6 +102,8 @@ export const productPatchSchema = z.strictObject(
       .transform((value) => value || null)
       .optional(),
     purchasable: z.boolean({ error: "Informe se o produto pode ser comprado (sim ou não)." }).optional(),
+    /** Shows the rating imported from the previous shop, apart from the verified reviews (decision 057). */
+    importedRatingShown: z.boolean({ error: "Informe se a avaliação da loja anterior aparece (sim ou não)." }).optional(),
     /** Null: no stock limit. */
     stock: z
       .number({ error: "Estoque: informe um número inteiro." })
@@ -146,6 +149,9 @@ export const editableProductSchema = z.object({
   badge: z.string().nullable(),
   accessInstructions: z.string().nullable(),
   purchasable: z.boolean(),
+  importedRatingShown: z.boolean(),
+  /** The previous shop's figures as stored, shown or not (decision 057). */
+  importedRating: z.object({ average: z.number(), count: z.number().int() }),
   stock: z.number().int().nullable(),
   madeToOrder: z.boolean(),
   leadTimeBusinessDays: z.number().int().nullable(),
@@ -154,7 +160,7 @@ export const editableProductSchema = z.object({
   /** Null: the spec's table (priced as `specPriceTable`). */
   priceTable: z.array(z.object({ grams: z.number().int(), totalCents: z.number().int() })).nullable(),
   image: z.string(),
-  ratings: z.object({ average: z.number(), count: z.number().int() }),
+  ratings: productRatingsSchema,
   needsShipping: z.boolean(),
   version: z.number().int(),
   updatedAt: z.string(),

@@ -13,7 +13,7 @@ import { forgetShared, invalidateShared } from "#platform/realtime/shared-caches
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { PRODUCTS_CACHE } from "#domain/catalog/catalog.server.ts";
-import { combinedRatings } from "#domain/catalog/ratings.ts";
+import { productRatings } from "#domain/catalog/ratings.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { type EditableProduct, type ProductPatch, productProblem } from "#domain/catalog/product-edit-schemas.ts";
 
@@ -37,10 +37,12 @@ function toEditable(
     ...fieldsOf(product),
     unitType: product.unitType,
     image: resolveProductImage({ dbImage, name: product.name, id: product.id }, origin),
-    ratings: combinedRatings(
-      { average: Number(product.ratingAverage), count: product.ratingCount },
-      { count: product.reviewCount, starsSum: product.reviewStarsSum },
-    ),
+    ratings: productRatings({
+      imported: { average: Number(product.ratingAverage), count: product.ratingCount },
+      importedShown: product.importedRatingShown,
+      reviews: { count: product.reviewCount, starsSum: product.reviewStarsSum },
+    }),
+    importedRating: { average: Number(product.ratingAverage), count: product.ratingCount },
     needsShipping: product.needsShipping,
     version: product.version,
     updatedAt: product.updatedAt.toISOString(),
@@ -78,6 +80,7 @@ function fieldsOf(product: typeof products.$inferSelect) {
     badge: product.badge,
     accessInstructions: product.accessInstructions,
     purchasable: !product.buttonDisabled,
+    importedRatingShown: product.importedRatingShown,
     stock: product.stock,
     madeToOrder: product.madeToOrder,
     leadTimeBusinessDays: product.leadTimeBusinessDays,
@@ -140,6 +143,7 @@ export async function updateProduct(
         badge: next.badge,
         accessInstructions: next.accessInstructions,
         buttonDisabled: !next.purchasable,
+        importedRatingShown: next.importedRatingShown,
         stock: next.stock,
         madeToOrder: next.madeToOrder,
         leadTimeBusinessDays: next.leadTimeBusinessDays,

@@ -9,6 +9,7 @@ import { DomainError } from "#domain/errors.ts";
 import { normalizePackaging } from "#domain/cart/cart-rules.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { quantityProblem } from "#domain/pricing/price-quote.ts";
+import { productionDays } from "#domain/shipping/delivery-estimate.ts";
 import { parcelWeightGrams, quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import type { ShippingQuote } from "#domain/shipping/shipping-quote-schema.ts";
 
@@ -43,6 +44,8 @@ export type CheckoutCart = {
   packagingCents: number;
   needsShipping: boolean;
   weightGrams: number;
+  /** Business days of production before shipping (decision 058): the order keeps it. */
+  productionDays: number;
   savedShipping: { method: string | null; cep: string | null };
 };
 
@@ -72,6 +75,8 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
       stock: products.stock,
       buttonDisabled: products.buttonDisabled,
       needsShipping: products.needsShipping,
+      madeToOrder: products.madeToOrder,
+      leadTimeBusinessDays: products.leadTimeBusinessDays,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -131,6 +136,7 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
     packagingCents: lines.reduce((sum, line) => sum + line.packagingFeeCents, 0),
     needsShipping: lines.some((line) => line.needsShipping),
     weightGrams: parcelWeightGrams(lines),
+    productionDays: productionDays(rows.map((row) => ({ leadTimeBusinessDays: row.madeToOrder ? row.leadTimeBusinessDays : null }))),
     savedShipping: { method: cart.shippingMethod, cep: cart.shippingCep },
   };
 }

@@ -221,6 +221,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       totalCents,
       shippingMethod: shipping?.method ?? null,
       shippingDays: shipping?.deliveryDays ?? null,
+      productionDays: cart.productionDays,
       shippingAddress: address,
       pixTxid: pix.txid,
       pixCode: pix.brCode,

@@ -104,6 +104,7 @@ export async function getOrder(db: Database, id: string, ownerId?: string): Prom
     discounts,
     shippingMethod: row.shippingMethod,
     shippingDays: row.shippingDays,
+    productionDays: row.productionDays,
     shippingAddress: row.shippingAddress,
     trackingCode: row.trackingCode,
     paidAt: iso(row.paidAt),

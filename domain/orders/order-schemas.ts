@@ -46,6 +46,8 @@ export const orderDetailSchema = orderSummarySchema.omit({ lines: true }).extend
   discounts: z.array(z.object({ kind: z.enum(["coupon", "credit"]), label: z.string(), amountCents: z.number().int() })),
   shippingMethod: z.string().nullable(),
   shippingDays: z.number().int().nullable(),
+  /** Production days before posting; the estimate is these plus shippingDays (decision 058). */
+  productionDays: z.number().int(),
   shippingAddress: orderAddressSnapshotSchema.nullable(),
   trackingCode: z.string().nullable(),
   paidAt: z.string().nullable(),

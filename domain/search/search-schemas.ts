@@ -1,5 +1,6 @@
 /** The product search's input and answer (GET /api/search, the /busca page), browser-safe. */
 import { z } from "zod";
+import { productRatingsSchema } from "#domain/catalog/ratings-schema.ts";
 import { CATEGORY_IDS } from "#domain/catalog/product-slugs.ts";
 import type { CategoryId } from "#domain/catalog/catalog-types.ts";
 
@@ -29,7 +30,7 @@ export const searchProductSchema = z.object({
   subtitle: z.string(),
   badge: z.string().nullable(),
   route: z.string(),
-  ratings: z.object({ average: z.number(), count: z.number().int() }),
+  ratings: productRatingsSchema,
   image: z.string(),
   startingPriceCents: z.number().int(),
   purchasable: z.boolean(),

@@ -4,6 +4,7 @@ import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { useShippingEstimator } from "#app/features/cart/use-shipping-estimator.ts";
 import { formatCep } from "#domain/shipping/cep.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
+import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
 
 /** Shipping by CEP: quote the options, choose one (or read the choice already saved on the cart). */
 export function ShippingEstimator({ view }: { view: CartView }) {
@@ -57,7 +58,7 @@ export function ShippingEstimator({ view }: { view: CartView }) {
                   onChange={() => pick(shippingQuote, option.method)}
                   className="size-4 accent-emerald-800"
                 />
-                {option.label} · {option.deliveryDays} dias úteis
+                {option.label} · {methodEstimateText(view.productionDays, option.deliveryDays)}
               </span>
               <span className="font-semibold">{formatBRL(option.priceCents)}</span>
             </label>
@@ -65,8 +66,8 @@ export function ShippingEstimator({ view }: { view: CartView }) {
         </fieldset>
       ) : view.shipping ? (
         <p className="mt-3 text-sm text-stone-800">
-          {view.shipping.label} para {formatCep(view.shipping.cep)}: {formatBRL(view.shipping.priceCents)} ({view.shipping.deliveryDays}{" "}
-          dias úteis)
+          {view.shipping.label} para {formatCep(view.shipping.cep)}: {formatBRL(view.shipping.priceCents)}, entrega{" "}
+          {methodEstimateText(view.productionDays, view.shipping.deliveryDays)}
         </p>
       ) : null}
     </section>

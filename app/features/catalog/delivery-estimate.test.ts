@@ -6,8 +6,8 @@ describe("deliveryEstimate", () => {
     expect(
       deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: 15, shipping: { cep: "01310100", minDays: 2, maxDays: 8 } }),
     ).toEqual({
-      short: "Chega em 17 a 23 dias úteis no CEP 01310-100",
-      shipping: "Entrega no CEP 01310-100: 2 a 8 dias úteis após o envio; com a produção, cerca de 17 a 23 dias úteis.",
+      short: "CEP 01310-100: de 17 a 23 dias úteis (15 de produção + 2 a 8 de envio)",
+      shipping: "Entrega no CEP 01310-100: de 17 a 23 dias úteis (15 de produção + 2 a 8 de envio), contados da confirmação do pagamento.",
     });
   });
 
@@ -15,17 +15,17 @@ describe("deliveryEstimate", () => {
     expect(
       deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: null, shipping: { cep: "69900000", minDays: 5, maxDays: 5 } }),
     ).toEqual({
-      short: "Entrega em 5 dias úteis no CEP 69900-000",
-      shipping: "Entrega no CEP 69900-000: 5 dias úteis após o envio.",
+      short: "CEP 69900-000: até 5 dias úteis",
+      shipping: "Entrega no CEP 69900-000: até 5 dias úteis, contados da confirmação do pagamento.",
     });
     expect(
       deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: null, shipping: { cep: "01310100", minDays: 1, maxDays: 1 } }).short,
-    ).toBe("Entrega em 1 dia útil no CEP 01310-100");
+    ).toBe("CEP 01310-100: até 1 dia útil");
   });
 
   it("without a CEP says where the shipping days come from, keeping the lead time", () => {
     expect(deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: 15, shipping: null })).toEqual({
-      short: "Sob encomenda: 15 dias úteis + frete",
+      short: "Sob encomenda: 15 dias úteis de produção + envio",
       shipping: "O prazo de entrega aparece no carrinho, assim que você informar o CEP.",
     });
     expect(deliveryEstimate({ needsShipping: true, leadTimeBusinessDays: null, shipping: null }).short).toBe(

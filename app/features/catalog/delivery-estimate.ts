@@ -1,4 +1,5 @@
 import { formatCep, normalizeCep } from "#domain/shipping/cep.ts";
+import { deliveryEstimateText } from "#domain/shipping/delivery-estimate.ts";
 
 // The CEP rule's own file (no zod, no cart pricing): the product page's first visit stays small.
 /** The 8 digits the cart keeps (validated_shipping_cep), or null for anything else. */
@@ -20,24 +21,21 @@ export type DeliveryEstimate = {
   shipping: string | null;
 };
 
-const range = (min: number, max: number) => (min === max ? `${min}` : `${min} a ${max}`);
-const days = (min: number, max: number) => `${range(min, max)} ${max === 1 ? "dia útil" : "dias úteis"}`;
-
-/** The delivery estimate in words (pt-BR): production plus shipping when the CEP is known. */
+/** The delivery estimate in words (pt-BR): production plus shipping when the CEP is known, by the shop's one rule (decision 058). */
 export function deliveryEstimate({ needsShipping, leadTimeBusinessDays: lead, shipping }: DeliveryFacts): DeliveryEstimate {
   if (!needsShipping) return { short: "Sem frete: instruções por e-mail", shipping: null };
   if (shipping) {
     const { cep, minDays, maxDays } = shipping;
-    const withProduction = lead ? `; com a produção, cerca de ${days(lead + minDays, lead + maxDays)}` : "";
+    const estimate = deliveryEstimateText({ productionDays: lead ?? 0, carrierDays: { min: minDays, max: maxDays } });
     return {
-      short: lead
-        ? `Chega em ${days(lead + minDays, lead + maxDays)} no CEP ${formatCep(cep)}`
-        : `Entrega em ${days(minDays, maxDays)} no CEP ${formatCep(cep)}`,
-      shipping: `Entrega no CEP ${formatCep(cep)}: ${days(minDays, maxDays)} após o envio${withProduction}.`,
+      short: `CEP ${formatCep(cep)}: ${estimate}`,
+      shipping: `Entrega no CEP ${formatCep(cep)}: ${estimate}, contados da confirmação do pagamento.`,
     };
   }
   return {
-    short: lead ? `Sob encomenda: ${days(lead, lead)} + frete` : "Prazo de entrega pelo CEP, no carrinho",
+    short: lead
+      ? `Sob encomenda: ${lead} ${lead === 1 ? "dia útil" : "dias úteis"} de produção + envio`
+      : "Prazo de entrega pelo CEP, no carrinho",
     shipping: "O prazo de entrega aparece no carrinho, assim que você informar o CEP.",
   };
 }

@@ -22,6 +22,8 @@ export type ProductDraft = {
   /** What a buyer is told once paid (decision 030); "" is nothing. */
   accessInstructions: string;
   purchasable: boolean;
+  /** Shows the previous shop's rating figures apart (decision 057). */
+  importedRatingShown: boolean;
   /** "" means no stock limit. */
   stock: string;
   madeToOrder: boolean;
@@ -48,6 +50,7 @@ export function draftOf(product: EditableProduct): ProductDraft {
     badge: product.badge ?? "",
     accessInstructions: product.accessInstructions ?? "",
     purchasable: product.purchasable,
+    importedRatingShown: product.importedRatingShown,
     stock: product.stock === null ? "" : String(product.stock),
     madeToOrder: product.madeToOrder,
     leadTime: product.leadTimeBusinessDays === null ? "" : String(product.leadTimeBusinessDays),
@@ -119,6 +122,7 @@ function fieldsOf(draft: ProductDraft, unitType: "gram" | "unit"): Omit<ProductP
     badge: draft.badge.trim() || null,
     accessInstructions: draft.accessInstructions.trim() || null,
     purchasable: draft.purchasable,
+    importedRatingShown: draft.importedRatingShown,
     stock: draft.stock.trim() === "" ? null : parseWhole(draft.stock),
     madeToOrder: draft.madeToOrder,
     leadTimeBusinessDays: draft.leadTime.trim() === "" ? null : parseWhole(draft.leadTime),

@@ -317,6 +317,12 @@ function SaleSection({ draft, set, errors, unitType }: SectionProps & { unitType
         hint="Desmarcado, o produto aparece na loja como indisponível."
       />
       <Checkbox
+        label="Mostrar a avaliação da loja anterior"
+        checked={draft.importedRatingShown}
+        onChange={(value) => set("importedRatingShown", value)}
+        hint="Aparece à parte, com o rótulo “da loja anterior”, nunca somada às avaliações verificadas desta loja."
+      />
+      <Checkbox
         label="Feito sob encomenda"
         checked={draft.madeToOrder}
         onChange={(value) => set("madeToOrder", value)}

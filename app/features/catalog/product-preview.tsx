@@ -42,7 +42,8 @@ export function ProductPreview({ product, draft }: { product: EditableProduct; d
             subtitle: draft.subtitle,
             badge: draft.badge.trim() || null,
             route: product.route,
-            ratings: product.ratings,
+            // The card as the shop will show it: the previous shop's figures only while kept.
+            ratings: { verified: product.ratings.verified, imported: draft.importedRatingShown ? product.importedRating : null },
             image: product.image,
             startingPriceCents,
             purchasable: draft.purchasable && !(draft.stock.trim() === "0" && !draft.madeToOrder),

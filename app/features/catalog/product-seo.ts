@@ -62,12 +62,14 @@ export function productJsonLd(product: SeoProduct, origin: string) {
           }
         : {}),
     },
-    ...(product.ratings.count > 0
+    // Only the shop's verified reviews: the previous shop's figures are not reviews anyone can read
+    // here, so search engines never get them as such (decision 057).
+    ...(product.ratings.verified.count > 0
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
-            ratingValue: product.ratings.average,
-            reviewCount: product.ratings.count,
+            ratingValue: product.ratings.verified.average,
+            reviewCount: product.ratings.verified.count,
             bestRating: 5,
             worstRating: 1,
           },

@@ -64,6 +64,7 @@ export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, 
             quotes={shipping.quotes}
             quoteError={shipping.quoteError}
             method={shipping.method}
+            productionDays={cart.productionDays}
             error={errors.shipping}
             onChoose={checkout.chooseMethod}
             onBack={() => checkout.goTo("endereco")}
@@ -80,6 +81,7 @@ export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, 
                   address={checkout.address}
                   cpf={checkout.usingSavedCpf && savedCpf ? savedCpf : checkout.address.cpf}
                   shipping={shipping.selected}
+                  productionDays={cart.productionDays}
                   onChangeAddress={() => checkout.goTo("endereco")}
                   onChangeShipping={() => checkout.goTo("envio")}
                 />

@@ -21,6 +21,8 @@ export type CheckoutCart = {
   subtotalCents: number;
   packagingCents: number;
   needsShipping: boolean;
+  /** Business days of production before shipping (decision 058). */
+  productionDays: number;
   savedShipping: { method: string | null; cep: string | null };
 };
 

@@ -2,12 +2,15 @@ import { formatBRL } from "#domain/pricing/money.ts";
 import { SHIPPING_METHOD_LABELS } from "#domain/shipping/shipping-methods.ts";
 import type { AddressForm } from "#app/features/checkout/address-form.ts";
 import type { ShippingOption } from "#app/features/checkout/checkout-types.ts";
+import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
 
 type DeliverySummaryProps = {
   address: AddressForm;
   /** The CPF as shown: the one typed, or the saved one masked. */
   cpf: string;
   shipping: ShippingOption | null;
+  /** The cart's production days, added to the method's (decision 058). */
+  productionDays: number;
   onChangeAddress: () => void;
   onChangeShipping: () => void;
 };
@@ -15,7 +18,7 @@ type DeliverySummaryProps = {
 const changeClass = "text-sm font-medium text-emerald-800 underline underline-offset-4";
 
 /** On the review: where the order goes and how, each with its way back to change it. */
-export function DeliverySummary({ address, cpf, shipping, onChangeAddress, onChangeShipping }: DeliverySummaryProps) {
+export function DeliverySummary({ address, cpf, shipping, productionDays, onChangeAddress, onChangeShipping }: DeliverySummaryProps) {
   return (
     <dl className="mb-4 space-y-3 rounded-lg bg-stone-50 p-3 text-sm text-stone-800">
       <div>
@@ -43,7 +46,7 @@ export function DeliverySummary({ address, cpf, shipping, onChangeAddress, onCha
         </dt>
         <dd>
           {shipping
-            ? `${shipping.label || SHIPPING_METHOD_LABELS[shipping.method]}, até ${shipping.deliveryDays} dias úteis: ${formatBRL(shipping.priceCents)}`
+            ? `${shipping.label || SHIPPING_METHOD_LABELS[shipping.method]}, ${methodEstimateText(productionDays, shipping.deliveryDays)}: ${formatBRL(shipping.priceCents)}`
             : "Escolha a forma de envio."}
         </dd>
       </div>

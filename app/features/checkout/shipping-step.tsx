@@ -3,6 +3,7 @@ import { formatBRL } from "#domain/pricing/money.ts";
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import type { ShippingOption } from "#app/features/checkout/checkout-types.ts";
+import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
 import { StepActions } from "#app/features/checkout/step-actions.tsx";
 
 type ShippingStepProps = {
@@ -15,6 +16,8 @@ type ShippingStepProps = {
   quotes: ShippingOption[] | null;
   quoteError: string | null;
   method: ShippingMethod | null;
+  /** The cart's production days, added to each method's (decision 058). */
+  productionDays: number;
   /** "Escolha a forma de envio." after a submit without one. */
   error: string | undefined;
   onChoose: (method: ShippingMethod) => void;
@@ -31,6 +34,7 @@ export function ShippingStep({
   quotes,
   quoteError,
   method,
+  productionDays,
   error,
   onChoose,
   onBack,
@@ -63,7 +67,7 @@ export function ShippingStep({
                 className="size-4"
               />
               <span className="flex-1 font-medium">{option.label || SHIPPING_METHOD_LABELS[option.method]}</span>
-              <span className="text-sm text-stone-700">até {option.deliveryDays} dias úteis</span>
+              <span className="text-sm text-stone-700">{methodEstimateText(productionDays, option.deliveryDays)}</span>
               <span className="font-semibold">{formatBRL(option.priceCents)}</span>
             </label>
           ))}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { PictureSources } from "#app/shared/product-image.tsx";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { formatDateTime } from "#app/shared/format-date.ts";
+import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
 import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "#domain/orders/order-status.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 
@@ -171,7 +172,7 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
             {address.complement ? ` (${address.complement})` : ""} · {address.neighborhood} · {address.city}/{address.state} · CEP{" "}
             {address.cep.slice(0, 5)}-{address.cep.slice(5)}
           </p>
-          {order.shippingDays ? <p>Prazo estimado: {order.shippingDays} dias úteis após o envio.</p> : null}
+          {order.shippingDays ? <p>Prazo estimado: {methodEstimateText(order.productionDays, order.shippingDays)}.</p> : null}
           {order.trackingCode ? (
             <p>
               Rastreio dos Correios: <strong className="font-mono">{order.trackingCode}</strong>

@@ -1,6 +1,7 @@
 import { formatCep } from "#domain/shipping/address-schema.ts";
 import { formatDate, orderLabel } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
+import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
 
 /**
  * Printing the order page prints only the slip: everything else of the page (header, menus,
@@ -41,6 +42,7 @@ export function PackingSlip({ order }: { order: OrderDetail }) {
               {order.trackingCode ? ` · Rastreio ${order.trackingCode}` : ""}
             </p>
           ) : null}
+          {order.shippingDays ? <p>Prazo estimado ao cliente: {methodEstimateText(order.productionDays, order.shippingDays)}</p> : null}
         </div>
       ) : (
         <p className="mt-4">Pedido sem envio (nada a despachar).</p>

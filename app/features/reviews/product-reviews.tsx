@@ -1,6 +1,6 @@
 /**
- * The product page's reviews (decision 029), rendered on the server with the page: the rating
- * (the catalogue's base joined by the approved reviews), how the verified reviews spread over 1–5
+ * The product page's reviews (decision 029), rendered on the server with the page: the verified
+ * rating, and apart from it the previous shop's figures when shown (decision 057), how the verified reviews spread over 1–5
  * stars, and a page of them, newest first. Paging is plain links (`?avaliacoes=N`): no script of
  * its own, so an island page keeps this section's server HTML instead of loading this code
  * (./product-reviews-kept.tsx, decision 041). Types only from the domain, so no zod reaches the
@@ -9,7 +9,7 @@
 import { ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { focusRing } from "#app/ui/button-styles.ts";
-import type { Ratings } from "#domain/catalog/catalog-types.ts";
+import type { ProductRatings } from "#domain/catalog/catalog-types.ts";
 import type { ProductReviewsSection } from "#domain/reviews/review-schemas.ts";
 import { StarRating, Stars, starsLabel } from "#app/shared/star-rating.tsx";
 import { REVIEWS_ID, REVIEWS_PAGE_PARAM, REVIEWS_SECTION_CLASS } from "#app/features/reviews/review-section.ts";
@@ -42,7 +42,7 @@ function Distribution({ section }: { section: ProductReviewsSection }) {
   );
 }
 
-export function ProductReviews({ ratings, section }: { ratings: Ratings; section: ProductReviewsSection }) {
+export function ProductReviews({ ratings, section }: { ratings: ProductRatings; section: ProductReviewsSection }) {
   return (
     <section id={REVIEWS_ID} aria-labelledby={`${REVIEWS_ID}-titulo`} className={REVIEWS_SECTION_CLASS}>
       <h2 id={`${REVIEWS_ID}-titulo`} className="text-xl font-bold text-stone-950">

@@ -35,6 +35,11 @@ export const products = pgTable(
     route: text("route").notNull(),
     ratingAverage: numeric("rating_average", { precision: 3, scale: 2, mode: "number" }).notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
+    /**
+     * rating_average/rating_count are the figures imported from the previous shop (the spec's seed),
+     * shown apart from verified reviews and labelled so; the owner may hide them (decision 057).
+     */
+    importedRatingShown: boolean("imported_rating_shown").notNull().default(true),
     /** Gallery (built-in illustrations); the main image is resolved from product_catalog (spec §4). */
     images: jsonb("images").$type<string[]>().notNull().default([]),
     buttonDisabled: boolean("button_disabled").notNull().default(false),
@@ -51,9 +56,8 @@ export const products = pgTable(
     leadTimeBusinessDays: integer("lead_time_business_days"),
     needsShipping: boolean("needs_shipping").notNull(),
     /**
-     * Approved customer reviews (decision 029), kept beside the catalogue's seeded rating, which
-     * stays the base: the page shows (average × count + stars) / (count + reviews). Recounted from
-     * product_reviews in every moderation's transaction; never bumps `version`.
+     * Approved customer reviews (decision 029), shown as the verified rating, never summed with the
+     * imported figures (decision 057). Recounted from product_reviews in every moderation's transaction; never bumps `version`.
      */
     reviewCount: integer("review_count").notNull().default(0),
     reviewStarsSum: integer("review_stars_sum").notNull().default(0),

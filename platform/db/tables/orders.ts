@@ -77,6 +77,11 @@ export const orders = pgTable(
     totalCents: integer("total_cents").notNull(),
     shippingMethod: text("shipping_method"),
     shippingDays: integer("shipping_days"),
+    /**
+     * Business days of production before posting (the longest lead time of its made-to-order items),
+     * kept as placed: every estimate is this plus shipping_days (decision 058).
+     */
+    productionDays: integer("production_days").notNull().default(0),
     shippingAddress: jsonb("shipping_address").$type<OrderAddressSnapshot | null>(),
     /** Which payment provider handles it: "static_pix" (confirmed by an admin) until a PSP is configured. */
     paymentProvider: text("payment_provider").notNull().default("static_pix"),
