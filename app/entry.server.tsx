@@ -2,12 +2,31 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isDatabaseUnavailable } from "#platform/db/client.ts";
 import { NonceProvider } from "#app/lib/nonce.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { keepRenderedPage, NONCE_PLACEHOLDER, renderedPage, renderedPageKey } from "#app/lib/rendered-pages.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering. React Router's default prints them to standard output
+ * with console.error, a failed query's values included (Drizzle's message ends with its params: an
+ * e-mail, an address). Through the shop's logger instead, whose `err` serializer keeps the statement
+ * without its values (decision 013); a database that is away is a warning and makes the page a 503
+ * (server/http/app.ts reads pageFailure).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const app = getAppContext(context as RouterContextProvider);
+  if (isDatabaseUnavailable(error)) {
+    app.pageFailure.databaseUnavailable = true;
+    app.services.logger.warn({ err: error, requestId: app.requestId }, "database unavailable");
+    return;
+  }
+  app.services.logger.error({ err: error, requestId: app.requestId }, "page error");
+};
 
 export default function handleRequest(
   request: Request,
@@ -63,7 +82,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) {
+            const app = getAppContext(loadContext);
+            app.services.logger.error({ err: error, requestId: app.requestId }, "page render error");
+          }
         },
       },
     );

@@ -119,6 +119,27 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Then how long requests in flight, and running jobs, get to finish before they are cut (jobs are handed back). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5000),
+  // Files in object storage (issue 29, decision 051). "disk": DATA_DIR/uploads and DATA_DIR/downloads
+  // on this machine (or a shared volume); "s3": a bucket any S3-compatible store serves (AWS, R2,
+  // Magalu Cloud, MinIO), shared by every instance.
+  FILE_STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  /** The store's API address (R2: https://<account>.r2.cloudflarestorage.com; Magalu: https://br-se1.magaluobjects.com); unset: AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** The bucket of the product photos (public: read through S3_PUBLIC_URL). */
+  S3_BUCKET: z.string().trim().min(3).optional(),
+  /** The bucket of what is not public (the e-book and other downloads, backups); unset: S3_BUCKET's private prefixes. */
+  S3_PRIVATE_BUCKET: z.string().trim().min(3).optional(),
+  /** Bucket in the path (https://host/bucket/key) rather than the host name: MinIO and most emulators need it. */
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** Where browsers read the photos: the bucket's public URL or a CDN in front of it; unset: the shop reads the bucket and serves them. */
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Seconds a signed download address of the bucket stays valid after the shop checked the buyer. */
+  S3_SIGNED_URL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Metrics (issue 29, decision 052): GET /metrics answers loopback, or a Bearer token when this is set.
+  METRICS_TOKEN: z.string().trim().min(16, "use pelo menos 16 caracteres aleatórios").optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
@@ -130,7 +151,12 @@ const PROVIDER_SETTINGS = {
   bcb: ["PIX_API_URL", "PIX_CLIENT_ID", "PIX_CLIENT_SECRET", "PIX_CERT_FILE", "PIX_CERT_KEY_FILE", "PIX_WEBHOOK_SECRET"],
 } as const satisfies Record<z.infer<typeof envSchema>["PIX_PROVIDER"], readonly (keyof z.infer<typeof envSchema>)[]>;
 
-function providerSettingsPresent(config: z.infer<typeof envSchema>, context: z.RefinementCtx): void {
+function requiredSettingsPresent(config: z.infer<typeof envSchema>, context: z.RefinementCtx): void {
+  if (config.FILE_STORAGE === "s3") {
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!config[name]) context.addIssue({ code: "custom", path: [name], message: "obrigatório com FILE_STORAGE=s3" });
+    }
+  }
   for (const name of PROVIDER_SETTINGS[config.PIX_PROVIDER]) {
     if (!config[name]) context.addIssue({ code: "custom", path: [name], message: `obrigatório com PIX_PROVIDER=${config.PIX_PROVIDER}` });
   }
@@ -143,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`PORT=` in a compose file or .env) means "not set": without this, PORT=
   // silently became port 0 (a random port) and DATABASE_URL= an invalid URL.
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = envSchema.superRefine(providerSettingsPresent).safeParse(set);
+  const result = envSchema.superRefine(requiredSettingsPresent).safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);

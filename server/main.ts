@@ -141,6 +141,16 @@ function surviveDatabaseOutages(logger: Logger): void {
     logger.fatal({ err: reason }, "unhandled promise rejection");
     process.exit(1);
   });
+  // The same for an error event nobody listens to on a database connection's socket (EPIPE,
+  // ECONNRESET while PostgreSQL restarts): the connection is dropped and the pool opens another.
+  process.on("uncaughtException", (error) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error }, "a database connection failed while PostgreSQL was away; carrying on");
+      return;
+    }
+    logger.fatal({ err: error }, "uncaught exception");
+    process.exit(1);
+  });
 }
 
 export async function start(options: AppOptions = {}): Promise<void> {

@@ -18,6 +18,7 @@ export function pageArgs(services: AppServices, path: string, cookie = "") {
     nonce: "",
     requestId: "teste",
     islands: {},
+    pageFailure: { databaseUnavailable: false },
     visitorCartSessionId: (request) => cartSessionOf(services.config, request.headers.get("cookie") ?? undefined).sessionId,
   });
   const url = new URL(request.url);

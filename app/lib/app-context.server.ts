@@ -20,6 +20,11 @@ export type AppLoadContext = {
   islands: IslandModules;
   /** The visitor's cart session id, from the request's cart cookie as the HTTP shell verifies it (decision 017); null without one. */
   visitorCartSessionId: (request: Request) => string | null;
+  /**
+   * Set by entry.server.tsx's handleError when a loader or action met a database that is away or
+   * too busy: the HTTP shell then answers 503 with Retry-After, as the API does, instead of 500.
+   */
+  pageFailure: { databaseUnavailable: boolean };
 };
 
 export const appContext = createContext<AppLoadContext>();

@@ -8,7 +8,7 @@ import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
 import { orderItems, orders, products } from "#platform/db/schema.ts";
-import { readDownloadFile } from "#platform/storage/downloads.ts";
+import { deliverDownloadFile } from "#platform/storage/downloads.ts";
 import { simplePdf } from "#platform/pdf/simple-pdf.ts";
 import { DomainError } from "#domain/errors.ts";
 import type { DownloadLink, OrderDeliveries } from "#domain/delivery/delivery-schemas.ts";
@@ -94,7 +94,8 @@ export async function renewDownloadLink(
 }
 
 export type DownloadCheck =
-  | { outcome: "serve"; fileName: string; body: Uint8Array; placeholder: boolean }
+  /** The file's bytes (the disk, or the placeholder), or a short-lived signed address of the bucket to send the buyer to. */
+  | ({ outcome: "serve"; fileName: string; placeholder: boolean } & ({ body: Uint8Array } | { url: string }))
   /** No such order, product or file: the link names nothing. */
   | { outcome: "not_found" }
   /** The order is another account's. */
@@ -130,11 +131,12 @@ export async function checkDownload(
   if (!DELIVERS.has(row.status)) return { outcome: "unavailable", ...facts, status: row.status };
   const signature = checkDownloadSignature(config, input, input.link, now);
   if (signature !== "valid") return { outcome: signature, ...facts };
-  const owners = await readDownloadFile(config, row.downloadFile);
+  const owners = await deliverDownloadFile(config, row.downloadFile);
+  if (owners && "url" in owners) return { outcome: "serve", fileName: row.downloadFile, url: owners.url, placeholder: false };
   return {
     outcome: "serve",
     fileName: row.downloadFile,
-    body: owners ?? placeholderDocument(row.productName),
+    body: owners?.body ?? placeholderDocument(row.productName),
     placeholder: !owners,
   };
 }

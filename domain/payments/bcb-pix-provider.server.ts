@@ -111,6 +111,7 @@ export function bcbPixProvider(config: BcbConfig): PaymentProvider & { registerW
     const answer = await providerRequest({
       method: "POST",
       url: tokenUrl,
+      provider: "bcb",
       agent: mtls(),
       timeoutMs: config.PIX_PROVIDER_TIMEOUT_MS,
       headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
@@ -128,6 +129,7 @@ export function bcbPixProvider(config: BcbConfig): PaymentProvider & { registerW
       providerRequest({
         method,
         url: `${base}${path}`,
+        provider: "bcb",
         agent: mtls(),
         body,
         timeoutMs: config.PIX_PROVIDER_TIMEOUT_MS,

@@ -84,6 +84,7 @@ export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider 
     providerRequest({
       method,
       url: `${base}${path}`,
+      provider: "mercadopago",
       body,
       timeoutMs: config.PIX_PROVIDER_TIMEOUT_MS,
       headers: {

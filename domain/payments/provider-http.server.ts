@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { ProviderUnavailableError } from "#domain/payments/payment-provider.server.ts";
+import { timeProviderCall } from "#platform/metrics.ts";
 
 /**
  * One JSON call to a payment provider, bounded by `timeoutMs` (AbortSignal.timeout covers the
@@ -16,11 +17,22 @@ export type ProviderRequest = {
   body?: unknown;
   timeoutMs: number;
   agent?: https.Agent;
+  /** Which provider, for the latency metric's label (decision 052). */
+  provider: "mercadopago" | "bcb";
 };
 
 export type ProviderAnswer = { status: number; json: unknown; text: string };
 
+/** One call, timed into shop_provider_request_duration_seconds (an answer of 4xx or 5xx is "refused"). */
 export function providerRequest(request: ProviderRequest): Promise<ProviderAnswer> {
+  return timeProviderCall(
+    `pix_${request.provider}`,
+    () => send(request),
+    (answer) => (answer.status < 400 ? "ok" : "refused"),
+  );
+}
+
+function send(request: ProviderRequest): Promise<ProviderAnswer> {
   const url = new URL(request.url);
   const body = request.body === undefined ? undefined : typeof request.body === "string" ? request.body : JSON.stringify(request.body);
   const headers: Record<string, string> = { accept: "application/json", ...request.headers };
@@ -28,9 +40,9 @@ export function providerRequest(request: ProviderRequest): Promise<ProviderAnswe
     headers["content-type"] ??= "application/json";
     headers["content-length"] = String(Buffer.byteLength(body));
   }
-  const send = url.protocol === "https:" ? https.request : http.request;
+  const open = url.protocol === "https:" ? https.request : http.request;
   return new Promise<ProviderAnswer>((resolve, reject) => {
-    const outgoing = send(
+    const outgoing = open(
       url,
       { method: request.method, headers, agent: request.agent, signal: AbortSignal.timeout(request.timeoutMs) },
       (response) => {

@@ -3,6 +3,7 @@
  * (`GET {base}/{cep}/json/`) with a short timeout. It never throws: the checkout form either gets
  * the address or a typed reason, and then the customer types it by hand.
  */
+import { timeProviderCall } from "#platform/metrics.ts";
 
 import { normalizeCep } from "#domain/shipping/cep.ts";
 
@@ -34,10 +35,11 @@ export async function lookupCep(cep: string, options: CepLookupOptions): Promise
   if (options.baseUrl === "off") return { ok: false, reason: "unavailable" };
   const url = `${options.baseUrl.replace(/\/+$/, "")}/${digits}/json/`;
   try {
-    const response = await (options.fetch ?? fetch)(url, {
-      signal: AbortSignal.timeout(options.timeoutMs),
-      headers: { accept: "application/json" },
-    });
+    const response = await timeProviderCall(
+      "cep_lookup",
+      () => (options.fetch ?? fetch)(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: { accept: "application/json" } }),
+      (answer) => (answer.ok || answer.status === 400 || answer.status === 404 ? "ok" : "refused"),
+    );
     // ViaCEP answers 400 for a malformed CEP; 5xx and anything else means "could not ask".
     if (response.status === 400 || response.status === 404) return { ok: false, reason: "not_found" };
     if (!response.ok) return { ok: false, reason: "unavailable" };

@@ -117,3 +117,23 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(new Error("ENOENT: no such file or directory"))).toBe(false);
   });
 });
+
+describe("isDatabaseUnavailable, on the socket's own errors (issue 29)", () => {
+  it("takes a refused, reset, broken (EPIPE) or timed-out connection for a database that is away", () => {
+    const socketError = (code: string, message: string) => Object.assign(new Error(message), { code, errno: -32, syscall: "write" });
+    expect(isDatabaseUnavailable(socketError("EPIPE", "write EPIPE"))).toBe(true);
+    expect(isDatabaseUnavailable(socketError("ECONNRESET", "read ECONNRESET"))).toBe(true);
+    expect(isDatabaseUnavailable(socketError("ETIMEDOUT", "connect ETIMEDOUT 10.0.0.5:5432"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Query read timeout"))).toBe(true);
+    // What graphile-worker rejects with: its own error around the socket's.
+    expect(isDatabaseUnavailable(new Error("Failed to complete jobs", { cause: socketError("EPIPE", "write EPIPE") }))).toBe(true);
+    // Both addresses of "localhost" refused, as Node reports it.
+    const both = new AggregateError(
+      [socketError("ECONNREFUSED", "connect ECONNREFUSED ::1:5432"), socketError("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1:5432")],
+      "",
+    );
+    expect(isDatabaseUnavailable(both)).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([new Error("um erro qualquer")], ""))).toBe(false);
+    expect(isDatabaseUnavailable(socketError("EACCES", "permission denied"))).toBe(false);
+  });
+});

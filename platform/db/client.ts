@@ -37,7 +37,23 @@ export function createDatabase(url: string, max = 10, connectTimeoutMs = 5000): 
  * idle_in_transaction_session_timeout (25P03).
  */
 const UNAVAILABLE_CODES = /^(08|57P0[123]|53300|55P03|57014|25P03)/;
-const UNAVAILABLE_MESSAGES = /Connection terminated|connect (ECONNREFUSED|ENOENT)|timeout exceeded when trying to connect|is not queryable/;
+/**
+ * The socket's own errors on a connection to the database: refused, reset, a write to a closed one
+ * (EPIPE: graphile-worker's batched job completion met it after a kill -9 of PostgreSQL, and the
+ * process ended, decision 052), timed out, unreachable, or its socket file gone.
+ */
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ECONNABORTED",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connect (ECONNREFUSED|ENOENT)|timeout exceeded when trying to connect|is not queryable|write EPIPE|read ECONNRESET|Query read timeout|Client was closed and is not queryable/;
 
 /**
  * Whether an error says the database cannot be reached or dropped the connection (the request may
@@ -46,7 +62,9 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|connect (ECONNREFUSED|ENOENT
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" && UNAVAILABLE_CODES.test(code)) return true;
+  if (typeof code === "string" && (UNAVAILABLE_CODES.test(code) || SOCKET_CODES.has(code))) return true;
+  // Node's connect tries every address of a host (IPv4 and IPv6) and reports their failures together.
+  if (error instanceof AggregateError && error.errors.some((inner) => inner !== error && isDatabaseUnavailable(inner))) return true;
   const cause = (error as { cause?: unknown }).cause;
   return UNAVAILABLE_MESSAGES.test(error.message) || (cause !== undefined && cause !== error && isDatabaseUnavailable(cause));
 }

@@ -8,6 +8,7 @@ import type pg from "pg";
 import { createDatabase } from "#platform/db/client.ts";
 import { QUEUE_SCHEMA } from "#platform/jobs/queue.ts";
 import { queueLogger } from "#platform/jobs/queue-logger.ts";
+import { jobAttemptsFailed } from "#platform/metrics.ts";
 import type { Logger } from "#platform/logger.ts";
 
 export type JobInfo = { id: string; attempt: number; maxAttempts: number };
@@ -109,6 +110,7 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
     if (job.locked_by) workerIds.add(job.locked_by);
   });
   runner.events.on("job:error", ({ job, error }) => {
+    jobAttemptsFailed.inc({ task: job.task_identifier, final: String(job.attempts >= job.max_attempts) });
     if (job.attempts < job.max_attempts) options.logger.warn({ ...describe(job), err: error }, "job failed; it will be tried again");
   });
   runner.events.on("job:failed", ({ job, error }) => {

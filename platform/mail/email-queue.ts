@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
 import { emailLog } from "#platform/db/schema.ts";
+import { emailsFailed, emailsSent } from "#platform/metrics.ts";
 import { addJobCall, failedJobs, type JobExecutor } from "#platform/jobs/queue.ts";
 import type { JobHandler, JobInfo } from "#platform/jobs/worker.ts";
 import type { Logger } from "#platform/logger.ts";
@@ -115,9 +116,11 @@ export function sendEmailJob(services: { config: Config; logger: Logger; db: Dat
     try {
       await mailerFor(services).send(message);
     } catch (error) {
+      emailsFailed.inc({ final: String(job.attempt >= job.maxAttempts) });
       if (logId) await logTry(services, logId, job, { failed: error });
       throw withoutAddress(error, message.to);
     }
+    emailsSent.inc();
     if (logId) await logTry(services, logId, job, {});
   };
 }

@@ -21,12 +21,14 @@ type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 const NUL = "a\u0000b";
 const CONTROL = "linha\u0007sino";
+/** Half of a UTF-16 pair: JSON can carry it ("\ud800"), UTF-8 and PostgreSQL's jsonb cannot. */
+const LONE_SURROGATE = "meio\ud800par";
 const BAD_PATH_VALUES = ["nao-e-um-id", "00000000-0000-0000-0000-000000000000", "%00", encodeURIComponent(NUL), "x".repeat(300)];
 
 /** A value of the wrong type for `schema`, and one that is right but for a control character. */
 function wrongValues(schema: JsonSchema | undefined): unknown[] {
   const type = Array.isArray(schema?.type) ? schema?.type[0] : schema?.type;
-  if (type === "string") return [NUL, CONTROL, 12345, null, "x".repeat(5000)];
+  if (type === "string") return [NUL, CONTROL, LONE_SURROGATE, 12345, null, "x".repeat(5000)];
   if (type === "number" || type === "integer") return ["12", -1, 1e308, NUL];
   if (type === "boolean") return ["true", NUL];
   if (type === "array") return [NUL, [NUL], [{ a: NUL }]];
@@ -47,7 +49,7 @@ function nested(depth: number): unknown {
 
 /** The bodies tried on an operation that takes one. */
 function bodies(schema: JsonSchema | undefined): unknown[] {
-  const all: unknown[] = [{}, null, [], "texto", 42, bodyOf(schema, NUL), bodyOf(schema, CONTROL), bodyOf(schema, 123), nested(40)];
+  const all: unknown[] = [{}, null, [], "texto", 42, bodyOf(schema, NUL), bodyOf(schema, CONTROL), bodyOf(schema, 123), nested(400)];
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     for (const value of wrongValues(property)) all.push({ ...bodyOf(schema, "valor"), [name]: value });
   }
@@ -211,6 +213,49 @@ describe("every API operation, fed bad input by every role", () => {
       }
     }
     expect(sent).toBeGreaterThan(500);
+  }, 120_000);
+
+  it("refuses a 40 KB body nested 20 000 levels deep with a Portuguese 400 on every operation that takes JSON, as every role", async () => {
+    // Built as text: JSON.stringify itself would overflow the stack on such a value.
+    const deepArrays = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    const deepObjects = `${'{"a":'.repeat(8_000)}1${"}".repeat(8_000)}`;
+    let refused = 0;
+    for (const [role, browserOf] of roles) {
+      const operations = Object.entries(doc.paths).flatMap(([template, byMethod]) =>
+        Object.entries(byMethod).map(([method, operation]) => ({ template, method, operation })),
+      );
+      for (const { template, method, operation } of operations) {
+        if (!operation.requestBody?.content["application/json"]) continue;
+        const url = `/api${template.replace(/\{\w+\}/g, "00000000-0000-0000-0000-000000000000")}`;
+        for (const body of [deepArrays, deepObjects]) {
+          const response = await ctx.request(url, {
+            method: method.toUpperCase(),
+            body,
+            headers: { "content-type": "application/json" },
+            browser: browserOf(),
+          });
+          const label = `${role} ${method.toUpperCase()} ${url}`;
+          const answer = (await response.json()) as { error?: { code?: string; message?: string } };
+          expect(response.status, `${label}: ${JSON.stringify(answer)}`).toBeLessThan(500);
+          // The admin passes every guard, so the body itself is what answers.
+          if (role === "admin" || response.status === 400) {
+            expect(response.status, label).toBe(400);
+            expect(answer.error?.message, label).toMatch(/níveis de aninhamento/);
+            refused++;
+          }
+        }
+      }
+    }
+    for (const path of ["/api/auth/sign-in/email", "/api/auth/sign-up/email", "/api/auth/request-password-reset"]) {
+      const response = await ctx.request(path, {
+        body: deepArrays,
+        headers: { "content-type": "application/json" },
+        browser: new Browser("198.51.100.204"),
+      });
+      expect(response.status, path).toBe(400);
+      expect(((await response.json()) as { error?: { message?: string } }).error?.message, path).toMatch(/níveis de aninhamento/);
+    }
+    expect(refused).toBeGreaterThan(40);
   }, 120_000);
 
   it("better-auth's operations refuse control characters with the API's 400, never a 500", async () => {

@@ -27,9 +27,12 @@ import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#
 import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploaded-files.ts";
 import { DOWNLOAD_ROUTE, downloadHandler } from "#server/http/downloads.ts";
 import { maintenanceGate } from "#server/http/maintenance-gate.ts";
+import { databaseBusyAnswer } from "#server/http/database-busy.ts";
 import { serverErrorRecorder } from "#server/http/server-errors.ts";
 import { mountProbes } from "#server/http/probes.ts";
 import type { Lifecycle } from "#server/lifecycle.ts";
+import { measureDatabase, metricsHandler, observeRequest } from "#server/http/metrics.ts";
+import { routeTemplates } from "#server/http/route-template.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -49,6 +52,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   const app = new Hono<AppEnv>();
   const accessLog = options.accessLog ?? new AccessLog(logger, apiEndpoints);
   const recordServerError = serverErrorRecorder(services, apiEndpoints);
+  measureDatabase(services.db);
+  const routeOf = routeTemplates(apiEndpoints, typeof options.build === "object" ? options.build : undefined);
   // An admin's product edit on any instance empties this one's copies of the products (decision 021).
   watchSharedCaches(services.db, logger);
 
@@ -58,17 +63,21 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     const started = performance.now();
     await next();
     const status = c.res.status;
+    const ms = performance.now() - started;
+    observeRequest(c.req.method, routeOf(c.req.method, c.req.path), status, ms);
     accessLog.record({
       requestId: c.get("requestId"),
       method: c.req.method,
-      path: c.req.path,
+      path: pathForLog(c.req.path),
       status,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(ms),
       ...(REFUSALS.has(status) ? await whoWasRefused(c, config.TRUST_PROXY) : {}),
     });
     if (status >= 500)
       recordServerError({ method: c.req.method, path: c.req.path, status, code: c.get("errorCode"), requestId: c.get("requestId") });
   });
+  // Before the maintenance gate and the CSRF check: a scraper is neither a visitor nor a form.
+  app.get("/metrics", metricsHandler);
   app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
   // API answers are per caller (a cart, an order, a session): no browser or proxy keeps them,
   // unless an endpoint says otherwise (the support QR code). Refusals of the CSRF check included.
@@ -128,7 +137,9 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
     app.use("*", compress());
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
+      const pageFailure = { databaseUnavailable: false };
       context.set(appContext, {
+        pageFailure,
         services,
         publicConfig: shared,
         nonce: c.get("secureHeadersNonce") ?? "",
@@ -137,6 +148,11 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
         visitorCartSessionId: (request) => cartSessionOf(config, request.headers.get("cookie") ?? undefined).sessionId,
       });
       const response = await handle(c.req.raw, context);
+      // A loader met a database that is away or busy: 503 as the API answers, not React Router's 500.
+      if (pageFailure.databaseUnavailable && response.status >= 500) {
+        await response.body?.cancel();
+        return databaseBusyAnswer(c);
+      }
       return hasSessionCookie(c.req.header("cookie")) ? privatePage(response) : response;
     });
   }
@@ -154,6 +170,10 @@ function privatePage(response: Response): Response {
   headers.append("Vary", "Cookie");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/** The retired CEP path's value is a customer's CEP: the access log keeps only its template. */
+const RETIRED_CEP_PREFIX = `/api${RETIRED_CEP_LOOKUP_PATH.slice(0, -1)}`;
+const pathForLog = (path: string) => (path.startsWith(RETIRED_CEP_PREFIX) ? `/api${RETIRED_CEP_LOOKUP_PATH}` : path);
 
 /** The answers that refuse access (or hide what exists): their access lines say who asked. */
 const REFUSALS = new Set([401, 403, 404]);

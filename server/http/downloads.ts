@@ -35,6 +35,12 @@ export const downloadHandler: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (check.placeholder) {
     services.logger.warn({ file: check.fileName }, "download served as the placeholder PDF: put the real file in DATA_DIR/downloads");
   }
+  if ("url" in check) {
+    // The bucket sends the bytes, for a few seconds only; the shop checked the buyer just now.
+    c.header("Cache-Control", "private, no-store");
+    c.header("X-Robots-Tag", "noindex");
+    return c.redirect(check.url, 302);
+  }
   const extension = check.fileName.split(".").pop() ?? "";
   return c.body(check.body as Uint8Array<ArrayBuffer>, 200, {
     "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",

@@ -2,6 +2,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { DomainError, type DomainErrorKind } from "#domain/errors.ts";
 import { isDatabaseUnavailable } from "#platform/db/client.ts";
+import { StorageUnavailableError } from "#platform/storage/s3-storage.ts";
 
 /** The one error shape of the API: `{ error: { code, message } }`, message in Portuguese. */
 export const errorBodySchema = z.object({
@@ -59,15 +60,23 @@ export const DOMAIN_ERROR_STATUS = {
 } as const satisfies Record<DomainErrorKind, ContentfulStatusCode>;
 
 /**
- * The API error an error stands for: itself, a domain refusal at its status, a database that is
- * away (503, so the client tries again), or none (a bug: 500).
+ * The API error an error stands for: itself, a domain refusal at its status, an object store or a
+ * database that is away (503, so the client tries again), or none (a bug: 500).
  */
 export function asApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return new ApiError(DOMAIN_ERROR_STATUS[error.kind], error.code, error.message);
+  // Before the database's check: a store that refused the connection has ECONNREFUSED as its cause too.
+  if (error instanceof StorageUnavailableError) return storageUnavailableError();
   if (isDatabaseUnavailable(error)) return databaseUnavailableError();
   return null;
 }
+
+/** The object store (FILE_STORAGE=s3) did not answer or refused: a moment later the request may work. */
+export const storageUnavailableError = () =>
+  new ApiError(503, "storage_unavailable", "Os arquivos da loja estão indisponíveis no momento. Tente novamente em instantes.", {
+    "Retry-After": "5",
+  });
 
 /** The database dropped the connection or cannot be reached: a moment later the request may work. */
 export const databaseUnavailableError = () =>

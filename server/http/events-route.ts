@@ -1,3 +1,4 @@
+import { sseConnections } from "#platform/metrics.ts";
 import { streamRoutes } from "#server/contracts/routes.ts";
 import type { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
@@ -74,6 +75,7 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS, 
           wake?.();
         };
         const unsubscribe = bus.subscribe(topics, push);
+        sseConnections.inc();
         // The LISTEN connection dropped and is back: what was published meanwhile is lost, so the page re-reads.
         const stopResync = bus.onResync(() => push({ id: "", topic: "", type: "resync", data: null }));
         let open = true;
@@ -123,6 +125,7 @@ export function mountEventRoutes(api: Hono<AppEnv>, heartbeatMs = HEARTBEAT_MS, 
             if (open && queue.length === 0 && beat) await stream.write(": ping\n\n");
           }
         } finally {
+          sseConnections.dec();
           unsubscribe();
           stopResync();
           stopClosing?.();

@@ -8,6 +8,7 @@ import { crossOriginError, isCrossSiteWrite } from "#server/http/csrf.ts";
 import { asApiError, errorBody, payloadTooLargeError } from "#server/http/errors.ts";
 import { knownMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
 import { serverErrorRecorder } from "#server/http/server-errors.ts";
+import { observeRequest } from "#server/http/metrics.ts";
 import { API_CACHE_CONTROL, API_SECURITY_HEADERS, HSTS_HEADER, servedOverHttps } from "#server/http/security-headers.ts";
 
 /** Node's request listener: true when the lean lane answered, false to hand the request to Hono. */
@@ -142,13 +143,10 @@ export function createLeanLane(
       response.writeHead(status, headers);
       response.end(json);
     }
-    accessLog.record({
-      requestId,
-      method: request.method ?? "",
-      path: basePath + endpoint.path,
-      status,
-      ms: Math.round(performance.now() - started),
-    });
+    const ms = performance.now() - started;
+    // A lean endpoint has no path parameters: its path is its template.
+    observeRequest(request.method ?? "", basePath + endpoint.path, status, ms);
+    accessLog.record({ requestId, method: request.method ?? "", path: basePath + endpoint.path, status, ms: Math.round(ms) });
     if (status >= 500) recordServerError({ method: request.method ?? "", path: basePath + endpoint.path, status, code, requestId });
   }
 

@@ -70,7 +70,7 @@ function maintenanceAnswer(c: Context<AppEnv>, message: string): Response {
  * redirect over 204 with "reload the document" (its single-fetch protocol), so the browser loads
  * the page itself and gets the 503 page, instead of the error screen a 503 here would show.
  */
-function reloadAsDocument(c: Context<AppEnv>): Response {
+export function reloadAsDocument(c: Context<AppEnv>): Response {
   const url = new URL(c.req.url);
   url.searchParams.delete("_routes");
   const page = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
@@ -81,7 +81,7 @@ function reloadAsDocument(c: Context<AppEnv>): Response {
   return c.body(null, 204);
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
 /**
