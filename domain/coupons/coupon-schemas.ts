@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { COUPON_KINDS, normalizeCouponCode } from "#domain/coupons/coupon-rules.ts";
-import { cepSchema } from "#domain/shipping/cep-schema.ts";
-import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 
 /** The coupon API's inputs and answers (decision 028), browser-safe. Money in cents, dates ISO. */
 
@@ -77,16 +75,7 @@ export const couponViewSchema = z.object({
 export type CouponView = z.infer<typeof couponViewSchema>;
 export const couponListSchema = z.object({ coupons: z.array(couponViewSchema) });
 
-/** POST /api/checkout/coupon-preview: the coupon (if any) and the credit the customer can use. */
-/**
- * With the delivery CEP and the chosen method the server quotes that method's freight, so a
- * free-shipping coupon is checked against the freight it will take off (without them it is 0).
- */
-export const couponPreviewInput = z.object({
-  couponCode: couponCodeSchema.optional(),
-  cep: cepSchema.optional(),
-  shippingMethod: z.enum(SHIPPING_METHODS, "Escolha a forma de envio.").optional(),
-});
+/** POST /api/checkout/coupon-preview: the coupon (if any) and the credit the customer can use (input: domain/checkout). */
 export const couponPreviewSchema = z.object({
   coupon: z.object({ code: z.string(), kind: z.enum(COUPON_KINDS), value: z.number().int().nullable() }).nullable(),
   creditCents: z.number().int(),

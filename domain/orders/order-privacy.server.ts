@@ -101,7 +101,7 @@ export async function anonymiseCustomerOrders(tx: Tx, userId: string): Promise<(
     await scrubOrderNotes(tx, ids, pattern);
   }
   // Finished orders lose the person now; one still in progress keeps what delivering it needs
-  // (name, e-mail, address with phone and CPF) until it is delivered or cancelled (LGPD art. 16, II),
+  // (name, e-mail, address with phone and CPF) until it is delivered or cancelled (LGPD arts. 7, V and 15–16),
   // when scrubFinishedOrdersOfDeletedAccounts removes them.
   await tx
     .update(orders)

@@ -542,7 +542,7 @@ export const orders = pgTable(
     cancelReason: text("cancel_reason"),
     /**
      * The customer deleted the account while this order was still in progress: its name, e-mail and
-     * address stay until it is delivered or cancelled (LGPD art. 16, II: to perform the contract),
+     * address stay until it is delivered or cancelled (LGPD arts. 7, V and 15–16: the contract is still being performed),
      * then the scrub job removes them and clears this.
      */
     scrubWhenDone: boolean("scrub_when_done").notNull().default(false),

@@ -20,7 +20,7 @@ export const PIX_REMINDER_TASK = "pix-reminder";
 export const ABANDONED_CART_TASK = "abandoned-cart-reminder";
 /** Reads back the provider's open Pix charges (webhooks get lost) and expires them with their orders (decision 036). */
 export const PIX_RECONCILE_TASK = "pix-reconcile";
-/** Orders a deleted account left in progress lose the person once delivered or cancelled (LGPD art. 16). */
+/** Orders a deleted account left in progress lose the person once delivered or cancelled (decision 059). */
 export const DELETED_ACCOUNT_ORDERS_TASK = "deleted-account-orders-scrub";
 
 /**

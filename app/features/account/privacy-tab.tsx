@@ -47,7 +47,7 @@ function DeleteAccountDialog() {
           </p>
           <p>
             Um pedido ainda não entregue guarda seu nome, e-mail, telefone, CPF e endereço só até ser entregue ou cancelado, para que
-            possamos entregá-lo e falar com você sobre ele (LGPD, art. 16). Depois, esses dados também são apagados.
+            possamos entregá-lo e falar com você sobre ele (LGPD, art. 7, V). Depois, esses dados também são apagados.
           </p>
           <p className="font-semibold">Não é possível desfazer.</p>
         </div>
