@@ -1,4 +1,4 @@
-// The import rules of the four layers (ARCHITECTURE.md "Layout", design/layout.md "Rules"), checked
+// The import rules of the four layers (docs/requirements.md "Layout"), checked
 // on resolved paths by `npm run lint`. Each rule's comment is the message a violation prints: what
 // is forbidden and why. scripts/layer-rules.test.ts proves that a violation fails with that name.
 
@@ -6,7 +6,7 @@
  * The domain's module graph, written down: each module under domain/ and the other modules it may
  * import (domain/errors.ts is everyone's). It must stay acyclic: loading this file fails on a cycle.
  * Derived from the code (`npx depcruise domain --include-only "^domain/" --output-type text`) and
- * from the target of design/layout.md; a new module or a new edge is a change of this table, made
+ * from the four layers' target; a new module or a new edge is a change of this table, made
  * in review.
  */
 export const DOMAIN_NEIGHBOURS = {
@@ -52,14 +52,58 @@ export const DOMAIN_NEIGHBOURS = {
   reconciliation: ["orders", "payments", "notifications", "pricing"],
 };
 
+/**
+ * The feature folders of app/features/ and the other feature folders each may import: one way only
+ * (acyclic, checked when this file loads), like the domain's modules. What two features both need
+ * goes to the shared place, app/shared/ (shop-aware pieces: the product picture, the stars, dates,
+ * the site's sections), which imports no feature; the pages compose features in
+ * app/routes/. Derived from the code after issue 27 item 7; a new edge is a change of this table,
+ * made in review, and an edge back is refused: move the piece both need into app/shared/.
+ */
+export const FEATURE_NEIGHBOURS = {
+  // The /admin frame (navigation, section frame, formatting); its sections live in their modules' folders.
+  admin: [],
+  auth: [],
+  consent: [],
+  notifications: [],
+  payments: [],
+  pricing: [],
+  referrals: [],
+  support: [],
+  delivery: [],
+  seo: [],
+  cart: ["auth"],
+  reviews: ["admin"],
+  audit: ["admin"],
+  coupons: ["admin"],
+  maintenance: ["admin"],
+  "email-queue": [],
+  recovery: [],
+  // The product page shows the buy box (cart), the live price and the reviews.
+  catalog: ["cart", "pricing", "reviews"],
+  shipping: ["catalog"],
+  search: ["catalog"],
+  content: ["catalog"],
+  home: ["catalog", "consent"],
+  legal: ["consent"],
+  // A customer's order shows its Pix, downloads and reviews; the admin's order page its audit trail.
+  orders: ["audit", "delivery", "payments", "reviews"],
+  customers: ["admin", "orders"],
+  dashboard: ["admin", "audit", "orders", "recovery"],
+  account: ["auth", "notifications", "orders", "referrals"],
+  checkout: ["account", "auth", "cart", "orders", "payments"],
+  // The page frame of every page: header, menu, footer and their controls.
+  shell: ["auth", "cart", "consent", "notifications", "search", "support"],
+};
+
 /** The modules in an order where each comes after every module it imports; throws on a cycle. */
-export function moduleOrder(graph) {
+export function moduleOrder(graph, table = "DOMAIN_NEIGHBOURS") {
   const order = [];
   const state = new Map();
   const visit = (name, path) => {
     if (state.get(name) === "done") return;
-    if (state.get(name) === "visiting") throw new Error(`DOMAIN_NEIGHBOURS has a cycle: ${[...path, name].join(" → ")}`);
-    if (!(name in graph)) throw new Error(`DOMAIN_NEIGHBOURS: ${path.at(-1)} lists ${name}, which has no entry of its own`);
+    if (state.get(name) === "visiting") throw new Error(`${table} has a cycle: ${[...path, name].join(" → ")}`);
+    if (!(name in graph)) throw new Error(`${table}: ${path.at(-1)} lists ${name}, which has no entry of its own`);
     state.set(name, "visiting");
     for (const neighbour of graph[name]) visit(neighbour, [...path, name]);
     state.set(name, "done");
@@ -69,6 +113,7 @@ export function moduleOrder(graph) {
   return order;
 }
 moduleOrder(DOMAIN_NEIGHBOURS);
+moduleOrder(FEATURE_NEIGHBOURS, "FEATURE_NEIGHBOURS");
 
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const oneOf = (names) => `(${names.map(escape).join("|")})`;
@@ -103,6 +148,17 @@ const neighbourRules = Object.entries(DOMAIN_NEIGHBOURS).map(([name, neighbours]
     "Move the code to the module that owns it, or change the table in review if the new edge is right.",
   from: { path: `^domain/${escape(name)}/` },
   to: { path: "^domain/[^/]+/", pathNot: `^domain/${oneOf([name, ...neighbours])}/` },
+}));
+
+const featureRules = Object.entries(FEATURE_NEIGHBOURS).map(([name, neighbours]) => ({
+  name: `app-feature-${name}-neighbours`,
+  severity: "error",
+  comment:
+    `app/features/${name} may import ${neighbours.length ? `only app/features/${neighbours.join(", app/features/")} of the other features` : "no other feature folder"} (and app/shared/, app/ui/, app/lib/): ` +
+    "feature folders import each other one way only, as FEATURE_NEIGHBOURS of .dependency-cruiser.js writes down (acyclic). " +
+    "Move what both features need into app/shared/, let the route compose the two, or change the table in review if the new edge is right.",
+  from: { path: `^app/features/${escape(name)}/` },
+  to: { path: "^app/features/[^/]+/", pathNot: `^app/features/${oneOf([name, ...neighbours])}/` },
 }));
 
 /** @type {import("dependency-cruiser").IConfiguration} */
@@ -205,10 +261,19 @@ export default {
       name: "app-shared-code-no-features",
       severity: "error",
       comment:
-        "app/ui/ and app/lib/ are shared by every feature and import none of them (app/features/): the pages' layers go routes → features → ui, lib. " +
-        "Move what the shared code needs from a feature into ui/ or lib/, or pass it in.",
-      from: { path: "^app/(ui|lib)/", pathNot: "\\.test\\.tsx?$" },
+        "app/shared/, app/ui/ and app/lib/ are shared by every feature and import none of them (app/features/): the pages' layers go routes → features → shared, ui, lib. " +
+        "Move what the shared code needs from a feature into shared/, ui/ or lib/, or pass it in.",
+      from: { path: "^app/(shared|ui|lib)/", pathNot: "\\.test\\.tsx?$" },
       to: { path: "^app/features/" },
+    },
+    ...featureRules,
+    {
+      name: "app-feature-undeclared",
+      severity: "error",
+      comment:
+        "Every folder under app/features/ that imports another feature folder has an entry in FEATURE_NEIGHBOURS of .dependency-cruiser.js: add the new feature and the features it may import there (one way only).",
+      from: { path: "^app/features/[^/]+/", pathNot: `^app/features/${oneOf(Object.keys(FEATURE_NEIGHBOURS))}/` },
+      to: { path: "^app/features/[^/]+/" },
     },
     {
       name: "nothing-imports-routes",

@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { ISLAND_ENTRIES, ISLAND_QUERY } from "./app/islands/island-entries.ts";
 
 const APP_DIR = fileURLToPath(new URL("./app", import.meta.url));
 /** The shop's own code an island may reach: its pages' (app/), the domain's browser-safe files and the API's routes (server/contracts/). */
@@ -12,13 +13,6 @@ const SHOP_DIRS = [
   fileURLToPath(new URL("./server/contracts", import.meta.url)),
 ].map((dir) => dir + path.sep);
 
-/** The island pages' browser entries (decision 009), by name: server/http/islands.ts finds them by it. */
-const ISLAND_ENTRIES: Record<string, string> = {
-  product: "app/islands/product-island.tsx",
-  home: "app/islands/home-island.tsx",
-  content: "app/islands/content-island.tsx",
-  cart: "app/islands/cart-island.tsx",
-};
 /** Read by the server at start (server/http/islands.ts); not served (no dotfile is). */
 const ISLANDS_MANIFEST = ".vite/islands-manifest.json";
 const ISLAND_SHIM = path.join(APP_DIR, "islands", "react-router-shim.tsx");
@@ -32,7 +26,6 @@ const ISLAND_STAND_INS = new Map(
     path.join(APP_DIR, standIn!),
   ]),
 );
-const ISLAND_QUERY = "?island";
 /**
  * Packages an island bundles a copy of, like the shop's own modules: lucide's icons, so that an
  * island page loads the dozen icons it draws (~1.5 KB) instead of the router pages' file of every
@@ -40,6 +33,8 @@ const ISLAND_QUERY = "?island";
  */
 const ISLAND_OWN_PACKAGES = /node_modules[\\/]lucide-react[\\/]/;
 const SCRIPT = /\.[cm]?[jt]sx?$/;
+/** React Router's development module that installs React Refresh, which `<Scripts/>` loads first on its pages. */
+const REFRESH_PREAMBLE = "virtual:react-router/inject-hmr-runtime";
 
 /**
  * Builds the island pages' browser code inside React Router's client build (decision 009), so that
@@ -48,8 +43,9 @@ const SCRIPT = /\.[cm]?[jt]sx?$/;
  * entry rather than split into the small chunks the router's pages share (12 files instead of 6
  * when domain/ was left out, decision 012), in which "react-router" is the shim
  * (app/islands/react-router-shim.tsx); packages (react, react-dom, the query cache, icons…) are not
- * marked, so the island imports the very chunks the router's pages do. Production builds only:
- * without the manifest (`npm run dev`) every page runs under React Router.
+ * marked, so the island imports the very chunks the router's pages do. `npm run dev` serves the
+ * same copies from the sources (decision 049): the entries are asked for by their path with
+ * `?island` (server/http/islands.ts), and only the build bundles them and writes the manifest.
  */
 function islands(): Plugin {
   const entryIds = new Map(
@@ -58,13 +54,16 @@ function islands(): Plugin {
       { name, src },
     ]),
   );
+  let building = false;
   return {
     name: "shop:islands",
-    apply: "build",
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(config) {
+      building = config.command === "build";
+    },
     buildStart() {
-      for (const [id, { name }] of entryIds) this.emitFile({ type: "chunk", id, name, preserveSignature: false });
+      if (building) for (const [id, { name }] of entryIds) this.emitFile({ type: "chunk", id, name, preserveSignature: false });
     },
     async resolveId(source, importer, options) {
       if (!importer?.endsWith(ISLAND_QUERY)) return null;
@@ -72,9 +71,17 @@ function islands(): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const standIn = resolved && ISLAND_STAND_INS.get(resolved.id);
       if (standIn) return standIn + ISLAND_QUERY;
-      const ownCopy = SHOP_DIRS.some((dir) => resolved?.id.startsWith(dir)) || ISLAND_OWN_PACKAGES.test(resolved?.id ?? "");
+      // In development a package is served pre-bundled, one copy for every page: only the build bundles lucide's icons apart.
+      const ownPackage = building && ISLAND_OWN_PACKAGES.test(resolved?.id ?? "");
+      const ownCopy = SHOP_DIRS.some((dir) => resolved?.id.startsWith(dir)) || ownPackage;
       if (!resolved || resolved.external || !SCRIPT.test(resolved.id) || !ownCopy) return resolved;
       return { ...resolved, id: resolved.id + ISLAND_QUERY };
+    },
+    transform(code, id) {
+      // React Router's pages install React Refresh's preamble in development before any of their
+      // modules runs (each checks it); an island entry does it itself, as its first import.
+      if (!building && entryIds.has(id)) return `import "${REFRESH_PREAMBLE}";\n${code}`;
+      return null;
     },
     generateBundle(_options, bundle) {
       // Every chunk the entry loads before it runs (its static imports, theirs, and so on): the

@@ -4,9 +4,12 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("auth", "routes/auth.tsx"),
-  route("cliente", "routes/cliente.tsx"),
-  route("admin", "routes/admin.tsx"),
-  route("maintenance-panel", "routes/maintenance-panel.tsx"),
+  // The panels' sections have readable addresses (/cliente/enderecos, /admin/pedidos,
+  // /maintenance-panel/saude; decision 047): one route each, so its loader guards every section
+  // and moving between sections keeps the page (and the keyboard's place in it).
+  route("cliente/:aba?", "routes/cliente.tsx"),
+  route("admin/:secao?", "routes/admin.tsx"),
+  route("maintenance-panel/:secao?", "routes/maintenance-panel.tsx"),
   route("customizar-produto", "routes/customizar-produto.tsx"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx", { id: "checkout" }),

@@ -56,7 +56,6 @@ const CART_READ_PRODUCTS = [CART_PRODUCT_ID, "550e8400-e29b-41d4-a716-4466554400
 /** Issue 5's target: adding to the cart at a quarter of the bare Node + pg server's rate or more. */
 const TARGET_ADD_ITEM_RATIO = 0.25;
 const ADD_ITEM = "POST add item (novo carrinho)";
-const ADD_VIA_HONO = "POST add item, via Hono (sem a via enxuta)";
 
 /** A cart with three lines, for the GET cart load; returns its Cookie header (the token the first add issued). */
 async function benchCart(origin: string): Promise<string> {
@@ -342,21 +341,6 @@ async function main(): Promise<void> {
         pid: shop.child.pid,
         headers: { cookie: await benchCart(shopOrigin) },
       },
-      // The same add through Hono, in the same run: the lean lane takes only the exact path, so a
-      // query string (which the endpoint ignores) sends it to Hono. Decision 012 keeps the lane for
-      // the anonymous add while this pair shows its gain. Measured last: its thousands of new carts
-      // would otherwise weigh on the cart read.
-      {
-        name: ADD_VIA_HONO,
-        pid: shop.child.pid,
-        url: `${shopOrigin}/api/cart/items?via=hono`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        perRequest: () => ({
-          headers: {},
-          body: JSON.stringify({ productId: CART_PRODUCT_ID, quantity: 10, idempotencyKey: randomUUID() }),
-        }),
-      },
     ];
     console.log(
       `\n${SECONDS} s por alvo (+${WARMUP_SECONDS} s de aquecimento), ${CONNECTIONS} conexões, ${os.cpus().length} CPUs, Node ${process.version}\n`,
@@ -437,18 +421,10 @@ async function main(): Promise<void> {
       `  JS da página de produto ≤ ${kb(TARGET_PRODUCT_JS_BYTES)}: ${kb(productJs)} ${productJs <= TARGET_PRODUCT_JS_BYTES ? "OK" : "NÃO ATINGIDA"}`,
     );
     const add = results.get(ADD_ITEM)!;
-    const addViaHono = results.get(ADD_VIA_HONO)!;
     const addRatio = add.rps / pg.rps;
     console.log("\nMeta do issue 5");
     console.log(
       `  add item ≥ ${TARGET_ADD_ITEM_RATIO}× o servidor Node + pg: ${fixed(addRatio, 2)}× ${addRatio >= TARGET_ADD_ITEM_RATIO ? "OK" : "NÃO ATINGIDA"}`,
-    );
-    console.log(
-      `  via enxuta × Hono no mesmo add (decisão 012): ${fixed(add.rps / addViaHono.rps, 2)}× req/s` +
-        (add.cpuMicrosPerRequest && addViaHono.cpuMicrosPerRequest
-          ? `, CPU ${fixed(add.cpuMicrosPerRequest, 1)} × ${fixed(addViaHono.cpuMicrosPerRequest, 1)} µs/req`
-          : "") +
-        ` (sem a via: ${fixed(addViaHono.rps / pg.rps, 2)}× o servidor Node + pg)`,
     );
     const failures = [...results.values()].reduce((sum, figures) => sum + figures.failed, 0);
     if (failures > 0) console.log(`\nAtenção: ${failures} respostas com erro ou status diferente de 2xx durante a carga.`);

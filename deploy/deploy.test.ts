@@ -11,7 +11,7 @@ import { PRODUCT_SLUGS } from "#domain/catalog/product-slugs.ts";
 import { Browser } from "#test/auth-helpers.ts";
 import { createEmptyDatabase, dropDatabase } from "#test/database.ts";
 import { startMailServer, type MailServer } from "#test/mail-server.ts";
-import { CUSTOMER_ENV, KIT, signedUpCustomer } from "#test/shop-customers.ts";
+import { CUSTOMER_ENV, KIT, signedUpCustomer } from "#test/builders.ts";
 import { buildIfMissing, killAll, root, startShop, waitForOk, type Launch, type ShopProcess } from "#test/shop-process.ts";
 import { EventFollower } from "./event-follower.ts";
 import { freePort, startNginx, type Nginx } from "./nginx.ts";

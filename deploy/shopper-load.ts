@@ -3,7 +3,7 @@
 // one a shopper expects is a failure, with what it was.
 import { PRODUCT_SLUGS } from "#domain/catalog/product-slugs.ts";
 import type { Browser } from "#test/auth-helpers.ts";
-import { checkoutBody, KIT, shopRequest } from "#test/shop-customers.ts";
+import { checkoutBody, KIT, shopRequest } from "#test/builders.ts";
 
 type Target = { url(pathname: string): string };
 

@@ -21,9 +21,11 @@ type PageAccess = Access | "own";
 const PAGES: Record<string, PageAccess> = {
   "": "public",
   auth: "public",
-  cliente: "user",
-  admin: "admin",
-  "maintenance-panel": "admin",
+  // The panels and their sections (/cliente/enderecos, /admin/pedidos…; decision 047): checked here
+  // at the panel's own address; every section's address in e2e/panel-routes.spec.ts.
+  "cliente/:aba?": "user",
+  "admin/:secao?": "admin",
+  "maintenance-panel/:secao?": "admin",
   "customizar-produto": "admin",
   cart: "public",
   checkout: "public",
@@ -86,7 +88,11 @@ function apiAccess(path: string): Access | undefined {
 function pageUrl(path: string): string {
   if (path === "*") return "/pagina-que-nao-existe";
   const nobody = "00000000-0000-4000-8000-000000000000";
-  return `/${path.replace(":slug", "cogumelo-golden-teacher").replace(":orderId", nobody).replace(":productId", nobody)}`;
+  return `/${path
+    .replace(":slug", "cogumelo-golden-teacher")
+    .replace(":orderId", nobody)
+    .replace(":productId", nobody)
+    .replace(/\/:\w+\?$/, "")}`;
 }
 
 const PASSWORD = "matriz-de-acesso-42";

@@ -66,7 +66,7 @@ const VISITOR_PAGES = [
 /** The customer panel and each of its tabs, a test each (signed in as a customer). */
 const CUSTOMER_PAGES = [
   "/cliente",
-  ...["notificacoes", "indicacoes", "enderecos", "perfil", "privacidade"].map((tab) => `/cliente?aba=${tab}`),
+  ...["notificacoes", "indicacoes", "enderecos", "perfil", "privacidade"].map((tab) => `/cliente/${tab}`),
 ];
 
 /**
@@ -78,7 +78,7 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
   "": { tests: ["the home page with the age gate open, then after accepting it"] },
   cart: { tests: ["the cart, empty and with an item", "the cart with items"] },
   success: { tests: ["one order in the panel, and the Pix payment screen"] },
-  admin: {
+  "admin/:secao?": {
     tests: [
       "/auth when signed in, and the 403 page of /admin",
       "/admin, all orders and an empty filter",
@@ -91,7 +91,7 @@ const OTHER_ROUTES: Record<string, { tests: string[] } | { notAScreen: string }>
       "a delivered order's rating form with its error, the review sent, the admin's reviews section and the product page's reviews",
     ],
   },
-  "maintenance-panel": { tests: ["/maintenance-panel and /customizar-produto", "/maintenance-panel's sections on a phone"] },
+  "maintenance-panel/:secao?": { tests: ["/maintenance-panel and /customizar-produto", "/maintenance-panel's sections on a phone"] },
   "download/:orderId/:productId": {
     tests: ["a paid e-book's downloads in the panel, and the pages of a download link: another account's, an invalid one"],
   },
@@ -416,9 +416,9 @@ test.describe("a customer with orders of their own", () => {
     await page.getByRole("button", { name: "Enviar avaliação" }).click();
     await expect(page.getByText(/^Aguardando moderação/)).toBeVisible();
     await expectAccessible(page, "/cliente?order= (avaliação enviada)");
-    await openPage(admin, "/admin?secao=avaliacoes");
+    await openPage(admin, "/admin/avaliacoes");
     await expect(admin.getByRole("article").first()).toBeVisible();
-    await expectAccessible(admin, "/admin?secao=avaliacoes");
+    await expectAccessible(admin, "/admin/avaliacoes");
     await admin
       .getByRole("article")
       .filter({ hasText: "Ótimo curso, acessível." })
@@ -486,10 +486,10 @@ test.describe("an admin", () => {
   test.beforeEach(async ({ context }) => context.addCookies(session));
 
   test("/admin, all orders and an empty filter", async ({ page }) => {
-    await openPage(page, "/admin?secao=pedidos");
+    await openPage(page, "/admin/pedidos");
     await expect(page.getByRole("table", { name: "Pedidos encontrados" })).toBeVisible();
-    await expectAccessible(page, "/admin?secao=pedidos");
-    await openPage(page, `/admin?secao=pedidos&status=cancelled&q=${randomUUID()}`);
+    await expectAccessible(page, "/admin/pedidos");
+    await openPage(page, `/admin/pedidos?status=cancelled&q=${randomUUID()}`);
     await expect(page.getByText("Nenhum pedido encontrado com esses filtros.")).toBeVisible();
     await expectAccessible(page, "/admin?status=cancelled (filtro vazio)");
   });
@@ -508,18 +508,18 @@ test.describe("an admin", () => {
   });
 
   test("/admin's customers: the list, a search without results, and one customer", async ({ page }) => {
-    await checkScreen(page, "/admin?secao=clientes");
+    await checkScreen(page, "/admin/clientes");
     const first = page.getByRole("list", { name: "Clientes" }).getByRole("link").first();
     const href = await first.getAttribute("href");
-    await checkScreen(page, "/admin?secao=clientes&busca=ninguem-com-este-nome", "/admin?secao=clientes (busca sem resultado)");
-    await checkScreen(page, href!, "/admin?secao=clientes&cliente= (um cliente)");
+    await checkScreen(page, "/admin/clientes?busca=ninguem-com-este-nome", "/admin/clientes (busca sem resultado)");
+    await checkScreen(page, href!, "/admin/clientes?cliente= (um cliente)");
   });
 
   test("/admin's returns, shipping and audit log sections", async ({ page }) => {
-    await checkScreen(page, "/admin?secao=devolucoes");
-    await checkScreen(page, "/admin?secao=frete");
-    await checkScreen(page, "/admin?secao=auditoria");
-    await checkScreen(page, "/admin?secao=cupons");
+    await checkScreen(page, "/admin/devolucoes");
+    await checkScreen(page, "/admin/frete");
+    await checkScreen(page, "/admin/auditoria");
+    await checkScreen(page, "/admin/cupons");
   });
 
   test("/admin, one order awaiting payment and one paid (tracking form)", async ({ page }) => {
@@ -544,16 +544,16 @@ test.describe("an admin", () => {
     await customerContext.close();
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await openPage(page, "/admin?secao=reembolsos");
+    await openPage(page, "/admin/reembolsos");
     const card = page.getByRole("article", { name: `Pedido #${number}` });
     await expect(card).toContainText("Identificador do Pix");
-    await expectAccessible(page, "/admin?secao=reembolsos (reembolso devido, celular)");
+    await expectAccessible(page, "/admin/reembolsos (reembolso devido, celular)");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await card.getByRole("button", { name: `Marcar o reembolso do pedido #${number} como enviado` }).click();
     await expect(card.getByText("Reembolso marcado como enviado: o cliente foi avisado.")).toBeVisible();
-    await openPage(page, "/admin?secao=reembolsos");
+    await openPage(page, "/admin/reembolsos");
     await expect(page.getByRole("article", { name: `Pedido #${number}` })).toHaveCount(0);
-    await expectAccessible(page, "/admin?secao=reembolsos (depois de enviado)");
+    await expectAccessible(page, "/admin/reembolsos (depois de enviado)");
   });
 
   test("/admin, orders found by a search (table and phone cards), the returns queue and a return's order page", async ({
@@ -571,18 +571,18 @@ test.describe("an admin", () => {
     expect(withdrawal.status(), await withdrawal.text()).toBe(201);
     await customerContext.close();
 
-    await openPage(page, "/admin?secao=pedidos&q=Cliente+Teste");
+    await openPage(page, "/admin/pedidos?q=Cliente+Teste");
     await expect(page.getByRole("table", { name: "Pedidos encontrados" })).toBeVisible();
     await expectAccessible(page, "/admin?q= (pedidos encontrados, tabela)");
-    await openPage(page, "/admin?secao=devolucoes");
+    await openPage(page, "/admin/devolucoes");
     await expect(page.getByRole("list", { name: "Devoluções" }).getByRole("listitem").first()).toBeVisible();
-    await expectAccessible(page, "/admin?secao=devolucoes (fila)");
+    await expectAccessible(page, "/admin/devolucoes (fila)");
     await openPage(page, `/admin?order=${orderId}`);
     await expect(page.getByRole("region", { name: "Devolução" }).getByRole("button", { name: "Aceitar devolução" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Registro de auditoria do pedido" }).getByText("Confirmou o pagamento")).toBeVisible();
     await expectAccessible(page, "/admin?order= (devolução pedida, reembolso, auditoria)");
     await page.setViewportSize({ width: 390, height: 844 });
-    await openPage(page, "/admin?secao=pedidos&q=Cliente+Teste");
+    await openPage(page, "/admin/pedidos?q=Cliente+Teste");
     await expect(page.getByRole("list", { name: "Pedidos encontrados" })).toBeVisible();
     await expectAccessible(page, "/admin?q= (pedidos encontrados, cartões no celular)");
   });
@@ -603,10 +603,10 @@ test.describe("an admin", () => {
       ["administradores", "E-mail do novo administrador"],
       ["limpeza", "Carrinhos parados há (dias)"],
     ] as const) {
-      await openPage(page, `/maintenance-panel?secao=${section}`);
+      await openPage(page, `/maintenance-panel/${section}`);
       await expect(page.getByRole("textbox", { name: ready })).toBeVisible();
       await expect(page.getByText(/^(Carregando|Contando)…$/)).toHaveCount(0);
-      await expectAccessible(page, `/maintenance-panel?secao=${section} (celular)`);
+      await expectAccessible(page, `/maintenance-panel/${section} (celular)`);
     }
   });
 

@@ -112,7 +112,7 @@ test("on a phone, the owner sees a new order's Pix on the dashboard, confirms it
   await page.keyboard.press("Tab");
   await expect(sections.getByRole("link", { name: "Clientes" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/secao=clientes/);
+  await expect(page).toHaveURL(/\/admin\/clientes/);
   const search = page.getByRole("searchbox", { name: "Buscar por nome, e-mail, CPF ou telefone" });
   await search.fill(formattedCpf);
   await search.press("Enter");

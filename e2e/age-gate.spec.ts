@@ -58,7 +58,7 @@ test("first visit to the home page: accept stays disabled until the terms are re
   await expect(gate(page)).toHaveCount(0);
   const consent = await storedConsent(page);
   expect(consent.accepted).toBe("true");
-  // Accepting the terms chooses no cookie purpose (LGPD; PRODUCT.md "Content and legal").
+  // Accepting the terms chooses no cookie purpose (LGPD; docs/requirements.md "Content and legal").
   expect(consent.preferences).toBeNull();
 
   // Coming back later: the gate does not show again.

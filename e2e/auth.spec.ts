@@ -266,7 +266,7 @@ test("the customer panel: addresses, referral link, data download and account de
   await expect(saved).toHaveCount(0);
 
   await page.getByRole("tab", { name: "Indicações" }).click();
-  await expect(page).toHaveURL("/cliente?aba=indicacoes");
+  await expect(page).toHaveURL("/cliente/indicacoes");
   await expect(page.getByRole("textbox", { name: "Seu link de indicação" })).toHaveValue(/\/\?ref=[A-Z2-9]{8}$/);
   await expect(page.getByTestId("total-credits")).toHaveText(/R\$\s0,00/);
 

@@ -48,7 +48,7 @@ test("on a phone, the admin turns maintenance on (a visitor gets the 503 page, t
     const banner = page.getByRole("region", { name: "Aviso de manutenção" });
     await expect(banner).toContainText("Loja em manutenção");
     await banner.getByRole("link", { name: "Desligar no painel" }).click();
-    await expect(page).toHaveURL("/maintenance-panel?secao=manutencao");
+    await expect(page).toHaveURL("/maintenance-panel/manutencao");
     await page.getByRole("button", { name: "Desligar manutenção" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Manutenção desligada" })).toBeVisible();
 

@@ -29,7 +29,7 @@ test("on a phone, the panel shows the health; an admin adds a helper as admin an
   expect((await helper.goto("/maintenance-panel"))?.status()).toBe(403);
 
   await page.getByRole("navigation", { name: "Seções do painel de manutenção" }).getByRole("link", { name: "Administradores" }).click();
-  await expect(page).toHaveURL("/maintenance-panel?secao=administradores");
+  await expect(page).toHaveURL("/maintenance-panel/administradores");
   await expect(page.getByText(`${adminEmail} (você)`)).toBeVisible();
   // No button removes yourself.
   await expect(page.getByRole("button", { name: `Remover ${adminEmail}` })).toHaveCount(0);

@@ -75,6 +75,6 @@ test("reminders turned on in the panel are turned off from the e-mail's link, wi
 test("a broken unsubscribe link says so and points to the panel", async ({ page }) => {
   await openPage(page, "/descadastrar?conta=alguem&assinatura=errada");
   await expect(page.getByRole("alert")).toContainText("não é válido");
-  await expect(page.getByRole("main").getByRole("link", { name: "Privacidade" })).toHaveAttribute("href", "/cliente?aba=privacidade");
+  await expect(page.getByRole("main").getByRole("link", { name: "Privacidade" })).toHaveAttribute("href", "/cliente/privacidade");
   await expect(page.getByRole("button", { name: "Não quero mais receber lembretes" })).toHaveCount(0);
 });

@@ -141,7 +141,7 @@ test.describe("the menu", () => {
     await banner(page).getByRole("button", { name: "Abrir menu" }).click();
     const account = page.getByRole("navigation", { name: "Sua conta" });
     await account.getByRole("link", { name: "Endereços" }).click();
-    await expect(page).toHaveURL("/cliente?aba=enderecos");
+    await expect(page).toHaveURL("/cliente/enderecos");
     await expect(page.getByRole("tab", { name: "Endereços" })).toHaveAttribute("aria-selected", "true");
   });
 });

@@ -1,4 +1,4 @@
-// PRODUCT.md "Orders" (CDC art. 49): from payment until 7 days after delivery the customer withdraws
+// docs/requirements.md "Orders" (CDC art. 49): from payment until 7 days after delivery the customer withdraws
 // from the panel's order view; the request shows in the history and the button gives way to its date.
 import { expect, openPage, test } from "./fixtures.ts";
 import { uniqueEmail, waitForMail } from "./mail.ts";

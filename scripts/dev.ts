@@ -3,6 +3,7 @@ import { createServer as createHttpServer } from "node:http";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import type * as Main from "../server/main.ts";
+import type * as Islands from "../app/islands/island-entries.ts";
 
 process.env.NODE_ENV ??= "development";
 // PIX_PROVIDER=mercadopago|bcb without the provider's own settings: its local fake (decision 037).
@@ -12,8 +13,11 @@ const httpServer = createHttpServer();
 // Vite's HMR websocket shares the app's port, so the browser needs no second address.
 const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
 const main = (await vite.ssrLoadModule("/server/main.ts")) as typeof Main;
+const { devIslandModules } = (await vite.ssrLoadModule("/app/islands/island-entries.ts")) as typeof Islands;
 const shop = await main.prepare({
   build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+  // The island pages hydrate as in the build (decision 049), from their sources.
+  islands: devIslandModules(),
 });
 httpServer.on("request", (req, res) => vite.middlewares(req, res, () => shop.listener(req, res)));
 httpServer.listen(shop.config.PORT, () => {

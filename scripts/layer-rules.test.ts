@@ -8,7 +8,7 @@ import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /*
- * The layer rules of .dependency-cruiser.js (ARCHITECTURE.md "Layout"), run through dependency-
+ * The layer rules of .dependency-cruiser.js (docs/requirements.md "Layout"), run through dependency-
  * cruiser's API as `npm run lint` runs them: the real tree has no violation,
  * and a small tree with one violation per rule fails with that rule's name and message.
  */
@@ -19,7 +19,8 @@ const LAYERS = ["app", "domain", "platform", "server"];
 
 type Config = {
   DOMAIN_NEIGHBOURS: Record<string, string[]>;
-  moduleOrder(graph: Record<string, string[]>): string[];
+  FEATURE_NEIGHBOURS: Record<string, string[]>;
+  moduleOrder(graph: Record<string, string[]>, table?: string): string[];
   default: { forbidden: { name: string; comment: string }[] };
 };
 const config = (await import(pathToFileURL(CONFIG).href)) as Config;
@@ -57,6 +58,22 @@ describe("the domain's module graph", () => {
   it("refuses a table with a cycle when the config loads", () => {
     expect(() => config.moduleOrder({ orders: ["checkout"], checkout: ["account"], account: ["orders"] })).toThrow(
       "DOMAIN_NEIGHBOURS has a cycle: orders → checkout → account → orders",
+    );
+  });
+});
+
+describe("the feature folders' graph", () => {
+  it("is written down for every folder of app/features/, one way only (acyclic)", () => {
+    const features = readdirSync(join(ROOT, "app/features"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(Object.keys(config.FEATURE_NEIGHBOURS).sort()).toEqual(features.map((entry) => entry.name).sort());
+    const order = config.moduleOrder(config.FEATURE_NEIGHBOURS, "FEATURE_NEIGHBOURS");
+    expect(order.indexOf("cart")).toBeLessThan(order.indexOf("catalog"));
+    expect(order.indexOf("orders")).toBeLessThan(order.indexOf("checkout"));
+  });
+
+  it("refuses two features that import each other when the config loads", () => {
+    expect(() => config.moduleOrder({ catalog: ["cart"], cart: ["catalog"] }, "FEATURE_NEIGHBOURS")).toThrow(
+      "FEATURE_NEIGHBOURS has a cycle: catalog → cart → catalog",
     );
   });
 });
@@ -113,6 +130,14 @@ const FIXTURE: Record<string, string> = {
     'import type { Database } from "#platform/db.ts";\nimport { config } from "#platform/config.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nimport type { AppContext } from "#app/lib/app-context.server.ts";\nimport { loader } from "#app/routes/home.tsx";\nimport { createApp } from "#server/http/app.ts";\nexport type Props = { db?: Database; context?: AppContext };\nexport function Card() { return [config, addItem, loader, createApp]; }',
   "app/features/catalog/catalog.server.ts":
     'import { db } from "#platform/db.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nexport const catalog = () => [db, addItem];',
+  // Features: the cart may not import the catalog (the catalog imports the cart: one way only), a
+  // folder missing from FEATURE_NEIGHBOURS imports none, and the shared place imports no feature.
+  "app/features/cart/cart-row.tsx": 'import { Card } from "#app/features/catalog/card.tsx";\nexport const CartRow = Card;',
+  "app/features/cart/cart-button.tsx": "export const CartButton = () => null;",
+  "app/features/catalog/buy-box.tsx":
+    'import { CartButton } from "#app/features/cart/cart-button.tsx";\nimport { Stars } from "#app/shared/stars.tsx";\nexport const BuyBox = () => [CartButton, Stars];',
+  "app/features/wishlist/wishlist.tsx": 'import { Card } from "#app/features/catalog/card.tsx";\nexport const Wishlist = Card;',
+  "app/shared/stars.tsx": 'import { Card } from "#app/features/catalog/card.tsx";\nexport const Stars = Card;',
   "app/routes/home.tsx":
     'import { db } from "#platform/db.ts";\nimport { addItem } from "#domain/cart/add-item.server.ts";\nimport { Card } from "#app/features/catalog/card.tsx";\nimport type { Route } from "./+types/home";\nexport const loader = (_args?: Route) => [db, addItem];\nexport default Card;',
 
@@ -140,6 +165,9 @@ const EXPECTED = [
   "app-browser-no-platform-values: app/features/catalog/card.tsx → platform/config.ts",
   "app-browser-no-server-files: app/features/catalog/card.tsx → domain/cart/add-item.server.ts",
   "app-shared-code-no-features: app/lib/format.ts → app/features/catalog/card.tsx",
+  "app-shared-code-no-features: app/shared/stars.tsx → app/features/catalog/card.tsx",
+  "app-feature-cart-neighbours: app/features/cart/cart-row.tsx → app/features/catalog/card.tsx",
+  "app-feature-undeclared: app/features/wishlist/wishlist.tsx → app/features/catalog/card.tsx",
   "nothing-imports-routes: app/features/catalog/card.tsx → app/routes/home.tsx",
   "server-to-app-only-through-app-context: server/http/app.ts → app/features/catalog/catalog.server.ts",
   "no-cycles: domain/cart/cart-limits.ts ↔ domain/cart/cart-rules.ts",
@@ -189,6 +217,7 @@ describe("a tree with one violation per rule", () => {
     }
     // One of the generated per-module rules, with the neighbours it allows.
     expect(text).toContain("domain/pricing may import no other domain module (only domain/errors.ts)");
+    expect(text).toContain("app/features/cart may import only app/features/auth of the other features");
   });
 
   it("lets through what the rules allow: type-only platform imports in browser code, server code in loaders and *.server.ts, the app-context seam", () => {
@@ -203,6 +232,8 @@ describe("a tree with one violation per rule", () => {
       "server/http/app.ts → app/lib/app-context.server.ts",
       "domain/cart/add-item.server.ts → domain/pricing/money.ts",
       "domain/cart/add-item.server.test.ts → test/database.ts",
+      "app/features/catalog/buy-box.tsx → app/features/cart/cart-button.tsx",
+      "app/features/catalog/buy-box.tsx → app/shared/stars.tsx",
       "app/features/cart/cart-client.ts → server/contracts/cart.ts",
       "app/features/cart/cart-client.ts → server/contracts/cart.routes.ts",
       "server/contracts/cart.ts → domain/pricing/money.ts",

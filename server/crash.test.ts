@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "#test/auth-helpers.ts";
 import { startMailServer, type MailServer } from "#test/mail-server.ts";
 import { buildIfMissing, killAll, startShop, waitForOk, type ShopProcess } from "#test/shop-process.ts";
-import { checkoutBody, CUSTOMER_ENV, KIT, shopRequest, signedUpCustomer } from "#test/shop-customers.ts";
+import { checkoutBody, CUSTOMER_ENV, KIT, shopRequest, signedUpCustomer } from "#test/builders.ts";
 import { isAlive, startEmbeddedPostgres } from "#server/db/embedded-postgres.ts";
 import { createLogger } from "#platform/logger.ts";
 

@@ -12,7 +12,7 @@ import type { Browser } from "#test/auth-helpers.ts";
 import { createEmptyDatabase, dropDatabase } from "#test/database.ts";
 import { startMailServer, type MailServer } from "#test/mail-server.ts";
 import { buildIfMissing, killAll, startShop, waitForOk, type ShopProcess } from "#test/shop-process.ts";
-import { checkoutBody, CUSTOMER_ENV, KIT, shopRequest, signedUpCustomer } from "#test/shop-customers.ts";
+import { checkoutBody, CUSTOMER_ENV, KIT, shopRequest, signedUpCustomer } from "#test/builders.ts";
 import { isAlive, startEmbeddedPostgres } from "#server/db/embedded-postgres.ts";
 import { createLogger } from "#platform/logger.ts";
 

@@ -13,7 +13,7 @@ import { fileStorageFor, privateFileStorageFor } from "#platform/storage/file-st
 import { createApp } from "#server/http/app.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { testServices } from "#test/database.ts";
-import { orderWithoutShipping } from "#test/digital-orders.ts";
+import { orderWithoutShipping } from "#test/builders.ts";
 import { samplePhoto } from "#test/sample-images.ts";
 import { ensurePgClient } from "#test/pg-client.ts";
 import { startS3Emulator, type S3Emulator } from "#test/s3-server.ts";

@@ -7,7 +7,7 @@ import { createEmptyDatabase, dropDatabase } from "#test/database.ts";
 import { readEventStream, type EventStreamReader } from "#test/event-stream.ts";
 import { startMailServer, type MailServer } from "#test/mail-server.ts";
 import { buildIfMissing, killAll, startShop, waitForOk, type ShopProcess } from "#test/shop-process.ts";
-import { checkoutBody, CUSTOMER_ENV, KIT, shopRequest, signedUpCustomer } from "#test/shop-customers.ts";
+import { checkoutBody, CUSTOMER_ENV, KIT, shopRequest, signedUpCustomer } from "#test/builders.ts";
 import type { Browser } from "#test/auth-helpers.ts";
 
 let mail: MailServer;

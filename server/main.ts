@@ -13,7 +13,6 @@ import { apiEndpoints } from "#server/http/api-endpoints.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import type { AppServices } from "#platform/services.ts";
 import { AccessLog } from "#server/http/access-log.ts";
-import { createLeanLane } from "#server/http/lean-api.ts";
 import { startJobs } from "#server/jobs/jobs.ts";
 import { registerProviderWebhook } from "#domain/payments/charges.server.ts";
 import { createLogger, type Logger } from "#platform/logger.ts";
@@ -35,7 +34,7 @@ export type PreparedShop = {
   logger: Logger;
   /** Where this process is on its way down: /readyz and the event streams follow it (decision 053). */
   lifecycle: Lifecycle;
-  /** Node's request listener: the lean lane (lean-api.ts) for its endpoints, Hono for the rest. */
+  /** Node's request listener: Hono's app, the one path of every request (decision 006). */
   listener(request: IncomingMessage, response: ServerResponse): void;
   /**
    * Stops the job worker (running jobs finish, or are handed back to the queue after
@@ -72,7 +71,7 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   }
   // The BCB Pix API's webhook (decision 037); in the background, so a PSP that is down never delays the start.
   void registerProviderWebhook(services);
-  // One access log for both lanes, so the pricing call's minute summary counts both (decision 010).
+  // Kept here so that closing the shop flushes the pricing call's last minute summary (decision 010).
   const accessLog = new AccessLog(logger, apiEndpoints);
   const app = createApp(services, { ...options, accessLog, lifecycle });
   return {
@@ -80,7 +79,7 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
     config,
     logger,
     lifecycle,
-    listener: nodeListener(services, app, accessLog),
+    listener: getRequestListener(app.fetch),
     async closeDatabase() {
       accessLog.close();
       await closeDatabase();
@@ -163,14 +162,6 @@ export async function start(options: AppOptions = {}): Promise<void> {
     logger.info({ port, url: `http://localhost:${port}` }, config.ROLE === "worker" ? "worker probes listening" : "shop listening");
   });
   shutDownOnSignals(server, shop);
-}
-
-function nodeListener(services: AppServices, app: Hono<AppEnv>, accessLog: AccessLog): PreparedShop["listener"] {
-  const lean = createLeanLane(services, apiEndpoints, accessLog);
-  const hono = getRequestListener(app.fetch);
-  return (request, response) => {
-    if (!lean(request, response)) void hono(request, response);
-  };
 }
 
 export function clientBuildDir(serverBuildFile: string): string {

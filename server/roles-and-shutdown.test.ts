@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase, dropDatabase } from "#test/database.ts";
 import { readEventStream } from "#test/event-stream.ts";
 import { startMailServer, type MailServer } from "#test/mail-server.ts";
-import { CUSTOMER_ENV, signedUpCustomer } from "#test/shop-customers.ts";
+import { CUSTOMER_ENV, signedUpCustomer } from "#test/builders.ts";
 import { buildIfMissing, killAll, startShop, waitForOk } from "#test/shop-process.ts";
 
 let mail: MailServer;

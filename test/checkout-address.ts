@@ -1,4 +1,7 @@
-/** A valid delivery address (a real CEP and a CPF with valid check digits) for tests that place orders. */
+/**
+ * A valid delivery address (a real CEP and a CPF with valid check digits) for tests that place orders:
+ * test/builders.ts and the browser journeys (which cannot load Vitest's builders) share it.
+ */
 export const CHECKOUT_ADDRESS = {
   recipientName: "Maria Silva",
   cpf: "529.982.247-25",
@@ -9,5 +12,5 @@ export const CHECKOUT_ADDRESS = {
   complement: "apto 5",
   neighborhood: "Bela Vista",
   city: "São Paulo",
-  state: "SP",
+  state: "SP" as const,
 };

@@ -4,7 +4,7 @@ import { AdminRefundsSection } from "#app/features/orders/refunds-section.tsx";
 import { AdminReturnsSection } from "#app/features/orders/returns-section.tsx";
 import { AdminReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { AdminShell } from "#app/features/admin/admin-shell.tsx";
-import { adminSectionOf, pageOf, sectionHref } from "#app/features/admin/admin-sections.ts";
+import { adminRouteOf, pageOf, sectionHref } from "#app/features/admin/admin-sections.ts";
 import { AuditSection } from "#app/features/audit/audit-section.tsx";
 import { CustomerDetailView, CustomersView } from "#app/features/customers/customers-view.tsx";
 import { DashboardView } from "#app/features/dashboard/dashboard-view.tsx";
@@ -19,6 +19,7 @@ import { customerQuerySchema } from "#domain/customers/customer-schemas.ts";
 import { getCustomer, searchCustomers } from "#domain/customers/customers.server.ts";
 import { getDashboard } from "#domain/dashboard/dashboard.server.ts";
 import type { Database } from "#platform/db/client.ts";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin";
 
 export const meta: Route.MetaFunction = () => [{ title: "Administração | Loja" }, { name: "robots", content: "noindex" }];
@@ -37,12 +38,19 @@ async function customersSection(db: Database, params: URLSearchParams) {
   return { section: "clientes" as const, query, result: await searchCustomers(db, parsed.data), error: null };
 }
 
-/** Admins only (customer → 403 page, visitor → /auth). `?secao=` picks the section; `?order=ID` opens one order (spec §2). */
+/**
+ * Every address of the admin (/admin and /admin/<section>, app/routes.ts) is served here, so each
+ * is for admins only (customer → 403 page, visitor → /auth) before anything else. The path picks
+ * the section; `?order=ID` opens one order (spec §2); an address of before (`?secao=`) moves on.
+ */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   await requireAdmin(args);
   const { db, config } = args.context.get(appContext).services;
   const params = args.url.searchParams;
-  switch (adminSectionOf(params)) {
+  const route = adminRouteOf(args.params.secao, args.url);
+  if (!route) throw data(null, { status: 404 });
+  if ("redirectTo" in route) throw redirect(route.redirectTo, 301);
+  switch (route.section) {
     case "pedidos":
       // The orders part reads its own data from the admin API (decision 020).
       return { section: "pedidos" as const, orderId: params.get("order")?.slice(0, 100) || null };

@@ -1,4 +1,5 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { panelRouteOf } from "#app/features/account/panel-tabs.ts";
 import { CustomerPanel } from "#app/features/account/customer-panel.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
@@ -12,9 +13,15 @@ import type { Route } from "./+types/cliente";
 
 export const meta: Route.MetaFunction = () => [{ title: "Minha conta | Loja" }, { name: "robots", content: "noindex" }];
 
-/** Signed-in customers only (requireUser). Accepts ?order=ID (only the customer's own) and ?aba=<tab>. */
+/**
+ * Signed-in customers only (requireUser), on every tab's address (/cliente/<tab>, decision 047).
+ * Accepts ?order=ID (only the customer's own); the addresses of before (?aba=<tab>) move on.
+ */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const user = await requireUser(args);
+  const route = panelRouteOf(args.params.aba, args.url);
+  if (!route) throw data(null, { status: 404 });
+  if ("redirectTo" in route) throw redirect(route.redirectTo, 301);
   const services = args.context.get(appContext).services;
   const { db, config } = services;
   const order = args.url.searchParams.get("order")?.slice(0, 100) || null;
@@ -31,15 +38,16 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   return { user, addresses, referral, order, orders: { orders, order: openedWithQr } };
 });
 
-/** Switching tabs (only ?aba changes) shows data already loaded; anything else loads again. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const strip = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("aba");
-    return params.toString();
-  };
-  return strip(currentUrl) === strip(nextUrl) && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+/** Switching tabs (only the tab's part of the path changes) shows data already loaded; anything else loads again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  currentParams,
+  nextParams,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const tabOnly = currentUrl.search === nextUrl.search && currentParams.aba !== nextParams.aba;
+  return tabOnly ? false : defaultShouldRevalidate;
 }
 
 export default function Cliente({ loaderData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { action as renewAction, loader as downloadLoader } from "#app/routes/dow
 import { signDownloadLink } from "#domain/delivery/download-links.server.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { orderWithoutShipping } from "#test/digital-orders.ts";
+import { orderWithoutShipping } from "#test/builders.ts";
 import { pageArgs } from "#test/page-args.ts";
 
 /*

@@ -6,7 +6,7 @@ import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { cartItems, carts, orders, products } from "#platform/db/schema.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { pageArgs } from "#test/page-args.ts";
-import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS as ADDRESS } from "#test/builders.ts";
 
 /*
  * The order pages' loaders (/success, /cliente) on a real PostgreSQL (moved from

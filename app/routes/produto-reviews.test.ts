@@ -5,7 +5,7 @@ import { productUuid } from "#domain/catalog/product-slugs.ts";
 import type { AdminReviewList, MyReview, OrderReviews } from "#domain/reviews/review-schemas.ts";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { orderWithoutShipping } from "#test/digital-orders.ts";
+import { orderWithoutShipping } from "#test/builders.ts";
 import { pageArgs } from "#test/page-args.ts";
 
 /*

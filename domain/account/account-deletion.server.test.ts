@@ -3,8 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { CHECKOUT_ADDRESS, checkOut, giveCart } from "#test/builders.ts";
 import { createTestDatabase } from "#test/database.ts";
 import { notifications, orders, users } from "#platform/db/schema.ts";
 import { outboxDir } from "#platform/mail/mailer.ts";
@@ -101,7 +100,7 @@ describe("LGPD: a deleted account leaves no name, e-mail, phone or CPF anywhere"
 
     // Order 1: paid, then withdrawn with a reason that names the customer and gives the phone.
     const order = async () => {
-      await giveCart(ctx, userId, KIT_NUMERIC_ID);
+      await giveCart(ctx.t.db, userId, KIT_NUMERIC_ID);
       return checkOut(ctx, browser, address);
     };
     const withdrawn = await order();

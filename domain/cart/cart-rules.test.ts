@@ -38,7 +38,7 @@ describe("packaging", () => {
     expect(packagingFor("unit", 3, true)).toEqual({ enabled: false, fee_amount: 100, sachet_count: 0 });
   });
 
-  // Issue 15: a line keeps its packaging choice, never its own amount; the fee is the shop's (PRODUCT.md).
+  // Issue 15: a line keeps its packaging choice, never its own amount; the fee is the shop's (docs/requirements.md).
   it("converts legacy packaging_fee / packaging_fee_amount (reais per sachet) into the metadata, with the shop's fee", () => {
     expect(normalizePackaging({ packaging_fee: true, packaging_fee_amount: 1.5 }, "gram", 60)).toEqual({
       enabled: true,

@@ -1,5 +1,5 @@
 /**
- * The cart's rules (spec §3, §5, §9; PRODUCT.md), pure, for both sides: the server decides with
+ * The cart's rules (spec §3, §5, §9; docs/requirements.md), pure, for both sides: the server decides with
  * them, the browser uses them for optimistic updates. Money is integer cents.
  */
 import {
@@ -35,7 +35,7 @@ export function cartQuantityProblem(unitType: UnitType, quantity: number): RuleP
 
 /**
  * The packaging a line carries (spec §3 metadata): offered to gram lines from 50 g; `fee_amount`
- * is the shop's one fee per sachet (PRODUCT.md), recorded for the reader, never a line's own.
+ * is the shop's one fee per sachet (docs/requirements.md), recorded for the reader, never a line's own.
  */
 export function packagingFor(unitType: UnitType, quantity: number, enabled: boolean): Packaging {
   return {
@@ -45,7 +45,7 @@ export function packagingFor(unitType: UnitType, quantity: number, enabled: bool
   };
 }
 
-/** The packaging fee of a line: PRODUCT.md's single rule; the metadata's `fee_amount` is not read. */
+/** The packaging fee of a line: docs/requirements.md's single rule; the metadata's `fee_amount` is not read. */
 export function packagingFee(unitType: UnitType, quantity: number, packaging: Packaging): number {
   return unitType === "gram" ? packagingFeeCents(quantity, packaging.enabled) : 0;
 }

@@ -46,7 +46,7 @@ describe("the built-in catalogue (spec §3)", () => {
     expect(CATALOG.filter((entry) => entry.buttonDisabled).map((entry) => entry.id)).toEqual([1]);
   });
 
-  it("sells dried samples by the gram (table price) and everything else by the unit at PRODUCT.md's starting prices", () => {
+  it("sells dried samples by the gram (table price) and everything else by the unit at docs/requirements.md's starting prices", () => {
     const expected: Record<number, number | null> = {
       1: null,
       2: null,
@@ -88,7 +88,7 @@ describe("the built-in catalogue (spec §3)", () => {
     }
   });
 
-  it("keeps the copy neutral: no dosage, consumption or effect claims (PRODUCT.md)", () => {
+  it("keeps the copy neutral: no dosage, consumption or effect claims (docs/requirements.md)", () => {
     const forbidden =
       /(?<!\p{L})(doses?|dosagem|microdos\p{L}*|consum\p{L}*|ingest\p{L}*|ingerir|efeitos?|psicod[eé]lic\p{L}*|alucin\p{L}*|trip|viagem|experi[eê]ncia|potente|potência|recreativ\p{L}*|medicinal|terap\p{L}*|chá)(?!\p{L})/iu;
     for (const claim of ["Sem dosagem", "um chá", "efeito forte", "para consumo"]) expect(claim).toMatch(forbidden);

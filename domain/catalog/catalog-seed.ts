@@ -3,14 +3,14 @@
  * seed writes it to PostgreSQL once (the database is the source of truth afterwards and the admin
  * edits it there); the browser ships only the lean part in catalog-fallback.ts.
  *
- * Copy is neutral and factual (PRODUCT.md): what the item is, its format and size, storage, and
+ * Copy is neutral and factual (docs/requirements.md): what the item is, its format and size, storage, and
  * the 18+ and research/collection notice. No dosage, consumption or effect claims.
  */
 import { BUILT_IN_IMAGES, DETAIL_IMAGES } from "#domain/catalog/catalog-fallback.ts";
 import type { CatalogEntry, CategoryId, ProductDetail } from "#domain/catalog/catalog-types.ts";
 import { CATEGORY_IDS, PRODUCT_SLUGS, productUuid } from "#domain/catalog/product-slugs.ts";
 
-/** PRODUCT.md starting prices, in cents (editable in the admin afterwards). */
+/** docs/requirements.md starting prices, in cents (editable in the admin afterwards). */
 export const STARTING_PRICES_CENTS = {
   kit: 89_90,
   spawn: 149_90,
@@ -22,7 +22,7 @@ export const STARTING_PRICES_CENTS = {
   workshop: 197_00,
 } as const;
 
-/** PRODUCT.md: spawn is made to order, 15 business days. */
+/** docs/requirements.md: spawn is made to order, 15 business days. */
 export const SPAWN_LEAD_TIME_BUSINESS_DAYS = 15;
 
 type EntryCopy = Omit<CatalogEntry, "id" | "uuid" | "slug" | "category" | "route" | "name" | "image" | "images"> & {

@@ -3,7 +3,7 @@ import type { CATEGORY_IDS } from "#domain/catalog/product-slugs.ts";
 
 export type CategoryId = keyof typeof CATEGORY_IDS;
 
-/** Dried samples are sold by the gram (2 g sachets); everything else by the unit (PRODUCT.md). */
+/** Dried samples are sold by the gram (2 g sachets); everything else by the unit (docs/requirements.md). */
 export type UnitType = "gram" | "unit";
 
 export type { DetailIcon, ProductDetail } from "#platform/db/json-columns.ts";

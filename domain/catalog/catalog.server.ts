@@ -1,4 +1,4 @@
-/** Catalogue reads for pages and the pricing endpoint. PostgreSQL is the source of truth (PRODUCT.md). */
+/** Catalogue reads for pages and the pricing endpoint. PostgreSQL is the source of truth (docs/requirements.md). */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { productCatalog, productImages, products } from "#platform/db/schema.ts";

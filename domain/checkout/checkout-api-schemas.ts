@@ -3,7 +3,7 @@ import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
 
 /**
  * The checkout API's answers (server/api/checkout.ts and shipping.ts); the checkout page's calls are typed by them
- * (app/features/orders/order-api.ts). Apart from checkout-schemas.ts (the form's schemas, which the
+ * (app/shared/order-api.ts). Apart from checkout-schemas.ts (the form's schemas, which the
  * page runs): the page needs only these types, so it does not carry these schemas.
  */
 

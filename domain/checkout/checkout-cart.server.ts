@@ -45,7 +45,7 @@ export type CheckoutCart = {
 };
 
 /**
- * The signed-in customer's active cart, priced by the server (PRODUCT.md: prices, totals and fees
+ * The signed-in customer's active cart, priced by the server (docs/requirements.md: prices, totals and fees
  * stored with the cart lines or sent by a client are never used). Null when there is no cart.
  */
 export async function loadCheckoutCart(db: Executor, userId: string, options: { lock?: boolean } = {}): Promise<CheckoutCart | null> {

@@ -5,7 +5,7 @@ import { couponCodeSchema } from "#domain/coupons/coupon-schemas.ts";
 
 /**
  * The checkout's inputs, one zod schema each, used by the form in the browser and by the API on
- * the server (ARCHITECTURE.md). Messages are Portuguese and name the field's problem.
+ * the server (docs/requirements.md "Layout"). Messages are Portuguese and name the field's problem.
  */
 
 const digits = (value: string) => value.replace(/\D/g, "");

@@ -4,8 +4,7 @@ import { orders, products, savedCpfs } from "#platform/db/schema.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { hideCpf, maskedSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { createAuthTestContext, uniqueEmail, type AuthTestContext, type Browser } from "#test/auth-helpers.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
-import { giveCart } from "#test/orders.ts";
+import { CHECKOUT_ADDRESS, giveCart } from "#test/builders.ts";
 
 /*
  * Issue 20 item 3 (decision 033): the CPF of the first order is saved on the account in that order's
@@ -42,12 +41,12 @@ describe("the CPF saved on the account", () => {
     const { browser, userId } = await newCustomer();
     expect(await maskedSavedCpf(ctx.t.db, userId)).toBeNull();
 
-    await giveCart(ctx, userId, KIT);
+    await giveCart(ctx.t.db, userId, KIT);
     expect((await placeOrder(browser, CHECKOUT_ADDRESS)).status).toBe(201);
     expect(await savedOf(userId)).toBe("52998224725");
     expect(await maskedSavedCpf(ctx.t.db, userId)).toBe("***.982.247-**");
 
-    await giveCart(ctx, userId, KIT);
+    await giveCart(ctx.t.db, userId, KIT);
     const second = await placeOrder(browser, ADDRESS_WITHOUT_CPF);
     expect(second.status, await second.clone().text()).toBe(201);
     const { orderId } = (await second.json()) as { orderId: string };
@@ -57,16 +56,16 @@ describe("the CPF saved on the account", () => {
 
   it("is replaced when an order brings another one", async () => {
     const { browser, userId } = await newCustomer();
-    await giveCart(ctx, userId, KIT);
+    await giveCart(ctx.t.db, userId, KIT);
     expect((await placeOrder(browser, CHECKOUT_ADDRESS)).status).toBe(201);
-    await giveCart(ctx, userId, KIT);
+    await giveCart(ctx.t.db, userId, KIT);
     expect((await placeOrder(browser, { ...CHECKOUT_ADDRESS, cpf: "111.444.777-35" })).status).toBe(201);
     expect(await savedOf(userId)).toBe("11144477735");
   });
 
   it("refuses, in Portuguese, an order without a CPF from an account that has none saved", async () => {
     const { browser, userId } = await newCustomer();
-    await giveCart(ctx, userId, KIT);
+    await giveCart(ctx.t.db, userId, KIT);
     const response = await placeOrder(browser, ADDRESS_WITHOUT_CPF);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: { code: "cpf_required", message: "Informe o CPF de quem recebe." } });
@@ -75,7 +74,7 @@ describe("the CPF saved on the account", () => {
 
   it("is not saved when the order fails, even after the CPF was written in its transaction", async () => {
     const { browser, userId } = await newCustomer();
-    await giveCart(ctx, userId, KIT);
+    await giveCart(ctx.t.db, userId, KIT);
     // The order's last writes (its notifications) fail: everything before them, the CPF included, rolls back.
     await ctx.t.db.execute(sql`
       create or replace function refuse_notifications_for_test() returns trigger language plpgsql as $$
@@ -95,7 +94,7 @@ describe("the CPF saved on the account", () => {
 
   it("is not saved when the order is refused (out of stock)", async () => {
     const { browser, userId } = await newCustomer();
-    await giveCart(ctx, userId, KIT);
+    await giveCart(ctx.t.db, userId, KIT);
     const [kit] = await ctx.t.db
       .select({ stock: products.stock })
       .from(products)

@@ -7,7 +7,7 @@ import { repriceCartLine } from "#domain/cart/cart-rules.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
 import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
-import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS as ADDRESS } from "#test/builders.ts";
 
 /*
  * Issue 15: one line pricer. Whatever the cart showed the customer just before (GET /api/cart, and

@@ -1,5 +1,5 @@
 /**
- * Placing an order (PRODUCT.md checkout steps 4 and 5): one transaction, idempotent per key.
+ * Placing an order (docs/requirements.md checkout steps 4 and 5): one transaction, idempotent per key.
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -45,7 +45,7 @@ export type PlacedOrder = { orderId: string; number: number; replayed: boolean }
 const STALE_CLAIM = sql`interval '2 minutes'`;
 
 /**
- * PRODUCT.md checkout step 4–5. The key is claimed first in its own statement, so a concurrent
+ * docs/requirements.md checkout step 4–5. The key is claimed first in its own statement, so a concurrent
  * duplicate sees it at once and gets 409, and a retry after success replays the same order. Then
  * one transaction locks the cart, re-prices it, reserves stock with conditional updates (never
  * below zero), writes the order with line snapshots, its history and notifications, and moves the
@@ -272,7 +272,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   return { orderId, number, notifications };
 }
 
-/** PRODUCT.md: the address is saved to the account (unless it is already there, or the account has 10). */
+/** docs/requirements.md: the address is saved to the account (unless it is already there, or the account has 10). */
 async function saveAddressIfNew(tx: Tx, userId: string, address: OrderAddress): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${userId}`}))`);
   const existing = await tx.select().from(addresses).where(eq(addresses.userId, userId));

@@ -15,7 +15,7 @@ export type OrderAmounts = { subtotalCents: number; packagingCents: number; ship
 
 /**
  * Pix cannot charge R$ 0,00 and an order's total is positive (orders_money): discounts leave at
- * least a cent to pay. PRODUCT.md: credits pay *part* of an order.
+ * least a cent to pay. docs/requirements.md: credits pay *part* of an order.
  */
 export const MIN_PIX_CENTS = 1;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addresses, consentEvents, orderRefunds, orders, referralLinks, users } from "#platform/db/schema.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS } from "#test/builders.ts";
 import { getCustomer, searchCustomers } from "#domain/customers/customers.server.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 import { setUpTestDatabase } from "#test/database.ts";

@@ -8,7 +8,7 @@ import { lockOrder } from "#domain/orders/order-store.server.ts";
 import { payOrder } from "#domain/orders/pay-order.server.ts";
 import { reopenOrder } from "#domain/orders/reopen-order.server.ts";
 import { setUpTestDatabase } from "#test/database.ts";
-import { buildCustomer, buildOrder, type BuiltOrder } from "#test/orders.ts";
+import { buildCustomer, buildOrder, type BuiltOrder } from "#test/builders.ts";
 
 /*
  * Decision 043: the order machine is the one writer of an order's status and history, and its one

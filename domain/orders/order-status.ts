@@ -1,4 +1,4 @@
-/** Order statuses (PRODUCT.md "Orders") and the transitions the server allows. */
+/** Order statuses (docs/requirements.md "Orders") and the transitions the server allows. */
 
 export const ORDER_STATUSES = [
   "pending_payment",
@@ -83,7 +83,7 @@ export const WITHDRAWAL_DAYS = 7;
 export const WITHDRAWAL_CANCEL_NOTE = "Desistência da compra pelo cliente, antes do envio";
 
 /**
- * What withdrawing does in each status (PRODUCT.md "Orders"): from payment until the parcel leaves
+ * What withdrawing does in each status (docs/requirements.md "Orders"): from payment until the parcel leaves
  * it cancels and refunds; once shipped or delivered it asks for the products back. Null: not a
  * withdrawal (unpaid, or already cancelled or refunded).
  */

@@ -11,7 +11,7 @@ import { markRefundSent } from "#domain/orders/send-refund.server.ts";
 import { addTracking } from "#domain/orders/ship-order.server.ts";
 import { requestWithdrawal } from "#domain/orders/withdrawal.server.ts";
 import { setUpTestDatabase } from "#test/database.ts";
-import { buildCustomer, buildOrder } from "#test/orders.ts";
+import { buildCustomer, buildOrder } from "#test/builders.ts";
 
 /*
  * Decision 044: withdrawals and refunds are rows with their own status. A refund is owed until the

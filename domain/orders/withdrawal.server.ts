@@ -1,5 +1,5 @@
 /**
- * The customer's withdrawal (CDC art. 49; PRODUCT.md "Orders"), online from payment until 7 days
+ * The customer's withdrawal (CDC art. 49; docs/requirements.md "Orders"), online from payment until 7 days
  * after delivery. Before the parcel leaves it cancels the order (stock back) and records the refund
  * of everything paid, freight included; once shipped or delivered it asks for the products back
  * (the admin's "refunded" records the refund when they arrive). Either way it is a history entry

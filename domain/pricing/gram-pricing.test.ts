@@ -140,7 +140,7 @@ describe("the cap: a larger quantity never costs less", () => {
   });
 });
 
-describe("packaging (PRODUCT.md: one rule)", () => {
+describe("packaging (docs/requirements.md: one rule)", () => {
   it("charges nothing below 50 g even when enabled, and R$ 1,00 per sachet from 50 g", () => {
     for (let grams = 2; grams < PACKAGING_MIN_GRAMS; grams += 2) {
       expect(priceGrams(grams, { enabled: true }).packagingFeeCents, `${grams} g`).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Price of dried samples by the gram (spec §9, PRODUCT.md "Pricing"), in integer cents.
+ * Price of dried samples by the gram (spec §9, docs/requirements.md "Pricing"), in integer cents.
  * One module, two callers: the server's calculate-price and the browser's local fallback.
  */
 
@@ -87,7 +87,7 @@ export function gramsTotalCents(grams: number, table: GramPriceTable = SPEC_PRIC
     );
   }
   const byTier = Math.round(grams * baseGramPriceCents(table) * (1 - tierDiscount(grams)));
-  // PRODUCT.md's guard: never more than the next larger table quantity (38 g would cost more than 40 g);
+  // docs/requirements.md's guard: never more than the next larger table quantity (38 g would cost more than 40 g);
   // and never less than the smaller one before it, which the spec's table never reaches but an
   // owner's table with steeper totals would (decision 021): so a monotonic table prices monotonically.
   return Math.max(previous?.totalCents ?? 0, Math.min(byTier, at!.totalCents));
@@ -107,7 +107,7 @@ export type GramPrice = {
 };
 
 /**
- * The single packaging rule of PRODUCT.md: the shop's fee × sachets, when enabled and from 50 g.
+ * The single packaging rule of docs/requirements.md: the shop's fee × sachets, when enabled and from 50 g.
  * The fee is not a parameter: a per-line or per-caller amount is how the cart and the checkout
  * once charged one line differently (issue 15).
  */

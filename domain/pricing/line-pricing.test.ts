@@ -22,7 +22,7 @@ describe("priceLine (the one line pricer)", () => {
     });
   });
 
-  it("charges packaging as PRODUCT.md's one rule: R$ 1,00 times ceil(quantity / 2) sachets, from 50 g", () => {
+  it("charges packaging as docs/requirements.md's one rule: R$ 1,00 times ceil(quantity / 2) sachets, from 50 g", () => {
     expect(DEFAULT_PACKAGING_FEE_CENTS).toBe(1_00);
     expect(PACKAGING_MIN_GRAMS).toBe(50);
     expect(priceLine(GRAM, 50, true)).toMatchObject({

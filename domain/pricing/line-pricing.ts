@@ -1,5 +1,5 @@
 /**
- * THE price of a cart or order line (issue 15; PRODUCT.md "Pricing"): the cart view, the cart's
+ * THE price of a cart or order line (issue 15; docs/requirements.md "Pricing"): the cart view, the cart's
  * writes, the checkout, the order's lines and the browser's optimistic update all call priceLine,
  * so a line cannot cost one amount in the cart and another on the order. Browser-safe; money in
  * integer cents.
@@ -51,7 +51,7 @@ export function pricingSubject(
 }
 
 /**
- * Prices `quantity` of a product with packaging asked for or not (PRODUCT.md's single packaging
+ * Prices `quantity` of a product with packaging asked for or not (docs/requirements.md's single packaging
  * rule: the fee amount times the sachets, `ceil(quantity / 2)`, from 50 g). Throws RangeError on a
  * quantity the product cannot be sold in (see quantityProblem).
  */

@@ -1,5 +1,5 @@
 /**
- * One price for every product, for both callers (PRODUCT.md "one rule, one module"): the server's
+ * One price for every product, for both callers (docs/requirements.md "one rule, one module"): the server's
  * calculate-price and the browser's local fallback when that call fails. Money is integer cents
  * here; the spec's pricing response carries reais, converted once at the edge (toPricingResponse).
  */

@@ -1,7 +1,7 @@
 /**
  * What makes a sample's price table acceptable (decision 021), browser-safe: the editor shows the
  * same Portuguese messages as it types that the API answers. The promise to customers is the one
- * of PRODUCT.md: no quantity costs more in total than a larger one, and buying more never costs
+ * of docs/requirements.md: no quantity costs more in total than a larger one, and buying more never costs
  * more per gram than the 2 g sachet.
  */
 import {

@@ -8,7 +8,7 @@ import { MAX_GRAMS } from "#domain/pricing/gram-pricing.ts";
 
 const ignoredNumber = z.number({ error: "deve ser um número" }).nullable().optional();
 
-/** Spec §7 body. The fee amount and sachet count a client sends are accepted and ignored (PRODUCT.md). */
+/** Spec §7 body. The fee amount and sachet count a client sends are accepted and ignored (docs/requirements.md). */
 export const calculatePriceInput = z.strictObject({
   quantity: z
     .number({ error: (issue) => (issue.input === undefined ? "informe a quantidade" : "a quantidade deve ser um número") })

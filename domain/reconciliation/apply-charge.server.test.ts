@@ -7,7 +7,7 @@ import { lockOrder } from "#domain/orders/order-store.server.ts";
 import type { ChargeState, PaymentProvider } from "#domain/payments/payment-provider.server.ts";
 import { applyChargeState, type PaymentRow } from "#domain/reconciliation/apply-charge.server.ts";
 import { setUpTestDatabase } from "#test/database.ts";
-import { buildOrder, type BuiltOrder } from "#test/orders.ts";
+import { buildOrder, type BuiltOrder } from "#test/builders.ts";
 
 /*
  * Reconciliation's rules beside it (issue 27 item 9): what a provider's "paid" does to the order,

@@ -1,5 +1,5 @@
 /**
- * The credit ledger (PRODUCT.md "Referrals", decision 027). Entries are only added; each one also
+ * The credit ledger (docs/requirements.md "Referrals", decision 027). Entries are only added; each one also
  * moves the customer's referral_links.total_credits in the same transaction, so that column is
  * always the ledger's sum. A spend locks that row first: parallel checkouts of one customer take
  * turns on it, and each sees what the previous one left.

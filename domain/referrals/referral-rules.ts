@@ -1,5 +1,5 @@
 /**
- * Referral links (PRODUCT.md "Referrals", decision 027), browser-safe: the code's alphabet, the
+ * Referral links (docs/requirements.md "Referrals", decision 027), browser-safe: the code's alphabet, the
  * first-party cookie that keeps a visited link's code, and what the panel shows of a referred person.
  */
 

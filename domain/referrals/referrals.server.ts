@@ -1,5 +1,5 @@
 /**
- * Referrals (PRODUCT.md "Referrals", decision 027): the customer's link, who signed up through it,
+ * Referrals (docs/requirements.md "Referrals", decision 027): the customer's link, who signed up through it,
  * and the credit its owner earns when such a customer's first order is paid.
  */
 import { and, desc, eq, isNull } from "drizzle-orm";

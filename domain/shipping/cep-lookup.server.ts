@@ -1,5 +1,5 @@
 /**
- * CEP lookup adapter (PRODUCT.md checkout step 2): asks a ViaCEP-compatible service
+ * CEP lookup adapter (docs/requirements.md checkout step 2): asks a ViaCEP-compatible service
  * (`GET {base}/{cep}/json/`) with a short timeout. It never throws: the checkout form either gets
  * the address or a typed reason, and then the customer types it by hand.
  */

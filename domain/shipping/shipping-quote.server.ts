@@ -4,7 +4,7 @@ import { shippingRates, shippingWeightBands } from "#platform/db/schema.ts";
 import { SHIPPING_METHOD_LABELS, SHIPPING_METHODS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 
 /**
- * Shipping quotes (PRODUCT.md checkout step 3): the CEP's region price from `shipping_rates` plus
+ * Shipping quotes (docs/requirements.md checkout step 3): the CEP's region price from `shipping_rates` plus
  * the surcharge of the cart's weight band from `shipping_weight_bands` (decision 005).
  */
 

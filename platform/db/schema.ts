@@ -17,7 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-/** Tables of spec §3. Money is integer cents everywhere (PRODUCT.md). */
+/** Tables of spec §3. Money is integer cents everywhere (docs/requirements.md). */
 
 export const cartStatus = pgEnum("cart_status", ["active", "completed", "pending_payment"]);
 
@@ -130,7 +130,7 @@ export const productCategory = pgEnum("product_category", ["consultoria", "desid
 export const productUnitType = pgEnum("product_unit_type", ["gram", "unit"]);
 
 /**
- * The catalogue (spec §3 "Catalogue entry" plus what PRODUCT.md adds: unit, price, stock, lead time,
+ * The catalogue (spec §3 "Catalogue entry" plus what docs/requirements.md adds: unit, price, stock, lead time,
  * shipping). Seeded from app/features/catalog/catalog.ts; after that the admin edits it here.
  * Gram products (dried samples) follow the price table of spec §9 and have no unit price.
  */
@@ -797,7 +797,7 @@ export const referrals = pgTable(
 export const creditEntryKind = pgEnum("credit_entry_kind", ["referral_reward", "order_payment", "order_return"]);
 
 /**
- * The credit ledger (PRODUCT.md "Referrals"): rows are only added. A reward per referral, a payment
+ * The credit ledger (docs/requirements.md "Referrals"): rows are only added. A reward per referral, a payment
  * and its return per order, at most once each (the unique indexes), whatever retries or races.
  */
 export const creditEntries = pgTable(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
 
 /*
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 async function placeOrder(): Promise<string> {
-  await giveCart(ctx, customerId, KIT_NUMERIC_ID);
+  await giveCart(ctx.t.db, customerId, KIT_NUMERIC_ID);
   return checkOut(ctx, customer);
 }
 

@@ -645,7 +645,7 @@ function anonymousWithout(caller: Caller): Caller {
 }
 
 describe("legacy lines and shipping", () => {
-  // Issue 15: the legacy choice survives, its own amount does not (PRODUCT.md's one fee; the checkout charges the same).
+  // Issue 15: the legacy choice survives, its own amount does not (docs/requirements.md's one fee; the checkout charges the same).
   it("converts legacy packaging_fee / packaging_fee_amount into the packaging metadata, at the shop's fee", async () => {
     const me = anonymous();
     const { cartId } = (await (await add(me, { productId: PE7_SAMPLE, quantity: 2 })).json()) as { cartId: string };

@@ -11,7 +11,7 @@ import { checkCartStatus, countItems, readCart } from "#domain/cart/read-cart.se
 import { cartContract } from "#server/contracts/cart.ts";
 import { CART_SESSION_HEADER, CART_TAB_HEADER } from "#server/contracts/cart-headers.ts";
 import { currentUser, USER_ONLY } from "#server/http/guards.ts";
-import { defineEndpoint, withAnonymousLeanLane } from "#server/http/api.ts";
+import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import type { Config } from "#platform/config.ts";
 import { cartCookie, cartSessionIdOf, cartSessionOf, endedCartCookie, issueCartToken } from "#server/http/cart-token.ts";
@@ -50,7 +50,7 @@ export function browserCart(config: Config, header: (name: string) => string | u
   return { ...cartSessionOf(config, header("cookie")), tab: cartTab(header(CART_TAB_HEADER)) };
 }
 
-/** Where a lane writes the answer's cart headers. */
+/** Where the answer's cart headers are written. */
 export type CartHeaders = { set: (name: string, value: string) => void; secure: boolean };
 
 /** The session of an anonymous add: the browser's, or a new token (cookie) when it holds none. Tells the browser its id. */
@@ -122,20 +122,13 @@ export const cartCountEndpoint = defineEndpoint({
   },
 });
 
-// The busiest write (every "Adicionar ao carrinho"): anonymous visitors are served by the lean lane (decision 006).
-export const addItemEndpoint = withAnonymousLeanLane(
-  {
-    ...cartContract.addItem,
-    async handler({ body, c }) {
-      return forCaller(c, (owner) => addItem(c.get("services").db, owner, body), true);
-    },
+// The busiest write (every "Adicionar ao carrinho"): the first add of a visitor issues the cart token.
+export const addItemEndpoint = defineEndpoint({
+  ...cartContract.addItem,
+  async handler({ body, c }) {
+    return forCaller(c, (owner) => addItem(c.get("services").db, owner, body), true);
   },
-  ({ body, services, header, reply }) => {
-    const browser = browserCart(services.config, header);
-    const sessionId = addSession(services.config, browser.sessionId, reply);
-    return addItem(services.db, { userId: null, sessionId, tab: browser.tab }, body);
-  },
-);
+});
 
 export const updateItemEndpoint = defineEndpoint({
   ...cartContract.updateItem,

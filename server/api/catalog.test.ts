@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext, PUBLIC_URL } from "#test/auth-helpers.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 import { createDatabase } from "#platform/db/client.ts";
 import { createApp } from "#server/http/app.ts";
 import { testServices } from "#test/database.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { PRICE_TABLE_GRAMS, SPEC_PRICE_TABLE } from "#domain/pricing/gram-pricing.ts";
 import type { EditableProduct } from "#domain/catalog/product-edit-schemas.ts";
-import type { ShippingTableView } from "#domain/shipping/shipping-table-schemas.ts";
 
 /*
- * Issue 17 items 5 and 7 (decision 021): the owner edits a product and the shipping table; the
+ * Issue 17 item 5 (decision 021): the owner edits a product; the
  * change is live at once (calculate-price, a fresh cart, another instance), placed orders keep
- * their prices, a stale edit is refused, and each change is in the audit log.
+ * their prices, a stale edit is refused, and each change is in the audit log. The shipping
+ * table's edits are server/api/shipping.test.ts.
  */
 
 const KIT = 4; // liquid-culture kit, sold by the unit
@@ -66,7 +66,7 @@ async function freshCartLine(numericId: number, quantity: number) {
 }
 
 async function placeKitOrder(): Promise<string> {
-  await giveCart(ctx, customerId, KIT, 2);
+  await giveCart(ctx.t.db, customerId, KIT, 2);
   return checkOut(ctx, customer);
 }
 
@@ -230,96 +230,5 @@ describe("PATCH /api/admin/products/{id}", () => {
     expect(refused.status).toBe(409);
     expect((await patch(SAMPLE, { version: sample.version + 1, purchasable: true, badge: "" })).status).toBe(200);
     expect((await product(SAMPLE)).badge).toBeNull();
-  });
-});
-
-describe("the shipping table", () => {
-  async function table(): Promise<ShippingTableView> {
-    const response = await ctx.request("/api/admin/shipping-rates", { browser: admin });
-    expect(response.status).toBe(200);
-    return (await response.json()) as ShippingTableView;
-  }
-  const put = (json: unknown) => ctx.request("/api/admin/shipping-rates", { method: "PUT", json, browser: admin });
-  async function quote(cep: string) {
-    const response = await ctx.request(`/api/shipping/quote?cep=${cep}`, { browser: new Browser("203.0.113.225") });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { options: Array<{ method: string; priceCents: number; deliveryDays: number }> }).options;
-  }
-
-  it("changes PAC's price and days for São Paulo in the next quote, and records before and after", async () => {
-    const current = await table();
-    const sp = current.regions.find((region) => region.cepFrom === "01000000")!;
-    expect(sp).toMatchObject({ region: "SP", pac: { priceCents: 18_90, deliveryDays: 5 } });
-    expect(await quote("01310100")).toContainEqual(expect.objectContaining({ method: "pac", priceCents: 18_90, deliveryDays: 5 }));
-
-    const changed = {
-      ...current,
-      regions: current.regions.map((region) => (region === sp ? { ...region, pac: { priceCents: 21_50, deliveryDays: 4 } } : region)),
-    };
-    const response = await put(changed);
-    expect(response.status).toBe(200);
-    expect(await quote("01310100")).toContainEqual(expect.objectContaining({ method: "pac", priceCents: 21_50, deliveryDays: 4 }));
-    expect(await table()).toEqual(changed);
-
-    const [entry] = await auditOf("shipping_rate", "tabela");
-    expect(entry).toMatchObject({
-      actorEmail: ADMIN_EMAIL,
-      action: "shipping_rate.update",
-      before: {
-        rates: [expect.objectContaining({ method: "pac", cepFrom: "01000000", priceCents: 18_90, deliveryDays: 5 })],
-        weightBands: [],
-      },
-      after: {
-        rates: [expect.objectContaining({ method: "pac", cepFrom: "01000000", priceCents: 21_50, deliveryDays: 4 })],
-        weightBands: [],
-      },
-    });
-  });
-
-  it("changes a weight band's surcharge in the quote of a heavier parcel", async () => {
-    const current = await table();
-    const changed = {
-      ...current,
-      weightBands: {
-        ...current.weightBands,
-        sedex: current.weightBands.sedex.map((band) => ({ ...band, surchargeCents: band.surchargeCents + 1_00 })),
-      },
-    };
-    const sedexBefore = (await quote("20040002")).find((option) => option.method === "sedex")!;
-    expect((await put(changed)).status).toBe(200);
-    expect((await quote("20040002")).find((option) => option.method === "sedex")!.priceCents).toBe(sedexBefore.priceCents + 1_00);
-  });
-
-  it("refuses, in Portuguese and with no change, gaps and overlaps between CEP regions, negative prices, zero days and bands out of order", async () => {
-    const current = await table();
-    const [first, second, ...rest] = current.regions;
-    const cases: Array<[unknown, RegExp]> = [
-      [
-        { ...current, regions: [first, { ...second!, cepFrom: "20000010" }, ...rest] },
-        /devem ser contíguas: depois de 19999-999 \(SP\) a próxima região deve começar em 20000-000/,
-      ],
-      [{ ...current, regions: [first, { ...second!, cepFrom: "19000000" }, ...rest] }, /se sobrepõem/],
-      [
-        { ...current, regions: [{ ...first!, pac: { priceCents: -1, deliveryDays: 5 } }, second, ...rest] },
-        /Preço do frete: não pode ser negativo/,
-      ],
-      [
-        { ...current, regions: [{ ...first!, sedex: { priceCents: 10_00, deliveryDays: 0 } }, second, ...rest] },
-        /Prazo de entrega: pelo menos 1 dia/,
-      ],
-      [
-        { ...current, weightBands: { ...current.weightBands, pac: [...current.weightBands.pac].reverse() } },
-        /Faixas de peso do PAC: cada faixa deve ir até um peso maior/,
-      ],
-      [{ ...current, regions: [] }, /Informe pelo menos uma região/],
-    ];
-    const before = await auditOf("shipping_rate", "tabela");
-    for (const [json, message] of cases) {
-      const response = await put(json);
-      expect(response.status, JSON.stringify(json).slice(0, 200)).toBe(400);
-      expect(((await response.json()) as ErrorBody).error.message).toMatch(message);
-    }
-    expect(await table()).toEqual(current);
-    expect(await auditOf("shipping_rate", "tabela")).toHaveLength(before.length);
   });
 });

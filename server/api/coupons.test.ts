@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponRedemptions, coupons, orders, users } from "#platform/db/schema.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { auditEntries } from "#test/audit.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { checkOut, giveCart, CHECKOUT_ADDRESS } from "#test/builders.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { priceOrderDiscounts, recordOrderDiscounts } from "#domain/checkout/checkout-discounts.server.ts";
 import type { CouponView } from "#domain/coupons/coupon-schemas.ts";
@@ -127,7 +126,7 @@ describe("the admin's coupons", () => {
     expect(entries[0]).toMatchObject({ before: { active: true }, after: { active: false } });
 
     // A switched-off coupon is unknown to customers.
-    await giveCart(ctx, someone.userId, KIT, 1);
+    await giveCart(ctx.t.db, someone.userId, KIT, 1);
     expect(await refusal(await preview(someone.browser, code))).toBe(`Cupom ${code} não encontrado. Confira o código.`);
   });
 });
@@ -137,7 +136,7 @@ describe("applying a coupon at checkout", () => {
     const code = newCode("DEZ");
     const coupon = await createCoupon({ code, kind: "percent", value: 10, maxUses: 1 });
     const buyer = await customer("cupom-pedido");
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     const previewed = await preview(buyer.browser, code.toLowerCase());
     expect(previewed.status).toBe(200);
     expect(await previewed.json()).toEqual({ coupon: { code, kind: "percent", value: 10 }, creditCents: 0 });
@@ -154,7 +153,7 @@ describe("applying a coupon at checkout", () => {
 
     // The only use is taken: the next customer hears it is used up.
     const next = await customer("cupom-esgotado");
-    await giveCart(ctx, next.userId, KIT, 1);
+    await giveCart(ctx.t.db, next.userId, KIT, 1);
     expect(await refusal(await place(next.browser, code))).toBe(`O cupom ${code} esgotou: já foi usado o máximo de vezes.`);
 
     // Cancelled: the use comes back and the next customer gets it; their order expires and gives it back too.
@@ -172,7 +171,7 @@ describe("applying a coupon at checkout", () => {
     const code = newCode("FRETE");
     await createCoupon({ code, kind: "free_shipping" });
     const buyer = await customer("frete-e-credito");
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     const order = await orderOf(buyer.browser, await place(buyer.browser, code, { useCredits: true }));
     expect(order.discounts).toEqual([{ kind: "coupon", label: `Cupom ${code} (frete grátis)`, amountCents: order.shippingCents }]);
     expect(order.totalCents).toBe(order.subtotalCents + order.packagingCents);
@@ -182,7 +181,7 @@ describe("applying a coupon at checkout", () => {
     const code = newCode("CHAVE");
     await createCoupon({ code, kind: "fixed", value: 500 });
     const buyer = await customer("chave-cupom");
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     const key = crypto.randomUUID();
     const first = await ctx.request("/api/checkout/orders", {
       browser: buyer.browser,
@@ -210,7 +209,7 @@ describe("applying a coupon at checkout", () => {
 describe("each rule at its limit", () => {
   it("minimum subtotal: one cent short is refused, exactly the minimum applies", async () => {
     const buyer = await customer("minimo");
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     const review = (await (await preview(buyer.browser, "NENHUM")).json()) as ErrorJson;
     expect(review.error.message).toBe("Cupom NENHUM não encontrado. Confira o código.");
     const order = await orderOf(buyer.browser, await place(buyer.browser, ""));
@@ -229,7 +228,7 @@ describe("each rule at its limit", () => {
 
   it("validity: not yet started, ended, and still running", async () => {
     const buyer = await customer("validade");
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     const soon = newCode("LOGO");
     await createCoupon({ code: soon, kind: "percent", value: 5, startsAt: new Date(Date.now() + 3600_000).toISOString() });
     expect(await refusal(await preview(buyer.browser, soon))).toContain(`O cupom ${soon} vale a partir de`);
@@ -251,12 +250,12 @@ describe("each rule at its limit", () => {
     const code = newCode("UMAVEZ");
     await createCoupon({ code, kind: "fixed", value: 300, maxUsesPerCustomer: 1 });
     const buyer = await customer("por-cliente");
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     const first = await orderOf(buyer.browser, await place(buyer.browser, code));
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     expect(await refusal(await preview(buyer.browser, code))).toBe(`Você já usou o cupom ${code} o máximo de vezes permitido.`);
     expect((await ctx.request(`/api/admin/orders/${first.id}/cancel`, { browser: admin, json: {} })).status).toBe(200);
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     expect((await preview(buyer.browser, code)).status).toBe(200);
   });
 
@@ -264,13 +263,13 @@ describe("each rule at its limit", () => {
     const code = newCode("PRIMEIRA");
     await createCoupon({ code, kind: "percent", value: 15, firstPurchaseOnly: true });
     const buyer = await customer("primeira");
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     const plain = await checkOut(ctx, buyer.browser);
     await ctx.request(`/api/admin/orders/${plain}/cancel`, { browser: admin, json: {} });
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     expect((await preview(buyer.browser, code)).status).toBe(200);
     await orderOf(buyer.browser, await place(buyer.browser, code));
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     expect(await refusal(await preview(buyer.browser, code))).toBe(`O cupom ${code} vale só na primeira compra.`);
   });
 
@@ -278,7 +277,7 @@ describe("each rule at its limit", () => {
     const code = newCode("SEMFRETE");
     await createCoupon({ code, kind: "free_shipping" });
     const buyer = await customer("curso");
-    await giveCart(ctx, buyer.userId, COURSE, 1);
+    await giveCart(ctx.t.db, buyer.userId, COURSE, 1);
     expect(await refusal(await preview(buyer.browser, code))).toBe(`O cupom ${code} é de frete grátis, e este pedido não tem frete.`);
   });
 

@@ -9,7 +9,7 @@ import { ACCESS_INSTRUCTIONS } from "#domain/catalog/catalog-seed.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { linksIn } from "#test/mail-server.ts";
-import { orderWithoutShipping } from "#test/digital-orders.ts";
+import { orderWithoutShipping } from "#test/builders.ts";
 
 /*
  * Issue 19 item 4 on a real PostgreSQL and a real SMTP conversation: once the e-book's order is

@@ -9,7 +9,7 @@ import { PgToolMissingError } from "#platform/db/pg-tools.ts";
 import { products } from "#platform/db/schema.ts";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 import { ensurePgClient } from "#test/pg-client.ts";
 
 /*
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await ctx.makeAdmin(ADMIN_EMAIL);
   admin = await ctx.customer(ADMIN_EMAIL, new Browser("203.0.113.244"));
   customer = await ctx.customer(CUSTOMER_EMAIL, new Browser("203.0.113.245"));
-  await giveCart(ctx, await ctx.userId(CUSTOMER_EMAIL), 4);
+  await giveCart(ctx.t.db, await ctx.userId(CUSTOMER_EMAIL), 4);
   await checkOut(ctx, customer);
 }, 120_000);
 afterAll(async () => ctx?.close());

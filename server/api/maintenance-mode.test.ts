@@ -9,8 +9,6 @@ import { MAINTENANCE_CACHE_MS, MAINTENANCE_RETRY_AFTER_SECONDS } from "#domain/m
 import { DEFAULT_MAINTENANCE_MESSAGE } from "#domain/maintenance/maintenance-schemas.ts";
 import { createDatabase, type Database } from "#platform/db/client.ts";
 import { createApp } from "#server/http/app.ts";
-import { apiEndpoints } from "#server/http/api-endpoints.ts";
-import { createLeanLane } from "#server/http/lean-api.ts";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, PUBLIC_URL, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 
@@ -135,16 +133,13 @@ describe("PUT /api/admin/maintenance", () => {
   });
 });
 
-describe("the lean lane (decision 006) follows maintenance too", () => {
+describe("Node's http server, as server/main.ts serves the shop, follows maintenance too", () => {
   let server: Server;
   let base = "";
   beforeAll(async () => {
     const app = createApp(ctx.t.services);
     const hono = getRequestListener(app.fetch);
-    const lane = createLeanLane(ctx.t.services, apiEndpoints);
-    server = createServer((request, response) => {
-      if (!lane(request, response)) void hono(request, response);
-    });
+    server = createServer((request, response) => void hono(request, response));
     server.listen(0, "127.0.0.1");
     await once(server, "listening");
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -158,7 +153,7 @@ describe("the lean lane (decision 006) follows maintenance too", () => {
       body: JSON.stringify({ productId: productUuid(4), quantity: 1 }),
     });
 
-  it("a visitor's add to cart, which the lane serves, answers 503 while on and 201 once off", async () => {
+  it("a visitor's add to cart answers 503 while on and 201 once off", async () => {
     expect((await addToCart()).status).toBe(201);
     expect((await setMaintenance({ enabled: true, message: MESSAGE })).status).toBe(200);
     const refused = await addToCart();

@@ -7,7 +7,7 @@ import { adminEmails, carts, notifications, orders, sessions } from "#platform/d
 import { createApp } from "#server/http/app.ts";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, PUBLIC_URL, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 
 /*
  * Issue 18 items 1, 4, 5 and 6 through the HTTP API: health, the errors, the admins and the
@@ -221,7 +221,7 @@ describe("clean-ups", () => {
     const oldId = anonymous[0]!.id;
     await ctx.t.db.execute(sql`update carts set updated_at = now() - interval '40 days' where id = ${oldId}`);
     await ctx.t.db.execute(sql`update cart_items set updated_at = now() - interval '40 days' where cart_id = ${oldId}`);
-    await giveCart(ctx, customerId, KIT_NUMERIC_ID);
+    await giveCart(ctx.t.db, customerId, KIT_NUMERIC_ID);
     await ctx.t.db.execute(sql`update carts set updated_at = now() - interval '40 days' where user_id = ${customerId}`);
 
     expect((await preview("?cartDays=30"))["stale-carts"]).toBe(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 import type { OrderSummary } from "#domain/orders/order-types.ts";
 
 let ctx: AuthTestContext;
@@ -17,7 +17,7 @@ describe("the customer's order list (issue 20: names and pictures)", () => {
     const email = uniqueEmail();
     const browser = await ctx.customer(email);
     const userId = await ctx.userId(email);
-    await giveCart(ctx, userId, 4); // the Golden Teacher liquid-culture kit
+    await giveCart(ctx.t.db, userId, 4); // the Golden Teacher liquid-culture kit
     await checkOut(ctx, browser);
 
     const [order] = await listOf(browser);

@@ -19,7 +19,7 @@ import {
 import { requestHash } from "#platform/request-hash.ts";
 import { placeOrderSchema } from "#domain/checkout/checkout-schemas.ts";
 import { realtimeBus, userTopic, type RealtimeMessage } from "#platform/realtime/bus.ts";
-import { CHECKOUT_ADDRESS as ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS as ADDRESS } from "#test/builders.ts";
 
 /*
  * Issue 6 "Done when", on a real PostgreSQL: placing orders (re-priced, idempotent, never oversold),

@@ -13,7 +13,7 @@ import { type AuthTestContext, type Browser, createAuthTestContext, uniqueEmail 
 import { startBcbPixFake, type BcbPixFake } from "#test/fakes/bcb-pix-fake.ts";
 import { serveOnLoopback } from "#test/fakes/serve.ts";
 import { makeTestPki, type TestPki } from "#test/fakes/test-certificates.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 
 /*
  * Issue 21 through a PSP speaking the Banco Central's Pix API (research B.1.b): a fake over HTTPS
@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 async function newOrder() {
-  await giveCart(ctx, customerId, KIT);
+  await giveCart(ctx.t.db, customerId, KIT);
   const orderId = await checkOut(ctx, customer);
   const [order] = await ctx.t.db.select().from(orders).where(eq(orders.id, orderId));
   return order!;
@@ -191,7 +191,7 @@ describe("BCB Pix API: callbacks", () => {
 
 describe("BCB Pix API: the cob is made after the order's commit (decision 045)", () => {
   it("an answer lost to the timeout, then a PSP that refuses the txid again: the job takes the one cob the PSP made", async () => {
-    await giveCart(ctx, customerId, KIT);
+    await giveCart(ctx.t.db, customerId, KIT);
     // Longer than the shop's 800 ms bound: the PSP makes the cob, its answer never reaches the shop.
     fake.putDelayMs = 1200;
     fake.refuseRepeatedTxid = true;

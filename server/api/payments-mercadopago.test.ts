@@ -11,8 +11,7 @@ import { type AuthTestContext, Browser, createAuthTestContext, uniqueEmail } fro
 import { startMercadoPagoFake, type MercadoPagoFake } from "#test/fakes/mercadopago-fake.ts";
 import { serveOnLoopback } from "#test/fakes/serve.ts";
 import { auditEntries } from "#test/audit.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { CHECKOUT_ADDRESS, checkOut, giveCart } from "#test/builders.ts";
 
 /*
  * Issue 21 through Mercado Pago's local fake (its wire format, research B.1.a): the shop serves on a
@@ -54,7 +53,7 @@ afterAll(async () => {
 });
 
 async function newOrder() {
-  await giveCart(ctx, customerId, KIT);
+  await giveCart(ctx.t.db, customerId, KIT);
   const orderId = await checkOut(ctx, customer);
   const [order] = await ctx.t.db.select().from(orders).where(eq(orders.id, orderId));
   const [payment] = await ctx.t.db.select().from(payments).where(eq(payments.orderId, orderId));
@@ -296,7 +295,7 @@ describe("Mercado Pago: a provider that does not answer", () => {
       expect(await reconcilePayments(ctx.t.services, { now: new Date(Date.now() + 60_000) })).toBe(0);
       expect(await statusOf(order.id)).toBe("pending_payment");
 
-      await giveCart(ctx, customerId, KIT);
+      await giveCart(ctx.t.db, customerId, KIT);
       const before = await ctx.t.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customerId));
       const started = Date.now();
       const response = await ctx.request("/api/checkout/orders", {

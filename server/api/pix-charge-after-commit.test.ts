@@ -8,9 +8,8 @@ import { expirePendingOrders, PROVIDER_EXPIRY_GRACE_MS } from "#domain/orders/or
 import { runPixChargeJob } from "#domain/reconciliation/order-charge.server.ts";
 import { ORDER_PIX_EVENT } from "#domain/reconciliation/pix-generation.ts";
 import { type AuthTestContext, type Browser, createAuthTestContext, uniqueEmail } from "#test/auth-helpers.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
 import { startMercadoPagoFake, type MercadoPagoFake } from "#test/fakes/mercadopago-fake.ts";
-import { giveCart } from "#test/orders.ts";
+import { CHECKOUT_ADDRESS, giveCart } from "#test/builders.ts";
 
 /*
  * Issue 27 item 4, decision 045: no call to the provider while the checkout holds the cart's and
@@ -86,7 +85,7 @@ function listen() {
 
 describe("the provider's charge is made after the order's commit", () => {
   it("a slow provider holds no row: while it answers, the cart and the product are free, and the Pix is shown once made", async () => {
-    await giveCart(ctx, customerId, KIT);
+    await giveCart(ctx.t.db, customerId, KIT);
     const [cart] = await ctx.t.db
       .select({ id: carts.id })
       .from(carts)
@@ -121,7 +120,7 @@ describe("the provider's charge is made after the order's commit", () => {
   });
 
   it('"Gerar novo Pix" too: the order\'s row is free while the provider makes the new charge, shown once made', async () => {
-    await giveCart(ctx, customerId, KIT);
+    await giveCart(ctx.t.db, customerId, KIT);
     const placed = await ctx.request("/api/checkout/orders", { browser: customer, json: body() });
     const { orderId } = (await placed.json()) as { orderId: string };
     const [order] = await ctx.t.db.select().from(orders).where(eq(orders.id, orderId));
@@ -157,7 +156,7 @@ describe("the provider's charge is made after the order's commit", () => {
   });
 
   it("a failing provider: the order is saved with its stock, the page says the Pix is late, and the job makes it once the provider is back", async () => {
-    await giveCart(ctx, customerId, KIT);
+    await giveCart(ctx.t.db, customerId, KIT);
     const events = listen();
     await events.ready;
     // The request's try and the job's first try fail; the job's retry (about 3 s later) succeeds.
@@ -194,7 +193,7 @@ describe("the provider's charge is made after the order's commit", () => {
   }, 40_000);
 
   it("the process dies between the commit and the charge: the queued job makes the one charge", async () => {
-    await giveCart(ctx, customerId, KIT);
+    await giveCart(ctx.t.db, customerId, KIT);
     // The domain's placeOrder is the commit alone; the request would charge next, but here nothing does.
     const placed = await placeOrder(
       ctx.t.services,
@@ -213,7 +212,7 @@ describe("the provider's charge is made after the order's commit", () => {
   }, 40_000);
 
   it("two workers on one attempt at once: one charge at the provider, one payment row, the order shows it", async () => {
-    await giveCart(ctx, customerId, KIT);
+    await giveCart(ctx.t.db, customerId, KIT);
     const placed = await placeOrder(
       ctx.t.services,
       { id: customerId, email: customerEmail, name: "Cliente" },

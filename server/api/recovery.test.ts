@@ -6,7 +6,7 @@ import { sendAbandonedCartReminders } from "#domain/recovery/abandoned-carts.ser
 import { cartItems, carts, consentEvents, orderDiscounts, orders, products } from "#platform/db/schema.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { linksIn } from "#test/mail-server.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 
 /*
  * Issue 19 item 5 (decision 031): the abandoned-cart reminder (once, only with consent, an
@@ -32,7 +32,7 @@ async function customerWithCart(label: string, quantity = 1) {
   const email = uniqueEmail(label);
   const browser = await ctx.customer(email, new Browser("198.51.100.90"));
   const userId = await ctx.userId(email);
-  await giveCart(ctx, userId, KIT, quantity);
+  await giveCart(ctx.t.db, userId, KIT, quantity);
   return { email, browser, userId };
 }
 

@@ -2,8 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditEntries, orders, referralLinks, referrals, users } from "#platform/db/schema.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { checkOut, giveCart, CHECKOUT_ADDRESS } from "#test/builders.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { priceOrderDiscounts, recordOrderDiscounts } from "#domain/checkout/checkout-discounts.server.ts";
 import { addCreditEntry } from "#domain/referrals/credit-ledger.server.ts";
@@ -85,7 +84,7 @@ describe("the referral journey", () => {
     expect(recorded).toMatchObject({ referrerUserId: referrer.userId, code, rewardedAt: null });
 
     // Placed but not paid: nothing earned yet.
-    await giveCart(ctx, friend.userId, KIT);
+    await giveCart(ctx.t.db, friend.userId, KIT);
     const firstOrder = await checkOut(ctx, friend.browser);
     expect((await summary(referrer.browser)).totalCredits).toBe(0);
 
@@ -97,14 +96,14 @@ describe("the referral journey", () => {
     expect(earned.entries).toEqual([{ kind: "referral_reward", amountCents: 1000, orderNumber: null, createdAt: expect.any(String) }]);
 
     // The friend's second paid order earns nothing more.
-    await giveCart(ctx, friend.userId, KIT);
+    await giveCart(ctx.t.db, friend.userId, KIT);
     await confirmPaid(await checkOut(ctx, friend.browser));
     expect((await summary(referrer.browser)).totalCredits).toBe(1000);
     // The friend sees their own (empty) ledger, never the referrer's.
     expect(await summary(friend.browser)).toMatchObject({ totalCredits: 0, referred: [], entries: [] });
 
     // The referrer spends it at checkout: the order's total, and its Pix, are net of the credit.
-    await giveCart(ctx, referrer.userId, KIT);
+    await giveCart(ctx.t.db, referrer.userId, KIT);
     const placed = await placeWithCredit(referrer.browser);
     expect(placed.status).toBe(201);
     const spentOn = await order(referrer.browser, ((await placed.json()) as { orderId: string }).orderId);
@@ -126,7 +125,7 @@ describe("the referral journey", () => {
     expect(back.entries[0]).toMatchObject({ kind: "order_return", amountCents: 1000, orderNumber: spentOn.number });
 
     // Expired unpaid Pix: the same.
-    await giveCart(ctx, referrer.userId, KIT);
+    await giveCart(ctx.t.db, referrer.userId, KIT);
     const again = await placeWithCredit(referrer.browser);
     const againId = ((await again.json()) as { orderId: string }).orderId;
     expect((await summary(referrer.browser)).totalCredits).toBe(0);
@@ -145,7 +144,7 @@ describe("the referral journey", () => {
   it("credit pays at most the order's total, leaving a cent for the Pix", async () => {
     const rich = await customer("credito-grande");
     await ctx.t.db.transaction((tx) => addCreditEntry(tx, { userId: rich.userId, kind: "referral_reward", amountCents: 1_000_000 }));
-    await giveCart(ctx, rich.userId, KIT);
+    await giveCart(ctx.t.db, rich.userId, KIT);
     const placed = await placeWithCredit(rich.browser);
     expect(placed.status).toBe(201);
     const detail = await order(rich.browser, ((await placed.json()) as { orderId: string }).orderId);
@@ -183,7 +182,7 @@ describe("spending the same credit in parallel", () => {
   it("twenty parallel checkouts of one customer spend R$ 10,00 of credit once", async () => {
     const buyer = await customer("corrida-api");
     await ctx.t.db.transaction((tx) => addCreditEntry(tx, { userId: buyer.userId, kind: "referral_reward", amountCents: 1000 }));
-    await giveCart(ctx, buyer.userId, KIT);
+    await giveCart(ctx.t.db, buyer.userId, KIT);
     const answers = await Promise.all(Array.from({ length: 20 }, () => placeWithCredit(buyer.browser)));
     expect(answers.filter((response) => response.status === 201)).toHaveLength(1);
     expect(answers.every((response) => response.status === 201 || response.status === 409)).toBe(true);

@@ -5,9 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Browser, createAuthTestContext, PASSWORD, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { createEmptyDatabase, dropDatabase } from "#test/database.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart, shopRequest } from "#test/builders.ts";
 import { ensurePgClient } from "#test/pg-client.ts";
-import { shopRequest } from "#test/shop-customers.ts";
 import { buildIfMissing, killAll, root, startShop, type ShopProcess } from "#test/shop-process.ts";
 
 /*
@@ -35,7 +34,7 @@ beforeAll(async () => {
     const browser = await ctx.customer(email, new Browser(`203.0.113.${251 + index}`));
     const userId = await ctx.userId(email);
     for (const productNumber of [4, 201].slice(0, index + 1)) {
-      await giveCart(ctx, userId, productNumber);
+      await giveCart(ctx.t.db, userId, productNumber);
       await checkOut(ctx, browser);
     }
   }

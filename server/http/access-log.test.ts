@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { loggerToLines } from "#test/log-lines.ts";
 import { AccessLog, ACCESS_SUMMARY_MS } from "#server/http/access-log.ts";
-import { defineEndpoint, defineLeanEndpoint } from "#server/http/api.ts";
+import { defineEndpoint } from "#server/http/api.ts";
 
 const PRICE = "/api/functions/calculate-price";
 const endpoints = [
-  defineLeanEndpoint({
+  defineEndpoint({
     method: "post",
     path: "/functions/calculate-price",
     operationId: "price",
@@ -14,7 +14,7 @@ const endpoints = [
     tag: "t",
     accessLog: "summary",
     response: z.object({}),
-    run: () => ({}),
+    handler: () => ({}),
   }),
   defineEndpoint({
     method: "get",

@@ -1,7 +1,7 @@
 import type { Logger } from "#platform/logger.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
-/** What both lanes (Hono's middleware and lean-api.ts) know of an answered request. */
+/** What Hono's middleware knows of an answered request. */
 export type AccessEntry = {
   requestId: string;
   method: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURRENT_CONSENT_VERSION } from "#domain/consent/consent-rules.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS } from "#test/builders.ts";
 
 /*
  * Issue 16 item 4: bad input never reaches PostgreSQL as a 500. Every operation of the served

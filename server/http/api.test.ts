@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createAuthTestContext, uniqueEmail, type AuthTestContext, type Browser } from "#test/auth-helpers.ts";
 import { ADMIN_ONLY, USER_ONLY, type SessionUser } from "#server/http/guards.ts";
-import { defineEndpoint, defineLeanEndpoint, mountEndpoints, withAnonymousLeanLane } from "#server/http/api.ts";
+import { defineEndpoint, mountEndpoints } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError, errorBody } from "#server/http/errors.ts";
 
@@ -192,22 +192,7 @@ describe("guarded endpoints hand the signed-in user to their handler", () => {
         // @ts-expect-error params are what their schema declares, nothing else
         handler: ({ params }) => ({ id: params.orderId, totalCents: 1, note: null }),
       }),
-      defineLeanEndpoint({
-        method: "post",
-        path: "/z",
-        operationId: "lean",
-        summary: "z",
-        tag: "teste",
-        response: z.boolean(),
-        // @ts-expect-error the lean lane's answer is checked too
-        run: () => "sim",
-      }),
-      withAnonymousLeanLane(
-        { method: "get", path: "/z", operationId: "anon", summary: "z", tag: "teste", response: z.boolean(), handler: () => true },
-        // @ts-expect-error and so is the anonymous lane's
-        () => 1,
-      ),
     ];
-    expect(answers).toHaveLength(7);
+    expect(answers).toHaveLength(5);
   });
 });

@@ -1,11 +1,9 @@
 import type { Context, Hono } from "hono";
-import { servedOverHttps } from "#server/http/security-headers.ts";
 import { z } from "zod";
 import { refuseControlCharacters } from "#server/http/control-characters.ts";
 import { ApiError, errorBodySchema, invalidJsonError, unsupportedMediaError, validationError } from "#server/http/errors.ts";
 import type { SessionUser } from "#domain/auth/session.server.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
-import type { AppServices } from "#platform/services.ts";
 import { parseParams } from "#server/http/params.ts";
 import { uploadRequestLimit, type UploadSpec } from "#server/http/uploads.ts";
 import { hasSessionCookie, SESSION_COOKIE } from "#domain/auth/auth-paths.ts";
@@ -109,27 +107,13 @@ export type GuardedEndpoint<
 
 /**
  * One API operation as `defineEndpoint` leaves it, its types erased: the same definition validates
- * requests, is served by mountEndpoints (and the lean lane) and generates the OpenAPI document.
+ * requests, is served by mountEndpoints and generates the OpenAPI document.
  */
 export type Endpoint = EndpointFields<z.ZodType, z.ZodType, z.ZodObject, z.ZodType> & {
   /** Absent: public. */
   guard?: EndpointGuard;
   /** `user`: whom the guard let through; undefined for a public endpoint, whose handler's type has no `user`. */
   handler: (input: { body: unknown; query: unknown; params: unknown; c: Context<AppEnv>; user?: SessionUser }) => unknown;
-  /** Set by `defineLeanEndpoint` or `withAnonymousLeanLane`: the handler without Hono, for the lean lane (lean-api.ts). */
-  lean?: (input: LeanInput) => unknown;
-  /** The lean lane serves only requests without the session cookie (no user to read); the others take the Hono route. */
-  leanWithoutCookiesOnly?: boolean;
-};
-
-export type LeanInput<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> = {
-  body: z.output<B>;
-  query: z.output<Q>;
-  services: AppServices;
-  /** A request header (lower-case name), as Hono's `c.req.header(name)` gives it. */
-  header: (name: string) => string | undefined;
-  /** The answer's own headers (a cart cookie), and whether the request came over https (Secure cookies). */
-  reply: { set: (name: string, value: string) => void; secure: boolean };
 };
 
 /** The `:name`s of a Hono path, in order. */
@@ -169,51 +153,6 @@ export function defineEndpoint<
 export function defineEndpoint(endpoint: GuardedEndpoint | PublicEndpoint): Endpoint {
   checkParams(endpoint);
   return endpoint as unknown as Endpoint;
-}
-
-/**
- * A public operation that needs nothing of the request but its validated input and headers: no
- * session, no cookies, no path parameters. Besides its Hono route, the lean lane (lean-api.ts) serves
- * it straight from Node's http server with the same checks, headers, log and errors (decision 006).
- */
-export function defineLeanEndpoint<R extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
-  endpoint: Omit<EndpointFields<B, Q, never, R>, "params"> & { run: (input: LeanInput<B, Q>) => Reply<R> },
-): Endpoint {
-  checkParams(endpoint);
-  const { run, ...rest } = endpoint;
-  const defined: PublicEndpoint<B, Q, never, R> = {
-    ...rest,
-    handler: ({ body, query, c }) =>
-      run({
-        body,
-        query,
-        services: c.get("services"),
-        header: (name) => c.req.header(name),
-        reply: {
-          set: (name, value) => c.header(name, value, { append: name === "Set-Cookie" }),
-          secure: servedOverHttps(c.get("services").config.TRUST_PROXY, c.req.header("x-forwarded-proto"), () =>
-            c.req.url.startsWith("https:"),
-          ),
-        },
-      }),
-  };
-  return { ...(defined as unknown as Endpoint), lean: run as Endpoint["lean"] };
-}
-
-/**
- * A public endpoint whose anonymous callers the lean lane may serve with `anonymous` (decision 006): a
- * request without the session cookie has no session, so the Hono handler would see no user either
- * (a visitor's cart cookie still takes the lane, decision 017). Requests with the session cookie
- * (a signed-in customer, or a stale one) take the Hono route as before.
- * `anonymous` must answer exactly as `handler` does for a caller without a session;
- * lean-api.test.ts sends the same requests both ways.
- */
-export function withAnonymousLeanLane<R extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
-  endpoint: Omit<PublicEndpoint<B, Q, never, R>, "guard" | "params">,
-  anonymous: (input: LeanInput<B, Q>) => Reply<R>,
-): Endpoint {
-  checkParams(endpoint);
-  return { ...(endpoint as unknown as Endpoint), lean: anonymous as Endpoint["lean"], leanWithoutCookiesOnly: true };
 }
 
 /** 415 unless the body is declared JSON (any charset). */

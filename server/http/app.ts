@@ -12,7 +12,7 @@ import { SUPPORT_QR_PATH, supportQrHandler } from "#server/http/support-qr.ts";
 import { AccessLog } from "#server/http/access-log.ts";
 import { apiEndpoints, apiTagDescriptions } from "#server/http/api-endpoints.ts";
 import { hasSessionCookie, mountEndpoints, openApiDocument, uploadBodyLimits } from "#server/http/api.ts";
-import { appContext } from "#app/lib/app-context.server.ts";
+import { appContext, type IslandModules } from "#app/lib/app-context.server.ts";
 import { readIslandModules } from "#server/http/islands.ts";
 import { apiBodyLimit } from "#server/http/body-limit.ts";
 import { cartSessionOf } from "#server/http/cart-token.ts";
@@ -39,7 +39,9 @@ export type AppOptions = {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets) to serve. */
   clientDir?: string;
-  /** The access log shared with the lean lane; without it the app keeps one of its own. */
+  /** The island pages' modules; without them, those of `clientDir`'s build (`npm run dev` gives its own). */
+  islands?: IslandModules;
+  /** The access log, closed by its owner (server/main.ts); without it the app keeps one of its own. */
   accessLog?: AccessLog;
   /** How often /api/events beats and re-checks its session (tests shorten it). */
   eventsHeartbeatMs?: number;
@@ -133,7 +135,7 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   if (options.build) {
     const handle = createRequestHandler(options.build, config.NODE_ENV === "development" ? "development" : "production");
     const shared = publicConfig(config);
-    const islands = readIslandModules(options.clientDir);
+    const islands = options.islands ?? readIslandModules(options.clientDir);
     app.use("*", compress());
     app.all("*", async (c) => {
       const context = new RouterContextProvider();

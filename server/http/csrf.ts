@@ -29,7 +29,7 @@ export function csrfProtection(publicUrl: string): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The rule above, without Hono (the lean lane uses it too). `requestUrl` is read only when needed. */
+/** The rule above, without Hono's context. `requestUrl` is read only when needed. */
 export function isCrossSiteWrite(request: {
   method: string;
   origin: string | undefined;

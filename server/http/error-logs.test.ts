@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import { createApp } from "#server/http/app.ts";
 import { Browser, createAuthTestContext, PASSWORD, PUBLIC_URL, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { CHECKOUT_ADDRESS } from "#test/builders.ts";
 import { loggerToLines } from "#test/log-lines.ts";
 
 /*

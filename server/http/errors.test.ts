@@ -5,7 +5,7 @@ import { ApiError, asApiError, DOMAIN_ERROR_STATUS } from "#server/http/errors.t
 describe("a domain refusal at the API's edge", () => {
   // The pages' table (app/lib/domain-errors.server.ts PAGE_STATUS) is pinned to the same statuses by
   // its own test: app may not import server/, so the two meet here, in their tests.
-  it("gets its kind's status, one table for Hono and the lean lane", () => {
+  it("gets its kind's status, from one table", () => {
     expect(DOMAIN_ERROR_STATUS).toEqual({
       invalid: 400,
       unauthorized: 401,

@@ -49,7 +49,7 @@ export function validationError(error: z.ZodError): ApiError {
   return new ApiError(400, "validation_error", sentence.endsWith(".") ? sentence : `${sentence}.`);
 }
 
-/** The one table from a domain refusal's kind to its HTTP status (Hono and the lean lane alike). */
+/** The one table from a domain refusal's kind to its HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
   invalid: 400,
   unauthorized: 401,

@@ -53,7 +53,7 @@ describe("the island pages' modules of a client build", () => {
     expect(readIslandModules(folder)).toEqual({ product: { src: "/assets/product-CspXxLs8.js", imports: [] } });
   });
 
-  it("are none without an island build (npm run dev, the tests), so every page runs React Router", async () => {
+  it("are none without an island build (the tests, a build from before islands), so every page runs React Router", async () => {
     expect(readIslandModules(await clientBuild())).toEqual({});
     expect(readIslandModules(undefined)).toEqual({});
   });

@@ -8,8 +8,8 @@ export const ISLANDS_MANIFEST = path.join(".vite", "islands-manifest.json");
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[] };
 
 /**
- * Reads the island entries of a client build. Without one (tests, `npm run dev`, a build from
- * before islands) there are none, and every page hydrates under React Router as before.
+ * Reads the island entries of a client build. Without one (the tests, a build from before
+ * islands) there are none, and every page hydrates under React Router.
  */
 export function readIslandModules(clientDir: string | undefined): IslandModules {
   const file = clientDir ? path.join(clientDir, ISLANDS_MANIFEST) : undefined;

@@ -21,7 +21,8 @@ import { errorBody } from "#server/http/errors.ts";
  * navigation would fail before its `.data` request could bring the maintenance page.
  */
 const OPEN_PATHS = new Set(["/healthz", "/readyz", "/auth", "/admin", "/maintenance-panel", "/customizar-produto", "/__manifest"]);
-const OPEN_PREFIXES = ["/api/auth/", "/api/admin/", "/assets/", "/uploads/", "/images/"];
+// The admin's and the maintenance panel's sections have their own addresses (decision 047).
+const OPEN_PREFIXES = ["/admin/", "/maintenance-panel/", "/api/auth/", "/api/admin/", "/assets/", "/uploads/", "/images/"];
 /** A file of the build or of public/ (favicon.svg, fonts): never a page, never a query of the shop's data. */
 const STATIC_FILE = /\/[^/]+\.(?!data$)[a-z0-9]+$/i;
 

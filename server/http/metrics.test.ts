@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookupCep } from "#domain/shipping/cep-lookup.server.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { readEventStream } from "#test/event-stream.ts";
-import { checkOut, giveCart } from "#test/orders.ts";
+import { checkOut, giveCart } from "#test/builders.ts";
 
 /*
  * Issue 29 item 4 (decision 052): GET /metrics is Prometheus text with every family an operator
@@ -61,10 +61,10 @@ describe("GET /metrics", () => {
 
   it("has every family, counts what happened, and no label names a path value, an e-mail or an id", async () => {
     const customerId = await ctx.userId(customerEmail);
-    await giveCart(ctx, customerId, 4);
+    await giveCart(ctx.t.db, customerId, 4);
     const placed = await checkOut(ctx, customer);
     expect((await ctx.request(`/api/admin/orders/${placed}/confirm-payment`, { browser: admin, json: {} })).status).toBe(200);
-    await giveCart(ctx, customerId, 4);
+    await giveCart(ctx.t.db, customerId, 4);
     const cancelled = await checkOut(ctx, customer);
     expect(
       (await ctx.request(`/api/admin/orders/${cancelled}/cancel`, { browser: admin, json: { reason: "Pedido de teste" } })).status,

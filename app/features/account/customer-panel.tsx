@@ -1,6 +1,6 @@
 import { Bell, Gift, MapPin, Package, ShieldCheck, UserRound } from "lucide-react";
 import { Tabs } from "radix-ui";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
 import type { AuthUser } from "#domain/auth/auth-types.ts";
 import { NotificationList, useNotificationCenter } from "#app/features/notifications/notification-center.tsx";
@@ -9,7 +9,7 @@ import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
 import { AddressesTab } from "#app/features/account/addresses-tab.tsx";
 import type { Address } from "#domain/shipping/address-schema.ts";
-import { panelTab, type PanelTab } from "#app/features/account/panel-tabs.ts";
+import { panelTab, panelTabHref, type PanelTab } from "#app/features/account/panel-tabs.ts";
 import { PrivacyTab } from "#app/features/account/privacy-tab.tsx";
 import { ProfileTab } from "#app/features/account/profile-tab.tsx";
 import { ReferralTab, type Referral } from "#app/features/referrals/referral-tab.tsx";
@@ -34,7 +34,7 @@ export type CustomerPanelProps = {
 
 const triggerClass = `inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100 data-[state=active]:bg-emerald-800 data-[state=active]:text-white ${focusRing}`;
 
-/** /cliente: the customer's own space, one tab per subject; the tab lives in ?aba= so links and Back work. */
+/** /cliente: the customer's own space, one tab per subject; the tab lives in the path (/cliente/<tab>) so links and Back work. */
 /** The same list as the bell's (one cache), so marking read here updates the badge at once. */
 function NotificationsTab({ userId }: { userId: string }) {
   const { isAdmin } = useAuth();
@@ -43,18 +43,14 @@ function NotificationsTab({ userId }: { userId: string }) {
 }
 
 export function CustomerPanel({ user, addresses, referral, order, orders }: CustomerPanelProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
   // From the address, not the loader: switching tabs does not reload the data.
-  const tab = panelTab(searchParams.get("aba"));
+  const tab = panelTab(useParams().aba);
   function select(value: string) {
-    setSearchParams(
-      (params) => {
-        params.set("aba", value);
-        if (value !== "pedidos") params.delete("order");
-        return params;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    const params = new URLSearchParams(location.search);
+    if (value !== "pedidos") params.delete("order");
+    void navigate(panelTabHref(panelTab(value), params), { replace: true, preventScrollReset: true });
   }
   const firstName = user.name.trim().split(/\s+/)[0] || user.email.split("@")[0];
   return (

@@ -45,7 +45,7 @@ export function ProfileTab({ user }: { user: AuthUser }) {
     return "Nome atualizado.";
   });
   const emailForm = useProfileForm(changeEmailSchema, async ({ newEmail }) => {
-    await authClient.changeEmail(newEmail, "/cliente?aba=perfil");
+    await authClient.changeEmail(newEmail, "/cliente/perfil");
     return `Enviamos um link para ${newEmail}. O e-mail da conta muda quando você abrir esse link.`;
   });
   const passwordForm = useProfileForm(changePasswordSchema(user.email), async ({ currentPassword, newPassword }) => {
@@ -57,7 +57,7 @@ export function ProfileTab({ user }: { user: AuthUser }) {
 
   async function resendVerification() {
     try {
-      await authClient.resendVerification(user.email, "/cliente?aba=perfil");
+      await authClient.resendVerification(user.email, "/cliente/perfil");
       setVerification({ kind: "success", text: `Enviamos um novo link de confirmação para ${user.email}.` });
     } catch (error) {
       setVerification({

@@ -35,7 +35,7 @@ export function UnsubscribePage({ valid, account, signature }: { valid: boolean;
           <FormMessage kind="error">Este link de descadastro está incompleto ou não é válido. Use o link completo do e-mail.</FormMessage>
           <p className="text-stone-800">
             Você também pode mudar essa escolha na sua conta, em{" "}
-            <Link to="/cliente?aba=privacidade" className={`font-semibold text-emerald-800 underline ${focusRing}`}>
+            <Link to="/cliente/privacidade" className={`font-semibold text-emerald-800 underline ${focusRing}`}>
               Privacidade
             </Link>
             .

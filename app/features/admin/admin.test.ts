@@ -1,15 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { adminSectionOf, pageOf, sectionHref } from "#app/features/admin/admin-sections.ts";
-import { changedFields, entityHref } from "#app/features/audit/audit-labels.ts";
+import { adminRouteOf, pageOf, sectionHref } from "#app/features/admin/admin-sections.ts";
 import { cpfText, phoneText, timeLeftText } from "#app/features/admin/admin-format.ts";
+
+/** What an address of /admin shows: its section, where it is sent on to, or null (404). */
+const admin = (address: string) => {
+  const url = new URL(address, "http://loja.test");
+  return adminRouteOf(url.pathname.split("/")[2] || undefined, url);
+};
 
 describe("/admin's sections", () => {
   it("opens the orders for spec §2's ?order= and the notifications' ?status=, the dashboard for anything unknown", () => {
-    expect(adminSectionOf(new URLSearchParams("order=abc"))).toBe("pedidos");
-    expect(adminSectionOf(new URLSearchParams("secao=clientes&status=paid"))).toBe("pedidos");
-    expect(adminSectionOf(new URLSearchParams("secao=clientes"))).toBe("clientes");
-    expect(adminSectionOf(new URLSearchParams("secao=nada"))).toBe("painel");
-    expect(adminSectionOf(new URLSearchParams(""))).toBe("painel");
+    expect(admin("/admin?order=abc")).toEqual({ section: "pedidos" });
+    expect(admin("/admin?status=paid")).toEqual({ section: "pedidos" });
+    expect(admin("/admin/devolucoes?order=abc")).toEqual({ section: "pedidos" });
+    expect(admin("/admin?secao=clientes&status=paid")).toEqual({ redirectTo: "/admin/pedidos?status=paid" });
+    expect(admin("/admin?secao=clientes")).toEqual({ redirectTo: "/admin/clientes" });
+    expect(admin("/admin?secao=nada")).toEqual({ redirectTo: "/admin" });
+    expect(admin("/admin")).toEqual({ section: "painel" });
+  });
+
+  it("gives each section its own address, sends the addresses of before on, and has no unknown section", () => {
+    expect(admin("/admin/pedidos?q=maria")).toEqual({ section: "pedidos" });
+    expect(admin("/admin/cupons")).toEqual({ section: "cupons" });
+    expect(admin("/admin/avaliacoes?estado=todas")).toEqual({ section: "avaliacoes" });
+    expect(admin("/admin?secao=clientes&busca=maria&pagina=2")).toEqual({ redirectTo: "/admin/clientes?busca=maria&pagina=2" });
+    expect(admin("/admin?secao=pedidos&order=abc")).toEqual({ redirectTo: "/admin/pedidos?order=abc" });
+    expect(admin("/admin/produtos?produto=p1")).toEqual({ redirectTo: "/customizar-produto?produto=p1" });
+    expect(admin("/admin/nada")).toBeNull();
   });
 
   it("reads a page number leniently and builds section addresses without empty parameters", () => {
@@ -17,28 +34,7 @@ describe("/admin's sections", () => {
     for (const bad of ["pagina=0", "pagina=-1", "pagina=1.5", "pagina=abc", "pagina=99999", ""])
       expect(pageOf(new URLSearchParams(bad))).toBe(1);
     expect(sectionHref("painel")).toBe("/admin");
-    expect(sectionHref("clientes", { busca: "maria silva", pagina: 2, cliente: null })).toBe(
-      "/admin?secao=clientes&busca=maria+silva&pagina=2",
-    );
-  });
-});
-
-describe("the audit log's reading", () => {
-  it("lists only the fields that changed, with order statuses in Portuguese", () => {
-    expect(
-      changedFields(
-        { status: "pending_payment", trackingCode: null, cancelReason: null },
-        { status: "paid", trackingCode: null, cancelReason: null },
-      ),
-    ).toEqual([{ field: "Status", from: "Aguardando pagamento", to: "Pago" }]);
-    expect(changedFields(null, { priceCents: 1990 })).toEqual([{ field: "Preço", from: "—", to: "1990" }]);
-    expect(changedFields("texto", [1])).toEqual([]);
-  });
-
-  it("links orders and products to their admin pages", () => {
-    expect(entityHref("order", "abc")).toBe("/admin?order=abc");
-    expect(entityHref("product", "p 1")).toBe("/customizar-produto?produto=p%201");
-    expect(entityHref("shipping_rate", "x")).toBeNull();
+    expect(sectionHref("clientes", { busca: "maria silva", pagina: 2, cliente: null })).toBe("/admin/clientes?busca=maria+silva&pagina=2");
   });
 });
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
-import { formatDateTime } from "#app/features/orders/order-views.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { actionLabel, changedFields, entityHref, entityLabel } from "#app/features/audit/audit-labels.ts";
 
 /** Audit entries, newest first: when, who, what, to which entity, and each field's before → after. */

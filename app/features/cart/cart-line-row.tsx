@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { ProductImage } from "#app/features/catalog/product-image.tsx";
+import { ProductImage } from "#app/shared/product-image.tsx";
 import { DEFAULT_PACKAGING_FEE_CENTS, PACKAGING_MIN_GRAMS, SACHET_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { focusRing } from "#app/ui/button-styles.ts";

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
 import type { ProductSummary } from "#domain/catalog/catalog-types.ts";
-import { ProductImage } from "#app/features/catalog/product-image.tsx";
-import { StarRating } from "#app/features/catalog/star-rating.tsx";
+import { ProductImage } from "#app/shared/product-image.tsx";
+import { StarRating } from "#app/shared/star-rating.tsx";
 
 export type ProductCardData = Pick<
   ProductSummary,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { focusRing } from "#app/ui/button-styles.ts";
-import { PictureSources, ProductImage } from "#app/features/catalog/product-image.tsx";
+import { PictureSources, ProductImage } from "#app/shared/product-image.tsx";
 
 /** Drawn at most this wide (half of a 72rem page); smaller screens take the whole width. */
 const MAIN_WIDTH = 576;

@@ -5,9 +5,9 @@ import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
 import { KeyPoints, ProductDetails } from "#app/features/catalog/product-details.tsx";
 import { GALLERY_SIZES, ProductGallery } from "#app/features/catalog/product-gallery.tsx";
-import { preloadProductImage } from "#app/features/catalog/product-image.tsx";
+import { preloadProductImage } from "#app/shared/product-image.tsx";
 import { PurchaseBox } from "#app/features/catalog/purchase-box.tsx";
-import { StarRating } from "#app/features/catalog/star-rating.tsx";
+import { StarRating } from "#app/shared/star-rating.tsx";
 import { ProductReviews } from "#app/features/reviews/product-reviews.tsx";
 import type { ProductReviewsSection } from "#domain/reviews/review-schemas.ts";
 

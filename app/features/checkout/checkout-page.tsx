@@ -7,7 +7,7 @@ import { IdentificationStep, SignedInIdentification } from "#app/features/checko
 import { useRevalidateOnCartChange } from "#app/features/checkout/use-revalidate-on-cart-change.ts";
 
 /**
- * PRODUCT.md checkout, one step at a time with its progress (decision 033): identification, address
+ * docs/requirements.md checkout, one step at a time with its progress (decision 033): identification, address
  * and shipping (only for physical items), review with the 18+ and terms confirmation, then the order
  * and its Pix. One page for /checkout and /checkout-flow; every field is checked with the same zod
  * schema the API uses. An empty cart never gets here: the loader's refusal (cart_empty, 409) is the

@@ -1,4 +1,4 @@
-/** The checkout's steps (PRODUCT.md "Checkout"); a cart without physical items has no address or shipping. */
+/** The checkout's steps (docs/requirements.md "Checkout"); a cart without physical items has no address or shipping. */
 export type CheckoutStepId = "identificacao" | "endereco" | "envio" | "revisao";
 
 /** Each step's heading, and its short name in the progress bar (a 390 px phone holds four). */

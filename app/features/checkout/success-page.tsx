@@ -1,41 +1,13 @@
-import { useCallback, useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { PixPayment } from "#app/features/payments/pix-payment.tsx";
 import { PixPending } from "#app/features/payments/pix-pending.tsx";
-import { ORDER_PIX_EVENT } from "#domain/reconciliation/pix-generation.ts";
-import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
 import { OrderStatusBadge } from "#app/features/orders/order-views.tsx";
 import type { OrderWithQr } from "#domain/orders/order-types.ts";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
-
-/**
- * Re-reads the page when a notification about this order arrives (payment confirmed, expired…), when
- * its Pix appears or is late (a provider's, made after the order's commit, decision 045), and on a
- * resync (the shop's realtime connection dropped, so such a message may have been lost).
- */
-export function useOrderUpdates(orderId: string | null) {
-  const revalidator = useRevalidator();
-  const revalidate = revalidator.revalidate;
-  useEffect(() => {
-    if (!orderId) return;
-    const stopNotification = onRealtime("notification", (data) => {
-      if ((data as { order_id?: string } | null)?.order_id === orderId) void revalidate();
-    });
-    const stopPix = onRealtime(ORDER_PIX_EVENT, (data) => {
-      if ((data as { order_id?: string } | null)?.order_id === orderId) void revalidate();
-    });
-    const stopResync = onRealtime(RESYNC, () => void revalidate());
-    return () => {
-      stopNotification();
-      stopPix();
-      stopResync();
-    };
-  }, [orderId, revalidate]);
-  return useCallback(() => void revalidate(), [revalidate]);
-}
+import { useOrderUpdates } from "#app/features/orders/use-order-updates.ts";
 
 /** /success: the order number, the Pix to pay, what happens next, and the way to the order. */
 export function SuccessPage({ order }: { order: OrderWithQr | null }) {

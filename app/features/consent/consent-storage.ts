@@ -63,7 +63,7 @@ function recordOnServer(choices: readonly ConsentChoice[]): void {
 }
 
 /**
- * Accepting the gate records the age declaration and the terms only (PRODUCT.md "Content and
+ * Accepting the gate records the age declaration and the terms only (docs/requirements.md "Content and
  * legal", issue 16): the optional cookie purposes stay off until the visitor chooses them in the
  * cookie preferences. This replaces spec §4's "all cookie preferences as true", which LGPD art. 8
  * does not allow (consent per purpose, never bundled with the terms).

@@ -27,7 +27,7 @@ const wholeOrNull = (text: string) => (text.trim() ? Number(text.trim()) : null)
 /** A date field (yyyy-mm-dd) as the start (or the end) of that day in Brasília. */
 const dateOrNull = (text: string, endOfDay: boolean) => (text ? `${text}T${endOfDay ? "23:59:59" : "00:00:00"}-03:00` : null);
 
-/** /admin?secao=cupons (decision 028): the coupons, a form that creates one, and the switch that turns one off. */
+/** /admin/cupons (decisions 028 and 047): the coupons, a form that creates one, and the switch that turns one off. */
 export function CouponsSection({ coupons }: { coupons: CouponView[] }) {
   const revalidator = useRevalidator();
   const [kind, setKind] = useState<CouponKind>("percent");

@@ -51,13 +51,12 @@ type CustomersViewProps = { result: CustomerPage | null; query: { busca: string;
 export function CustomersView({ result, query, error }: CustomersViewProps) {
   const searchId = useId();
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.search.includes("secao=clientes");
+  const searching = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/clientes");
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
 
   return (
     <AdminSectionFrame title="Clientes">
-      <Form method="get" action="/admin" role="search" className="flex flex-wrap items-end gap-2">
-        <input type="hidden" name="secao" value="clientes" />
+      <Form method="get" action="/admin/clientes" role="search" className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1">
           <label htmlFor={searchId} className="block text-sm font-medium text-stone-900">
             Buscar por nome, e-mail, CPF ou telefone

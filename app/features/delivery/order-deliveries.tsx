@@ -7,7 +7,7 @@ import { FormMessage } from "#app/ui/field.tsx";
 import { apiClient } from "#app/lib/api-client.ts";
 import type { deliveryContract } from "#server/contracts/delivery.ts";
 import { deliveryRoutes } from "#server/contracts/delivery.routes.ts";
-import { formatDateTime } from "#app/features/orders/order-views.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import type { DeliveryItem, OrderDeliveries as Deliveries } from "#domain/delivery/delivery-schemas.ts";
 
 const deliveries = apiClient<typeof deliveryContract>(deliveryRoutes, {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
-import { formatDateTime } from "#app/features/orders/order-views.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { emailKeys, emailsApi } from "#app/features/email-queue/email-queue-api.ts";
 import type { EmailSummary } from "#domain/email-queue/email-queue-schemas.ts";
 import { EMAIL_STATUS_LABELS, type EmailStatus } from "#domain/email-queue/email-status.ts";

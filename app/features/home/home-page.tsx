@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import type { CategoryId } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
 import { COMPACT_CARD_IMAGE_SIZES, ProductCard, type ProductCardData } from "#app/features/catalog/product-card.tsx";
-import { preloadProductImage } from "#app/features/catalog/product-image.tsx";
+import { preloadProductImage } from "#app/shared/product-image.tsx";
 import { AgeGate } from "#app/features/consent/age-gate.tsx";
 import { HomeSearch } from "#app/features/home/home-search.tsx";
 import { focusRing } from "#app/ui/button-styles.ts";

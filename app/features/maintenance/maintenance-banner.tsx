@@ -7,7 +7,7 @@ export function MaintenanceBanner() {
   return (
     <div role="region" aria-label="Aviso de manutenção" className="bg-amber-300 px-4 py-2 text-center text-sm font-semibold text-stone-950">
       Loja em manutenção: só administradores veem as páginas.{" "}
-      <a href="/maintenance-panel?secao=manutencao" className="underline">
+      <a href="/maintenance-panel/manutencao" className="underline">
         Desligar no painel
       </a>
     </div>

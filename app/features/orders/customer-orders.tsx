@@ -3,7 +3,7 @@ import { PixPayment } from "#app/features/payments/pix-payment.tsx";
 import { PixPending } from "#app/features/payments/pix-pending.tsx";
 import { OrderDetails, OrderList } from "#app/features/orders/order-views.tsx";
 import type { OrderSummary, OrderWithQr } from "#domain/orders/order-types.ts";
-import { useOrderUpdates } from "#app/features/checkout/success-page.tsx";
+import { useOrderUpdates } from "#app/features/orders/use-order-updates.ts";
 import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 import { OrderDeliveries } from "#app/features/delivery/order-deliveries.tsx";
@@ -23,7 +23,7 @@ export function CustomerOrders({
   if (order) {
     return (
       <div className="space-y-6">
-        <Link to="?aba=pedidos" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
+        <Link to="/cliente/pedidos" className="text-sm font-semibold text-emerald-800 underline-offset-4 hover:underline">
           ← Todos os pedidos
         </Link>
         {order.pix ? (
@@ -49,7 +49,7 @@ export function CustomerOrders({
       {orders.length === 0 ? (
         <p className="text-stone-700">Você ainda não fez pedidos. Quando fizer, eles aparecem aqui com o andamento de cada um.</p>
       ) : (
-        <OrderList orders={orders} hrefFor={(id) => `?aba=pedidos&order=${encodeURIComponent(id)}`} />
+        <OrderList orders={orders} hrefFor={(id) => `/cliente/pedidos?order=${encodeURIComponent(id)}`} />
       )}
     </div>
   );

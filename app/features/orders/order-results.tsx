@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { formatDateTime, OrderStatusBadge } from "#app/features/orders/order-views.tsx";
+import { OrderStatusBadge } from "#app/features/orders/order-views.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { PAYMENT_STATE_LABELS, type AdminOrderPage, type AdminOrderRow } from "#domain/orders/admin-order-schemas.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
 import { formatBRL } from "#domain/pricing/money.ts";

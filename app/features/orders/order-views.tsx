@@ -1,11 +1,9 @@
 import { Link } from "react-router";
-import { PictureSources } from "#app/features/catalog/product-image.tsx";
+import { PictureSources } from "#app/shared/product-image.tsx";
 import { formatBRL } from "#domain/pricing/money.ts";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "#domain/orders/order-status.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
-
-const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
   pending_payment: "bg-amber-100 text-amber-900",

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "#app/lib/api-client.ts";
-import { formatDateTime } from "#app/features/orders/order-views.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { PAYMENT_PROBLEM_LABELS, PAYMENT_STATUS_LABELS } from "#domain/reconciliation/payment-labels.ts";
 import type { paymentsContract } from "#server/contracts/payments.ts";
 import { paymentsRoutes } from "#server/contracts/payments.routes.ts";

@@ -8,7 +8,8 @@ import { adminOrderKeys, adminOrdersApi } from "#app/features/orders/admin-order
 import { hrefWith } from "#app/features/orders/order-results.tsx";
 import { ReturnActions } from "#app/features/orders/return-actions.tsx";
 import { useOrderAction } from "#app/features/orders/use-order-action.ts";
-import { formatDateTime, OrderStatusBadge } from "#app/features/orders/order-views.tsx";
+import { OrderStatusBadge } from "#app/features/orders/order-views.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { csvMoney, parseReais } from "#domain/orders/admin-order-rules.ts";
 import { RETURN_STATE_LABELS, type ReturnItem } from "#domain/orders/admin-order-schemas.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";

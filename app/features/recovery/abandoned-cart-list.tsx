@@ -1,6 +1,6 @@
 import type { Dashboard } from "#domain/dashboard/dashboard-schemas.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
-import { formatDateTime } from "#app/features/orders/order-views.tsx";
+import { formatDateTime } from "#app/shared/format-date.ts";
 
 /**
  * Carts left behind (issue 19 item 5), the most recent first: who (a visitor's has no name), what

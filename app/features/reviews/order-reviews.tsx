@@ -4,7 +4,7 @@ import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 import { apiClient } from "#app/lib/api-client.ts";
-import { Stars, starsLabel } from "#app/features/catalog/star-rating.tsx";
+import { Stars, starsLabel } from "#app/shared/star-rating.tsx";
 import { RATING_ANCHOR } from "#domain/notifications/notification-rules.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import { MAX_REVIEW_COMMENT, type MyReview, type OrderReviews as Reviews, REVIEW_STATUS_LABELS } from "#domain/reviews/review-schemas.ts";

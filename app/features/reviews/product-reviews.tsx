@@ -11,7 +11,7 @@ import { Link } from "react-router";
 import { focusRing } from "#app/ui/button-styles.ts";
 import type { Ratings } from "#domain/catalog/catalog-types.ts";
 import type { ProductReviewsSection } from "#domain/reviews/review-schemas.ts";
-import { StarRating, Stars, starsLabel } from "#app/features/catalog/star-rating.tsx";
+import { StarRating, Stars, starsLabel } from "#app/shared/star-rating.tsx";
 import { REVIEWS_ID, REVIEWS_PAGE_PARAM, REVIEWS_SECTION_CLASS } from "#app/features/reviews/review-section.ts";
 
 const date = new Intl.DateTimeFormat("pt-BR", { dateStyle: "long", timeZone: "America/Sao_Paulo" });

@@ -3,7 +3,7 @@ import type { CategoryId } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
 import { ProductCard, type ProductCardData } from "#app/features/catalog/product-card.tsx";
 import { SearchForm } from "#app/features/search/search-form.tsx";
-import { categoryHref } from "#app/features/shell/site-sections.ts";
+import { categoryHref } from "#app/shared/site-sections.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
 
 export type SearchPageData = {

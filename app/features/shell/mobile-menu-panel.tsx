@@ -5,14 +5,14 @@ import { SearchForm } from "#app/features/search/search-form.tsx";
 import { focusRing } from "#app/ui/button-styles.ts";
 import { AuthButton } from "#app/features/shell/auth-button.tsx";
 import { LogoLink } from "#app/features/shell/logo-link.tsx";
-import { CATEGORY_LINKS, CONTENT_SECTIONS } from "#app/features/shell/site-sections.ts";
+import { CATEGORY_LINKS, CONTENT_SECTIONS } from "#app/shared/site-sections.ts";
 
 /** The account's own pages, for a signed-in customer (the button above opens the same panel and "Sair"). */
 const ACCOUNT_LINKS = [
   { to: "/cliente", label: "Meus pedidos" },
-  { to: "/cliente?aba=notificacoes", label: "Notificações" },
-  { to: "/cliente?aba=enderecos", label: "Endereços" },
-  { to: "/cliente?aba=perfil", label: "Perfil" },
+  { to: "/cliente/notificacoes", label: "Notificações" },
+  { to: "/cliente/enderecos", label: "Endereços" },
+  { to: "/cliente/perfil", label: "Perfil" },
 ] as const;
 
 const linkClass = `block rounded-lg px-3 py-2.5 text-base font-medium text-stone-800 hover:bg-emerald-50 hover:text-emerald-900 ${focusRing}`;

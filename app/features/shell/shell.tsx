@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
+import { pagePathOf } from "#app/shared/page-path.ts";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
 import { AuthProvider, useAuth } from "#app/features/auth/auth-context.tsx";
 import { CartProvider, useCartCount } from "#app/features/cart/cart-provider.tsx";
@@ -69,7 +70,7 @@ export function Shell({
 
   // Only a move to another page shows the skeleton; revalidating or changing the query of the
   // current page keeps it on screen.
-  const loadingOtherPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  const loadingOtherPage = navigation.state === "loading" && pagePathOf(navigation.location.pathname) !== pagePathOf(location.pathname);
 
   return (
     <AuthProvider initial={auth}>

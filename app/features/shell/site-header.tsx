@@ -9,7 +9,7 @@ import { CartLink } from "#app/features/shell/cart-link.tsx";
 import { LogoLink } from "#app/features/shell/logo-link.tsx";
 import { MobileMenu } from "#app/features/shell/mobile-menu.tsx";
 import { NotificationBell } from "#app/features/notifications/notification-bell.tsx";
-import { CONTENT_SECTIONS } from "#app/features/shell/site-sections.ts";
+import { CONTENT_SECTIONS } from "#app/shared/site-sections.ts";
 
 export type SiteHeaderProps = {
   cartCount: number;

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { pagePathOf } from "#app/shared/page-path.ts";
 
 /** Spec §2: a short fade on link clicks and back/forward navigation. */
 export const PAGE_FADE_MS = 150;
@@ -10,7 +11,7 @@ export const PAGE_FADE_MS = 150;
  * is no move. `run` must be stable (a module-level function); what it returns cleans up.
  */
 export function useAfterPageChange(ref: RefObject<HTMLElement | null>, run: (element: HTMLElement) => void | (() => void)): void {
-  const { pathname } = useLocation();
+  const pathname = pagePathOf(useLocation().pathname);
   const shownPathname = useRef(pathname);
 
   useEffect(() => {
