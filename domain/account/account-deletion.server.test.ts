@@ -164,7 +164,7 @@ describe("LGPD art. 16: an order in progress keeps what delivering it needs (iss
     expect((await ctx.signUp(email, { name, browser })).status).toBe(200);
     expect((await ctx.verify(email, browser)).status).toBe(302);
     const userId = await ctx.userId(email);
-    await giveCart(ctx, userId, KIT_NUMERIC_ID);
+    await giveCart(ctx.t.db, userId, KIT_NUMERIC_ID);
     const orderId = await checkOut(ctx, browser, { ...CHECKOUT_ADDRESS, recipientName: name, phone: formattedPhone, cpf });
     expect((await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(200);
 

@@ -285,7 +285,7 @@ describe("each rule at its limit", () => {
     const code = newCode("FRETEGRATIS");
     await createCoupon({ code, kind: "free_shipping" });
     const buyer = await customer("frete-gratis-previa");
-    await giveCart(ctx, buyer.userId, KIT, 1);
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
     const chosen = { couponCode: code, cep: CHECKOUT_ADDRESS.cep, shippingMethod: "pac" };
     const answer = await ctx.request("/api/checkout/coupon-preview", { browser: buyer.browser, json: chosen });
     expect(answer.status, await answer.clone().text()).toBe(200);
