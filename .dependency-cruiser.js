@@ -202,7 +202,8 @@ const tableRules = (modules) =>
 export const FEATURE_NEIGHBOURS = {
   // The /admin frame (navigation, section frame, formatting); its sections live in their modules' folders.
   admin: [],
-  auth: [],
+  // Signing in joins the browser's earlier consent events to the account (decision 060).
+  auth: ["consent"],
   consent: [],
   notifications: [],
   payments: [],

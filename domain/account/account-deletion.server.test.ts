@@ -10,6 +10,7 @@ import { notifications } from "#platform/db/tables/notifications.ts";
 import { orders } from "#platform/db/tables/orders.ts";
 import { outboxDir } from "#platform/mail/mailer.ts";
 import { deleteAccount } from "#domain/account/account-data.server.ts";
+import { scrubFinishedOrdersOfDeletedAccounts } from "#domain/orders/order-privacy.server.ts";
 
 /*
  * Issue 16 item 10: deleting an account leaves the customer's name, e-mail, phone and CPF nowhere
@@ -151,6 +152,43 @@ describe("LGPD: a deleted account leaves no name, e-mail, phone or CPF anywhere"
       expect.stringMatching(/^Um cliente fez um pedido de R\$/),
     ]);
     expect(await ctx.t.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+  });
+});
+
+describe("LGPD art. 16: an order in progress keeps what delivering it needs (issue 28 item 11)", () => {
+  it("keeps the paid order's name, address, phone and CPF after the deletion; the job scrubs them once it is cancelled", async () => {
+    const name = `Ciclana ${randomLetters(10)}`;
+    const email = uniqueEmail(`em-andamento-${randomLetters(6)}`);
+    const phone = `119${randomDigits(8)}`;
+    const cpf = randomCpf();
+    const formattedPhone = `(${phone.slice(0, 2)}) ${phone.slice(2, 7)}-${phone.slice(7)}`;
+    const browser = new Browser("203.0.113.151");
+    expect((await ctx.signUp(email, { name, browser })).status).toBe(200);
+    expect((await ctx.verify(email, browser)).status).toBe(302);
+    const userId = await ctx.userId(email);
+    await giveCart(ctx.t.db, userId, KIT_NUMERIC_ID);
+    const orderId = await checkOut(ctx, browser, { ...CHECKOUT_ADDRESS, recipientName: name, phone: formattedPhone, cpf });
+    expect((await ctx.request(`/api/admin/orders/${orderId}/confirm-payment`, { browser: admin, method: "POST" })).status).toBe(200);
+
+    const deleted = await ctx.request("/api/account", { browser, method: "DELETE", json: { password: PASSWORD, confirmation: "EXCLUIR" } });
+    expect(deleted.status).toBe(204);
+    expect(await ctx.t.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+
+    // The owner can still ship and call: the order keeps the person until it is done.
+    const [kept] = await ctx.t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(kept).toMatchObject({ userId: null, customerName: name, customerEmail: email, status: "paid", scrubWhenDone: true });
+    expect(kept!.shippingAddress).toMatchObject({ recipientName: name, cpf });
+    expect(kept!.shippingAddress!.phone.replace(/\D/g, "")).toBe(phone);
+    // Still in progress: the job leaves it alone.
+    expect(await scrubFinishedOrdersOfDeletedAccounts(ctx.t.db)).toBe(0);
+    expect((await findAnywhere([name, email], [phone, cpf])).length).toBeGreaterThan(0);
+
+    const cancel = await ctx.request(`/api/admin/orders/${orderId}/cancel`, { browser: admin, json: { reason: "Sem estoque" } });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    expect(await scrubFinishedOrdersOfDeletedAccounts(ctx.t.db)).toBeGreaterThanOrEqual(1);
+    expect(await findAnywhere([name, email], [phone, cpf])).toEqual([]);
+    const [scrubbed] = await ctx.t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(scrubbed).toMatchObject({ customerName: "Conta excluída", customerEmail: "", shippingAddress: null, scrubWhenDone: false });
   });
 });
 

@@ -13,6 +13,8 @@ import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { recordDiscountLines } from "#domain/orders/order-discounts.server.ts";
 import { hasLiveOrder } from "#domain/orders/customer-orders.server.ts";
+import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -46,18 +48,31 @@ export async function recordOrderDiscounts(tx: Tx, orderId: string, userId: stri
   }
 }
 
-/** POST /api/checkout/coupon-preview: the coupon's terms for the customer's cart (or its refusal) and their credit. */
-export async function previewCheckoutDiscounts(db: Database, userId: string, couponCode: string | undefined): Promise<CouponPreview> {
+export type PreviewRequest = { couponCode?: string; cep?: string; shippingMethod?: ShippingMethod };
+
+/**
+ * POST /api/checkout/coupon-preview: the coupon's terms for the customer's cart (or its refusal) and
+ * their credit. With the CEP and the chosen method, that method's freight is quoted as the order
+ * will quote it, so a free-shipping coupon is priced against it; without them the freight is 0 and
+ * a free-shipping coupon has nothing to take off yet.
+ */
+export async function previewCheckoutDiscounts(db: Database, userId: string, request: PreviewRequest): Promise<CouponPreview> {
   const creditCents = await creditBalance(db, userId);
-  if (!couponCode) return { coupon: null, creditCents };
+  if (!request.couponCode) return { coupon: null, creditCents };
   const cart = await loadCheckoutCart(db, userId);
   if (!cart || cart.lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
-  // The freight is not known here (the customer may still change it): a free-shipping coupon's amount is the page's.
+  let shippingCents = 0;
+  if (cart.needsShipping && request.cep && request.shippingMethod) {
+    const { options } = await quoteShipping(db, request.cep, cart.weightGrams);
+    const chosen = options.find((option) => option.method === request.shippingMethod);
+    if (!chosen) throw new DomainError("conflict", "shipping_unavailable", "Essa forma de envio não atende o seu CEP. Escolha outra.");
+    shippingCents = chosen.priceCents;
+  }
   const amounts = {
     subtotalCents: cart.subtotalCents,
     packagingCents: cart.packagingCents,
-    shippingCents: 0,
+    shippingCents,
     needsShipping: cart.needsShipping,
   };
-  return { coupon: await previewCoupon(db, couponCode, couponCustomer(db, userId), amounts), creditCents };
+  return { coupon: await previewCoupon(db, request.couponCode, couponCustomer(db, userId), amounts), creditCents };
 }

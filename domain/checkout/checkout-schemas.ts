@@ -74,3 +74,13 @@ export const placeOrderSchema = z.object({
   useCredits: z.boolean("Informe se usa o crédito.").optional(),
 });
 export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
+
+/**
+ * POST /api/checkout/coupon-preview's body. With the delivery CEP and the chosen method the server quotes that method's freight, so a
+ * free-shipping coupon is checked against the freight it will take off (without them it is 0).
+ */
+export const couponPreviewInput = z.object({
+  couponCode: couponCodeSchema.optional(),
+  cep: cepSchema.optional(),
+  shippingMethod: z.enum(SHIPPING_METHODS, "Escolha a forma de envio.").optional(),
+});

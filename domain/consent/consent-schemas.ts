@@ -31,3 +31,7 @@ export const consentEventSchema = z.object({
 export type ConsentEvent = z.infer<typeof consentEventSchema>;
 
 export const recordedConsentSchema = z.object({ recorded: z.number().int() });
+
+/** After signing up or in: the browser whose events (the 18+ gate's, the cookie dialog's) join the account. */
+export const joinConsentSchema = z.strictObject({ browserId: z.uuid("Identificador do navegador inválido.") });
+export const joinedConsentSchema = z.object({ joined: z.number().int() });

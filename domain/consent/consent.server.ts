@@ -42,6 +42,20 @@ export async function recordAccountChoice(db: Pick<Database, "insert">, userId: 
   await db.insert(consentEvents).values({ purpose, granted, version: CURRENT_CONSENT_VERSION, userId });
 }
 
+/**
+ * The events this browser recorded before anyone signed in on it join the account now signed in
+ * (the 18+ gate is accepted before signing up): the owner's customer view and the data export
+ * then show them. Events already tied to an account stay with it. Returns how many joined.
+ */
+export async function joinBrowserConsent(db: Executor, browserId: string, userId: string): Promise<number> {
+  const rows = await db
+    .update(consentEvents)
+    .set({ userId })
+    .where(and(eq(consentEvents.browserId, browserId), isNull(consentEvents.userId)))
+    .returning({ id: consentEvents.id });
+  return rows.length;
+}
+
 /** The account's consent events, oldest first, for its data export. */
 export async function listAccountConsent(db: Executor, userId: string): Promise<ConsentEvent[]> {
   const rows = await db

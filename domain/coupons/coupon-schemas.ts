@@ -75,8 +75,7 @@ export const couponViewSchema = z.object({
 export type CouponView = z.infer<typeof couponViewSchema>;
 export const couponListSchema = z.object({ coupons: z.array(couponViewSchema) });
 
-/** POST /api/checkout/coupon-preview: the coupon (if any) and the credit the customer can use. */
-export const couponPreviewInput = z.object({ couponCode: couponCodeSchema.optional() });
+/** POST /api/checkout/coupon-preview: the coupon (if any) and the credit the customer can use (input: domain/checkout). */
 export const couponPreviewSchema = z.object({
   coupon: z.object({ code: z.string(), kind: z.enum(COUPON_KINDS), value: z.number().int().nullable() }).nullable(),
   creditCents: z.number().int(),

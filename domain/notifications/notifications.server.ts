@@ -190,14 +190,14 @@ export async function rewriteOrderNotices(
 export async function scrubOrderNotices(
   tx: Pick<Database, "select" | "update">,
   orderIds: readonly string[],
-  exceptUserId: string,
+  exceptUserId: string | null,
   scrub: (text: string) => string,
 ): Promise<void> {
   if (orderIds.length === 0) return;
   const notices = await tx
     .select({ id: notifications.id, title: notifications.title, content: notifications.content })
     .from(notifications)
-    .where(and(inArray(notifications.orderId, [...orderIds]), ne(notifications.userId, exceptUserId)));
+    .where(and(inArray(notifications.orderId, [...orderIds]), exceptUserId === null ? undefined : ne(notifications.userId, exceptUserId)));
   for (const notice of notices) {
     const title = scrub(notice.title);
     const content = scrub(notice.content);

@@ -2,7 +2,7 @@
  * LGPD (decisions 003 and 018): the account's export lists its orders; deleting the account keeps
  * the orders for the shop's books without the person in them, in any column or free text.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
 import { orderReturns, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
@@ -21,6 +21,9 @@ export async function exportCustomerOrders(db: Database, userId: string) {
 }
 
 export const DELETED_CUSTOMER = "Conta excluída";
+
+/** An order in one of these has nothing left to deliver: its customer's data is no longer needed for it. */
+export const FINISHED_STATUSES = ["delivered", "cancelled", "refunded", "partially_refunded"] as const;
 
 /** What stands in a free text where the deleted customer's name, e-mail, phone or CPF was. */
 export const REMOVED_DATA = "[dado removido]";
@@ -103,36 +106,84 @@ export async function anonymiseCustomerOrders(tx: Tx, userId: string, saved: rea
           .where(eq(orders.id, order.id));
       }
     }
-    if (pattern) {
-      const notes = await tx
-        .select({ id: orderStatusHistory.id, note: orderStatusHistory.note })
-        .from(orderStatusHistory)
-        .where(inArray(orderStatusHistory.orderId, ids));
-      for (const entry of notes) {
-        const clean = entry.note ? scrub(entry.note, pattern) : entry.note;
-        if (clean !== entry.note) await tx.update(orderStatusHistory).set({ note: clean }).where(eq(orderStatusHistory.id, entry.id));
-      }
-      // A withdrawal's row keeps the customer's own words too (decision 044).
-      const withdrawals = await tx
-        .select({ id: orderReturns.id, reason: orderReturns.reason })
-        .from(orderReturns)
-        .where(inArray(orderReturns.orderId, ids));
-      for (const row of withdrawals) {
-        const clean = row.reason ? scrub(row.reason, pattern) : row.reason;
-        if (clean !== row.reason) await tx.update(orderReturns).set({ reason: clean }).where(eq(orderReturns.id, row.id));
-      }
-      // Other people's notifications about these orders (the customer's own are deleted with the account).
-      await scrubOrderNotices(tx, ids, userId, (text) => scrub(text, pattern));
-    }
+    await scrubOrderNotes(tx, ids, pattern, userId);
   }
+  // Finished orders lose the person now; one still in progress keeps what delivering it needs
+  // (name, e-mail, address with phone and CPF) until it is delivered or cancelled (LGPD arts. 7, V and 15–16),
+  // when scrubFinishedOrdersOfDeletedAccounts removes them.
   await tx
     .update(orders)
     .set({ userId: null, customerName: DELETED_CUSTOMER, customerEmail: "", shippingAddress: null, updatedAt: new Date() })
-    .where(eq(orders.userId, userId));
+    .where(and(eq(orders.userId, userId), inArray(orders.status, FINISHED_STATUSES)));
+  await tx.update(orders).set({ userId: null, scrubWhenDone: true, updatedAt: new Date() }).where(eq(orders.userId, userId));
   await tx.update(orderStatusHistory).set({ actorUserId: null }).where(eq(orderStatusHistory.actorUserId, userId));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
   const clean = (text: string) => scrub(text, pattern);
   // The audit log's "before" and "after" of these orders may hold a cancel reason naming the customer.
   await scrubAuditEntries(tx, "order", ids, clean);
   return clean;
+}
+
+/**
+ * The free texts about these orders (history notes, a withdrawal's reason, other people's
+ * notifications) lose whatever the pattern finds of the customer.
+ */
+async function scrubOrderNotes(tx: Tx, ids: string[], pattern: RegExp | null, exceptUserId: string | null): Promise<void> {
+  if (!pattern || ids.length === 0) return;
+  const notes = await tx
+    .select({ id: orderStatusHistory.id, note: orderStatusHistory.note })
+    .from(orderStatusHistory)
+    .where(inArray(orderStatusHistory.orderId, ids));
+  for (const entry of notes) {
+    const clean = entry.note ? scrub(entry.note, pattern) : entry.note;
+    if (clean !== entry.note) await tx.update(orderStatusHistory).set({ note: clean }).where(eq(orderStatusHistory.id, entry.id));
+  }
+  // A withdrawal's row keeps the customer's own words too (decision 044).
+  const withdrawals = await tx
+    .select({ id: orderReturns.id, reason: orderReturns.reason })
+    .from(orderReturns)
+    .where(inArray(orderReturns.orderId, ids));
+  for (const row of withdrawals) {
+    const clean = row.reason ? scrub(row.reason, pattern) : row.reason;
+    if (clean !== row.reason) await tx.update(orderReturns).set({ reason: clean }).where(eq(orderReturns.id, row.id));
+  }
+  // Other people's notifications about these orders (the customer's own go with the account).
+  await scrubOrderNotices(tx, ids, exceptUserId, (text) => scrub(text, pattern));
+}
+
+/**
+ * The job (every 10 minutes): orders of deleted accounts that were kept for delivery and are now
+ * delivered, cancelled or refunded lose the person, as deleteAccount does to finished orders.
+ * Returns how many orders it scrubbed.
+ */
+export async function scrubFinishedOrdersOfDeletedAccounts(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const kept = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.scrubWhenDone, true), inArray(orders.status, FINISHED_STATUSES)))
+      .for("update", { skipLocked: true });
+    for (const order of kept) {
+      const pattern = identifierPattern({
+        texts: [order.customerName, order.customerEmail, order.shippingAddress?.recipientName ?? ""],
+        digits: [order.shippingAddress?.phone ?? "", order.shippingAddress?.cpf ?? ""],
+      });
+      const notice = adminNewOrderMessage({ number: order.number, totalCents: order.totalCents });
+      await rewriteOrderNotices(tx, order.id, "admin_new_order", notice);
+      await scrubOrderNotes(tx, [order.id], pattern, null);
+      await tx
+        .update(orders)
+        .set({
+          customerName: DELETED_CUSTOMER,
+          customerEmail: "",
+          shippingAddress: null,
+          cancelReason: order.cancelReason ? scrub(order.cancelReason, pattern) : order.cancelReason,
+          scrubWhenDone: false,
+          updatedAt: new Date(),
+        })
+        .where(eq(orders.id, order.id));
+      await scrubAuditEntries(tx, "order", [order.id], (text) => scrub(text, pattern));
+    }
+    return kept.length;
+  });
 }

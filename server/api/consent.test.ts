@@ -89,6 +89,30 @@ describe("POST /api/consent", () => {
     expect(await eventsOf(mine)).toHaveLength(3);
   });
 
+  it("joins the gate's acceptance made before signing in to the account; the export lists it (issue 28 item 9)", async () => {
+    const browser = new Browser("203.0.113.71");
+    const browserId = crypto.randomUUID();
+    expect((await send({ browserId, version: CURRENT_CONSENT_VERSION, choices: AGE_GATE_CHOICES }, browser)).status).toBe(201);
+    const email = uniqueEmail("portao-depois-conta");
+    await ctx.customer(email, browser);
+    // Nobody signed in cannot claim a browser's events.
+    expect((await ctx.request("/api/consent/join", { json: { browserId } })).status).toBe(401);
+    const joined = await ctx.request("/api/consent/join", { browser, json: { browserId } });
+    expect(joined.status, await joined.clone().text()).toBe(200);
+    expect(await joined.json()).toEqual({ joined: 2 });
+    const exported = (await (await ctx.request("/api/account/export", { browser })).json()) as ExportJson;
+    expect(exported.consent.map((event) => [event.purpose, event.granted, event.browserId]).sort()).toEqual([
+      ["age", true, browserId],
+      ["terms", true, browserId],
+    ]);
+    // Events already tied to an account stay with it: a second account on this browser takes none.
+    const other = new Browser("203.0.113.72");
+    await ctx.customer(uniqueEmail("outra-conta"), other);
+    expect(await (await ctx.request("/api/consent/join", { browser: other, json: { browserId } })).json()).toEqual({ joined: 0 });
+    const userId = await ctx.userId(email);
+    expect((await eventsOf(browserId)).map((row) => row.userId)).toEqual([userId, userId]);
+  });
+
   it("refuses malformed choices with a Portuguese 400 and stores nothing", async () => {
     const browserId = crypto.randomUUID();
     const cases: Array<[unknown, string]> = [

@@ -1,9 +1,9 @@
 import { consumeRate, rateKey } from "#platform/rate-limit.ts";
-import { recordConsent } from "#domain/consent/consent.server.ts";
+import { joinBrowserConsent, recordConsent } from "#domain/consent/consent.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { rateLimitedError } from "#server/http/errors.ts";
-import { currentUser } from "#server/http/guards.ts";
+import { currentUser, USER_ONLY } from "#server/http/guards.ts";
 import { CONSENT_RATE_RULE, consentContract } from "#server/contracts/consent.ts";
 
 export { CONSENT_RATE_RULE };
@@ -22,5 +22,18 @@ export const recordConsentEndpoint = defineEndpoint({
     if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     const user = await currentUser(c);
     return { recorded: await recordConsent(db, body, user?.id ?? null) };
+  },
+});
+
+/** Signed up or in: this browser's earlier consent events join the account (same rate as recording). */
+export const joinConsentEndpoint = defineEndpoint({
+  ...consentContract.joinConsent,
+  guard: USER_ONLY,
+  async handler({ body, c, user }) {
+    const { db, config } = c.get("services");
+    const address = normalizeAddress(clientAddress(c, config.TRUST_PROXY));
+    const decision = await consumeRate(db, rateKey("consent", address), CONSENT_RATE_RULE);
+    if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
+    return { joined: await joinBrowserConsent(db, body.browserId, user.id) };
   },
 });

@@ -283,6 +283,20 @@ describe("each rule at its limit", () => {
     expect(await refusal(await preview(buyer.browser, code))).toBe(`O cupom ${code} é de frete grátis, e este pedido não tem frete.`);
   });
 
+  it("a free-shipping coupon applies in the preview once the freight is chosen, and the order takes that freight off (issue 28 item 7)", async () => {
+    const code = newCode("FRETEGRATIS");
+    await createCoupon({ code, kind: "free_shipping" });
+    const buyer = await customer("frete-gratis-previa");
+    await giveCart(ctx.t.db, buyer.userId, KIT, 1);
+    const chosen = { couponCode: code, cep: CHECKOUT_ADDRESS.cep, shippingMethod: "pac" };
+    const answer = await ctx.request("/api/checkout/coupon-preview", { browser: buyer.browser, json: chosen });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    expect(((await answer.json()) as { coupon: { code: string; kind: string } }).coupon).toMatchObject({ code, kind: "free_shipping" });
+    const order = await orderOf(buyer.browser, await place(buyer.browser, code));
+    expect(order.shippingCents).toBeGreaterThan(0);
+    expect(order.discounts).toEqual([{ kind: "coupon", label: `Cupom ${code} (frete grátis)`, amountCents: order.shippingCents }]);
+  });
+
   it("the preview needs a session", async () => {
     expect((await ctx.request("/api/checkout/coupon-preview", { json: { couponCode: "QUALQUER" } })).status).toBe(401);
   });

@@ -2,4 +2,5 @@
 
 export const consentRoutes = {
   recordConsent: { method: "post", path: "/consent" },
+  joinConsent: { method: "post", path: "/consent/join" },
 } as const;

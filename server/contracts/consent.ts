@@ -1,4 +1,4 @@
-import { consentRequestSchema, recordedConsentSchema } from "#domain/consent/consent-schemas.ts";
+import { consentRequestSchema, joinConsentSchema, joinedConsentSchema, recordedConsentSchema } from "#domain/consent/consent-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
 import { consentRoutes } from "#server/contracts/consent.routes.ts";
 
@@ -17,5 +17,13 @@ export const consentContract = defineContract(consentRoutes, {
     body: consentRequestSchema,
     response: recordedConsentSchema,
     status: 201,
+  },
+  joinConsent: {
+    operationId: "joinConsent",
+    summary:
+      "Liga à conta as escolhas de consentimento feitas neste navegador antes de entrar (idade, termos, cookies), para que apareçam na visão do cliente e na exportação de dados",
+    tag: "sistema",
+    body: joinConsentSchema,
+    response: joinedConsentSchema,
   },
 });

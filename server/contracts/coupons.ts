@@ -3,11 +3,11 @@ import { z } from "zod";
 import {
   couponListSchema,
   couponPatchSchema,
-  couponPreviewInput,
   couponPreviewSchema,
   couponViewSchema,
   newCouponSchema,
 } from "#domain/coupons/coupon-schemas.ts";
+import { couponPreviewInput } from "#domain/checkout/checkout-schemas.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
 import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
 

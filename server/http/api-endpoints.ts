@@ -1,7 +1,7 @@
 import { calculatePriceEndpoint } from "#server/api/pricing.ts";
 import { searchEndpoint } from "#server/api/search.ts";
 import { clientErrorEndpoint } from "#server/api/client-errors.ts";
-import { recordConsentEndpoint } from "#server/api/consent.ts";
+import { joinConsentEndpoint, recordConsentEndpoint } from "#server/api/consent.ts";
 import {
   addAddressEndpoint,
   deleteAccountEndpoint,
@@ -37,6 +37,7 @@ import type { Endpoint } from "#server/http/api.ts";
 export const apiEndpoints: Endpoint[] = [
   clientErrorEndpoint,
   recordConsentEndpoint,
+  joinConsentEndpoint,
   calculatePriceEndpoint,
   // Product search (issue 20).
   searchEndpoint,

@@ -70,6 +70,7 @@ const VALID_BODIES: Record<string, unknown> = {
     acceptTerms: true,
   },
   reportClientError: { message: "Falha ao carregar", path: "/carrinho" },
+  joinConsent: { browserId: crypto.randomUUID() },
   recordConsent: { browserId: crypto.randomUUID(), version: CURRENT_CONSENT_VERSION, choices: [{ purpose: "analytics", granted: false }] },
   calculatePrice: { quantity: 10, packaging: { enabled: false }, product_name: "Cogumelo Penis Envy 7" },
   addCartItem: { productId: productUuid(4), quantity: 1 },

@@ -9,6 +9,7 @@ import { sendAbandonedCartReminders } from "#domain/recovery/abandoned-carts.ser
 import { PIX_CHARGE_TASK } from "#domain/payments/charges.server.ts";
 import { runPixChargeJob } from "#domain/reconciliation/order-charge.server.ts";
 import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.server.ts";
+import { scrubFinishedOrdersOfDeletedAccounts } from "#domain/orders/order-privacy.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/email-queue.ts";
 import type { AppServices } from "#platform/services.ts";
@@ -19,6 +20,8 @@ export const PIX_REMINDER_TASK = "pix-reminder";
 export const ABANDONED_CART_TASK = "abandoned-cart-reminder";
 /** Reads back the provider's open Pix charges (webhooks get lost) and expires them with their orders (decision 036). */
 export const PIX_RECONCILE_TASK = "pix-reconcile";
+/** Orders a deleted account left in progress lose the person once delivered or cancelled (decision 059). */
+export const DELETED_ACCOUNT_ORDERS_TASK = "deleted-account-orders-scrub";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -31,6 +34,7 @@ export const SCHEDULES: Schedule[] = [
   { task: PIX_REMINDER_TASK, pattern: "* * * * *", backfillMinutes: 5 },
   { task: ABANDONED_CART_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
   { task: PIX_RECONCILE_TASK, pattern: "* * * * *", backfillMinutes: 2 },
+  { task: DELETED_ACCOUNT_ORDERS_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -70,6 +74,9 @@ export function startJobs(services: AppServices, url: string, options: JobsOptio
       [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),
       [ABANDONED_CART_TASK]: scheduled(services, ABANDONED_CART_TASK, () => sendAbandonedCartReminders(services)),
       [PIX_RECONCILE_TASK]: scheduled(services, PIX_RECONCILE_TASK, () => reconcilePayments(services)),
+      [DELETED_ACCOUNT_ORDERS_TASK]: scheduled(services, DELETED_ACCOUNT_ORDERS_TASK, () =>
+        scrubFinishedOrdersOfDeletedAccounts(services.db),
+      ),
     },
     schedules: options.schedules === false ? [] : SCHEDULES,
     pollIntervalMs: options.pollIntervalMs,

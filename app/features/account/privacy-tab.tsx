@@ -45,6 +45,10 @@ function DeleteAccountDialog() {
             Seus pedidos, quando houver, ficam guardados sem seus dados pessoais pelo prazo que a lei exige. Todas as sessões são
             encerradas.
           </p>
+          <p>
+            Um pedido ainda não entregue guarda seu nome, e-mail, telefone, CPF e endereço só até ser entregue ou cancelado, para que
+            possamos entregá-lo e falar com você sobre ele (LGPD, art. 7, V). Depois, esses dados também são apagados.
+          </p>
           <p className="font-semibold">Não é possível desfazer.</p>
         </div>
         <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-label="Confirmar exclusão">

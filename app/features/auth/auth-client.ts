@@ -6,6 +6,7 @@ import { AUTH_BASE_PATH, type AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts
 import type { AuthUser } from "#domain/auth/auth-types.ts";
 import type { authContract } from "#server/contracts/auth.ts";
 import { authRoutes } from "#server/contracts/auth.routes.ts";
+import { joinConsentToAccount } from "#app/features/consent/consent-storage.ts";
 
 /**
  * The browser side of better-auth's operations (AUTH_OPERATIONS, the list the server serves) and of
@@ -29,7 +30,11 @@ export const authClient = {
     const body = await call<typeof sessionAnswerSchema>("/get-session");
     return body?.user ? toUser(body.user) : null;
   },
-  signIn: (email: string, password: string) => call("/sign-in/email", { json: { email, password } }),
+  async signIn(email: string, password: string) {
+    const answer = await call("/sign-in/email", { json: { email, password } });
+    joinConsentToAccount(); // the 18+ gate was accepted before signing in (issue 28 item 9)
+    return answer;
+  },
   signUp: (input: { name: string; email: string; password: string; callbackURL: string }) => call("/sign-up/email", { json: input }),
   signOut: () => call("/sign-out", { json: {} }),
   requestPasswordReset: (email: string) => call("/request-password-reset", { json: { email } }),

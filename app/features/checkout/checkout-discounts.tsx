@@ -7,9 +7,14 @@ import { priceDiscounts, type CouponTerms } from "#domain/coupons/coupon-rules.t
 import type { couponsContract } from "#server/contracts/coupons.ts";
 import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
+import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 
 const coupons = apiClient<typeof couponsContract>(couponsRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });
-const preview = (couponCode?: string) => coupons.call("couponPreview", { body: couponCode ? { couponCode } : {} });
+/** Where the order goes and how: the server quotes that freight, which a free-shipping coupon takes off. */
+export type ChosenFreight = { cep: string; shippingMethod: ShippingMethod } | null;
+
+const preview = (couponCode?: string, freight: ChosenFreight = null) =>
+  coupons.call("couponPreview", { body: couponCode ? { couponCode, ...freight } : {} });
 
 /**
  * The review step's coupon field and "Usar meu crédito" choice (decisions 027 and 028), self-contained:
@@ -18,7 +23,15 @@ const preview = (couponCode?: string) => coupons.call("couponPreview", { body: c
  * form through two fields of its own (`couponCode`, `useCredits`). The server decides the amounts
  * again when the order is placed.
  */
-export function CheckoutDiscounts({ cart, shippingCents }: { cart: CheckoutCart; shippingCents: number | null }) {
+export function CheckoutDiscounts({
+  cart,
+  shippingCents,
+  freight,
+}: {
+  cart: CheckoutCart;
+  shippingCents: number | null;
+  freight: ChosenFreight;
+}) {
   const id = useId();
   const [typed, setTyped] = useState("");
   const [coupon, setCoupon] = useState<CouponTerms | null>(null);
@@ -47,7 +60,7 @@ export function CheckoutDiscounts({ cart, shippingCents }: { cart: CheckoutCart;
     setChecking(true);
     setMessage(null);
     try {
-      const answer = await preview(code);
+      const answer = await preview(code, freight);
       setCoupon(answer.coupon);
       setCreditCents(answer.creditCents);
       setMessage({ kind: "ok", text: `Cupom ${answer.coupon?.code ?? code.toUpperCase()} aplicado.` });

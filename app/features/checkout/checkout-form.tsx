@@ -90,6 +90,9 @@ export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, 
             onBack={back}
             cart={cart}
             shippingCents={cart.needsShipping ? (shipping.selected?.priceCents ?? null) : 0}
+            freight={
+              cart.needsShipping && shipping.selected ? { cep: checkout.address.cep, shippingMethod: shipping.selected.method } : null
+            }
             errors={errors}
             clearError={checkout.clearError}
             expiryMinutes={expiryMinutes}

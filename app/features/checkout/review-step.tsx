@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
 import { OrderSummary } from "#app/features/checkout/order-summary.tsx";
-import { CheckoutDiscounts } from "#app/features/checkout/checkout-discounts.tsx";
+import { CheckoutDiscounts, type ChosenFreight } from "#app/features/checkout/checkout-discounts.tsx";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 
@@ -16,6 +16,8 @@ type ReviewStepProps = {
   cart: CheckoutCart;
   /** null while the cart needs shipping and none is chosen; 0 without physical items. */
   shippingCents: number | null;
+  /** The CEP and the chosen method, for the coupon preview's freight; null without physical items. */
+  freight: ChosenFreight;
   errors: Record<string, string>;
   clearError: (name: string) => void;
   expiryMinutes: number;
@@ -67,6 +69,7 @@ export function ReviewStep({
   onBack,
   cart,
   shippingCents,
+  freight,
   errors,
   clearError,
   expiryMinutes,
@@ -79,7 +82,7 @@ export function ReviewStep({
     <CheckoutStep number={number} title="Revisão e pagamento" focusOnShow={focusOnShow}>
       {delivery}
       <OrderSummary cart={cart} shippingCents={shippingCents} />
-      <CheckoutDiscounts cart={cart} shippingCents={shippingCents} />
+      <CheckoutDiscounts cart={cart} shippingCents={shippingCents} freight={freight} />
       <div className="mt-5 space-y-3 text-sm">
         <Confirmation
           name="confirmAdult"

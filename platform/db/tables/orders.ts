@@ -104,6 +104,12 @@ export const orders = pgTable(
     /** When the rating_reminder is due (set on delivery); cleared once sent. */
     ratingReminderAt: timestamp("rating_reminder_at", { withTimezone: true }),
     cancelReason: text("cancel_reason"),
+    /**
+     * The customer deleted the account while this order was still in progress: its name, e-mail and
+     * address stay until it is delivered or cancelled (LGPD arts. 7, V and 15–16: the contract is still being performed),
+     * then the scrub job removes them and clears this.
+     */
+    scrubWhenDone: boolean("scrub_when_done").notNull().default(false),
     /** The reason of the move into the current status (null only for rows written before reasons existed, or by tests). */
     statusReason: orderStatusReason("status_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

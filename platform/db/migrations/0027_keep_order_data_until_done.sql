@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "scrub_when_done" boolean DEFAULT false NOT NULL;
