@@ -1,7 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { cartMoneyLines } from "#domain/cart/cart-money-lines.ts";
-import type { CartView } from "#domain/cart/cart-types.ts";
-import { orderMoneyLines } from "#domain/orders/order-money-lines.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { moneyLines, moneyLinesText } from "#domain/pricing/money-lines.ts";
 
@@ -52,27 +49,5 @@ describe("moneyLines (the one presenter of an amount's lines)", () => {
   it("shows the server's total when it has one, never a sum of its own", () => {
     const lines = moneyLines({ productsCents: 10_00, packagingCents: 0, freight: { kind: "not_needed" }, discounts: [], totalCents: 9_99 });
     expect(lines.at(-1)).toMatchObject({ kind: "total", amountCents: 9_99 });
-  });
-
-  it("reads the same for a cart and the order placed from it", () => {
-    const cart = {
-      items: [
-        { totalPriceCents: 500_00, packagingFeeCents: 25_00 },
-        { totalPriceCents: 89_90, packagingFeeCents: 0 },
-      ],
-      needsShipping: true,
-      shipping: { method: "pac", label: "PAC", priceCents: 18_90, deliveryDays: 5, cep: "01310100" },
-      totals: { subtotal: 614_90, total: 633_80, shippingTotal: 18_90, savings: 0, itemCount: 2 },
-    } as unknown as CartView;
-    const order = {
-      subtotalCents: 589_90,
-      packagingCents: 25_00,
-      shippingCents: 18_90,
-      shippingMethod: "pac",
-      discounts: [],
-      totalCents: 633_80,
-    };
-    expect(pairs(cartMoneyLines(cart))).toEqual(pairs(orderMoneyLines(order)));
-    expect(pairs(orderMoneyLines(order))[2]).toEqual(["Frete (PAC)", formatBRL(18_90)]);
   });
 });
