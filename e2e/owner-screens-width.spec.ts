@@ -1,6 +1,7 @@
 // Issue 28 item 10 and its done-when: no owner screen scrolls sideways on a 390 px phone. After an
 // edit of the shipping table, the dashboard once grew to 852 px (the audit entry's raw JSON); this
-// journey makes such entries (the shipping table, a coupon, an order paid and delivered), then opens
+// journey makes such entries (the shipping table, a coupon, an order paid and delivered) and a server
+// error with its stack, then opens
 // every /admin/<secao>, the products editor, an order and every /maintenance-panel/<secao> at
 // 390 px and measures the page's scrollWidth once what each screen loads has arrived.
 import type { Page } from "@playwright/test";
@@ -61,6 +62,8 @@ test("no owner screen is wider than a 390 px phone, after the audit log has entr
   const orderId = await deliveredCourseOrder(customer, page);
   await createAndRetireCoupon(page);
   await editShippingTable(page);
+  // A server error with its stack for the errors section (the page that fails on purpose).
+  expect((await customer.request.get("/__teste/erro")).status()).toBe(500);
 
   await page.setViewportSize(PHONE);
   const paths = [
