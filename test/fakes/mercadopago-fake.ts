@@ -10,6 +10,7 @@ import { mercadoPagoSignature } from "#domain/payments/mercadopago-signature.ser
 import {
   brickScript,
   type CardPaymentFields,
+  type CardRefund,
   type CardToken,
   challengePage,
   type Chargeback,
@@ -74,6 +75,8 @@ export type MercadoPagoFake = {
   hang: boolean;
   /** Milliseconds each POST /v1/payments takes before it is handled (a slow provider). */
   createDelayMs: number;
+  /** Milliseconds each refund takes before it is handled (a slow provider, so two refunds overlap). */
+  refundDelayMs: number;
   /** The next N POST /v1/payments answer 500 internal_error, as MP does when it is in trouble. */
   failCreates: number;
   /**
@@ -111,7 +114,7 @@ export async function startMercadoPagoFake(
   const idempotencyKeys: string[] = [];
   const deliveries: Delivery[] = [];
   let nextId = 1_234_567_890;
-  const state = { hang: false, deliverTo: null as string | null, createDelayMs: 0, failCreates: 0 };
+  const state = { hang: false, deliverTo: null as string | null, createDelayMs: 0, refundDelayMs: 0, failCreates: 0 };
 
   const app = new Hono();
   const problem = (status: number, message: string, error = "bad_request") =>
@@ -258,6 +261,7 @@ export async function startMercadoPagoFake(
     if (!payment) return problem(404, "Payment not found", "not_found");
     const key = c.req.header("x-idempotency-key");
     if (!key) return problem(400, "X-Idempotency-Key header is required");
+    if (state.refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.refundDelayMs));
     if (payment.payment_type_id === "credit_card") return refundCard(payment, key, await c.req.json().catch(() => ({})));
     if (payment.status !== "approved" && payment.status !== "refunded") return problem(400, "payment is not approved");
     payment.status = "refunded";
@@ -329,7 +333,12 @@ export async function startMercadoPagoFake(
   /** A card refund: all (no amount) or part, never past what is left; one refund per idempotency key. */
   function refundCard(payment: FakePayment, key: string, body: { amount?: unknown }) {
     const earlier = refundsByKey.get(key);
-    if (earlier) return Response.json(earlier, { status: 201 });
+    if (earlier) {
+      // As with payments: the same key is the same refund, and the same key with another amount is refused.
+      if (body.amount !== undefined && Number(body.amount) !== earlier.amount)
+        return problem(409, "idempotency key already used with another request", "conflict");
+      return Response.json(earlier, { status: 201 });
+    }
     if (payment.status !== "approved") return problem(400, `cannot refund a payment in status ${payment.status}`);
     const left = Math.round((payment.transaction_amount - (payment.transaction_amount_refunded ?? 0)) * 100) / 100;
     const amount = body.amount === undefined ? left : Number(body.amount);
@@ -345,7 +354,7 @@ export async function startMercadoPagoFake(
     refundsByKey.set(key, refund);
     return Response.json(refund, { status: 201 });
   }
-  const refundsByKey = new Map<string, unknown>();
+  const refundsByKey = new Map<string, CardRefund>();
 
   // The issuer's 3DS challenge page (in the Brick's frame), and its two answers.
   app.get("/_fake/3ds/:id", (c) => c.html(challengePage(Number(c.req.param("id")))));
@@ -434,6 +443,12 @@ export async function startMercadoPagoFake(
     },
     set createDelayMs(value: number) {
       state.createDelayMs = value;
+    },
+    get refundDelayMs() {
+      return state.refundDelayMs;
+    },
+    set refundDelayMs(value: number) {
+      state.refundDelayMs = value;
     },
     get failCreates() {
       return state.failCreates;
