@@ -12,15 +12,11 @@ import { lockOrder, type OrderRow, type Services } from "#domain/orders/order-st
 import { CARD_APPROVED_MESSAGE, CARD_IN_REVIEW_MESSAGE, cardRejectionMessage, isDataMistake } from "#domain/payments/card-messages.ts";
 import { openCardPayment, recordCardPayment, recordChargeback } from "#domain/payments/card-payments.server.ts";
 import type { CardPaymentInput, CardPaymentResult } from "#domain/payments/card-schemas.ts";
+import { cardsEnabled } from "#domain/payments/card-settings.ts";
 import { providerById } from "#domain/payments/charges.server.ts";
 import { cardReference, mercadoPagoCards } from "#domain/payments/mercadopago-cards.server.ts";
 import { type ChargeState, ProviderUnavailableError } from "#domain/payments/payment-provider.server.ts";
 import { applyChargeState, syncCharge, type Outcome } from "#domain/reconciliation/apply-charge.server.ts";
-
-/** Cards are offered when PAYMENT_METHODS has "card" and Mercado Pago makes the Pix (the same account). */
-export function cardsEnabled(config: Services["config"]): boolean {
-  return config.PAYMENT_METHODS.includes("card") && config.PIX_PROVIDER === "mercadopago";
-}
 
 const cardsOff = () => new DomainError("not_found", "cards_disabled", "Esta loja não aceita cartão de crédito; pague com Pix.");
 

@@ -357,7 +357,9 @@ export async function startMercadoPagoFake(
   const refundsByKey = new Map<string, CardRefund>();
 
   // The issuer's 3DS challenge page (in the Brick's frame), and its two answers.
+  // The Brick (or the shop's frame) posts the creq to external_resource_url; a plain GET shows it too.
   app.get("/_fake/3ds/:id", (c) => c.html(challengePage(Number(c.req.param("id")))));
+  app.post("/_fake/3ds/:id", (c) => c.html(challengePage(Number(c.req.param("id")))));
   app.post("/_fake/3ds/:id/complete", async (c) => {
     const form = await c.req.parseBody();
     const result = form["result"] === "approved" ? "approved" : "rejected";
