@@ -291,6 +291,15 @@ describe("card refunds and chargebacks", () => {
     expect(row!.chargebackId).toBe(chargeback.id);
     expect(row!.chargebackDeadline!.getTime()).toBe(new Date(chargeback.date_documentation_deadline).getTime());
     expect(row!.status).toBe("refunded");
+    // The owner's order page lists it with the card and the deadline.
+    const listed = await ctx.request(`/api/admin/orders/${order.id}/payments`, { browser: admin });
+    const { payments: charges } = (await listed.json()) as {
+      payments: { method: string; card: unknown; chargebackDeadline: string | null }[];
+    };
+    expect(charges.find((charge) => charge.method === "card")).toMatchObject({
+      card: { brand: "master", lastFour: "6351", installments: 3 },
+      chargebackDeadline: new Date(chargeback.date_documentation_deadline).toISOString(),
+    });
   });
 });
 
