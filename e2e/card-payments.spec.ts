@@ -3,7 +3,7 @@
 // its own on a database of its own, like the Pix providers' journeys (e2e/pix-providers.spec.ts).
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { productUuid } from "../domain/catalog/product-slugs.ts";
+import { PRODUCT_SLUGS, productUuid } from "../domain/catalog/product-slugs.ts";
 import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
 import { startMercadoPagoFake, type MercadoPagoFake } from "../test/fakes/mercadopago-fake.ts";
 import { TEST_CARDS } from "../test/fakes/mercadopago-cards-fake.ts";
@@ -132,6 +132,13 @@ test("on a phone: a 3DS challenge passed in the bank's frame pays the order", as
   await frame.getByRole("button", { name: "Autorizar" }).click();
   await expect(page.getByText("Pagamento aprovado! Seu pedido está confirmado.")).toBeVisible({ timeout: 15_000 });
   expect(await orderStatus(page, orderId)).toBe("paid");
+});
+
+test("on a phone: the product page says the owner's installments without interest", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
+  await page.goto(shop.url(`/produto/${PRODUCT_SLUGS[4]}`));
+  await expect(page.getByText("No cartão de crédito, em até 3x sem juros.")).toBeVisible();
 });
 
 test("the Brick's origins are allowed on the checkout page only", async ({ page }) => {
