@@ -21,6 +21,8 @@ export const DOMAIN_NEIGHBOURS = {
   settings: ["audit"],
   // E-mails show amounts in R$.
   notifications: ["pricing"],
+  // Web Push to the owner's and customers' devices (issue 31, decision 070): the owner is every admin.
+  push: ["notifications"],
   consent: [],
   audit: [],
   // The admin's CSV files: how a query becomes a streamed spreadsheet (issues 17 and 18).
@@ -43,11 +45,12 @@ export const DOMAIN_NEIGHBOURS = {
     "delivery",
     "exports",
     "auth",
+    "push",
   ],
   // Deleting an account anonymises its orders and consent events and has each owner forget the rest (auth,
   // cart, notifications, referrals); the data export lists them all (LGPD, decision 048).
   // A saved address's CEP follows shipping's one CEP rule (decision 046).
-  account: ["orders", "consent", "referrals", "reviews", "shipping", "auth", "cart", "notifications"],
+  account: ["orders", "consent", "referrals", "reviews", "shipping", "auth", "cart", "notifications", "push"],
   checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit", "recovery"],
