@@ -223,6 +223,8 @@ export const FEATURE_NEIGHBOURS = {
   // The owner's settings and the go-live check, as an admin section.
   settings: ["admin"],
   "email-queue": [],
+  // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31).
+  push: [],
   recovery: [],
   // The product page shows the buy box (cart), the live price and the reviews.
   catalog: ["cart", "pricing", "reviews"],
@@ -235,7 +237,7 @@ export const FEATURE_NEIGHBOURS = {
   orders: ["audit", "delivery", "payments", "reviews"],
   customers: ["admin", "orders"],
   dashboard: ["admin", "audit", "orders", "recovery"],
-  account: ["auth", "notifications", "orders", "referrals"],
+  account: ["auth", "notifications", "orders", "push", "referrals"],
   checkout: ["account", "auth", "cart", "orders", "payments"],
   // The page frame of every page: header, menu, footer and their controls.
   shell: ["auth", "cart", "consent", "notifications", "search", "support"],

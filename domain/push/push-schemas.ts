@@ -31,6 +31,8 @@ export const ownerPushEventsSchema = z.object({ events: z.array(z.enum(OWNER_PUS
 export const pushDeviceSchema = z.object({
   id: z.uuid(),
   deviceLabel: z.string(),
+  /** The subscription's address: its own browser finds itself in the list by it. */
+  endpoint: z.string(),
   endpointHost: z.string(),
   events: z.array(z.string()),
   createdAt: z.string(),

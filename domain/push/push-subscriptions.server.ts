@@ -100,6 +100,7 @@ function toDevice(row: typeof pushSubscriptions.$inferSelect): PushDevice {
   return {
     id: row.id,
     deviceLabel: row.deviceLabel,
+    endpoint: row.endpoint,
     endpointHost: new URL(row.endpoint).host,
     events: row.events,
     createdAt: row.createdAt.toISOString(),
