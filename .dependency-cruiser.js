@@ -225,6 +225,8 @@ export const FEATURE_NEIGHBOURS = {
   "email-queue": [],
   // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31).
   push: [],
+  // The owner's first screen on a phone: what must be done now (issue 31 item 5).
+  "owner-today": [],
   recovery: [],
   // The product page shows the buy box (cart), the live price and the reviews.
   catalog: ["cart", "pricing", "reviews"],

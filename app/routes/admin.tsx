@@ -8,6 +8,7 @@ import { adminRouteOf, pageOf, sectionHref } from "#app/features/admin/admin-sec
 import { SettingsSection } from "#app/features/settings/settings-section.tsx";
 import { OwnerAppBar } from "#app/features/push/owner-app-bar.tsx";
 import { OwnerPushSection } from "#app/features/push/owner-push-section.tsx";
+import { OwnerToday } from "#app/features/owner-today/owner-today.tsx";
 import { AuditSection } from "#app/features/audit/audit-section.tsx";
 import { CustomerDetailView, CustomersView } from "#app/features/customers/customers-view.tsx";
 import { DashboardView } from "#app/features/dashboard/dashboard-view.tsx";
@@ -110,7 +111,13 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
     case "cupons":
       return <CouponsSection coupons={data.coupons} />;
     case "painel":
-      return <DashboardView dashboard={data.dashboard} />;
+      // The owner's first screen: what to do now, then the figures (its own component: issue 31 item 5).
+      return (
+        <>
+          <OwnerToday />
+          <DashboardView dashboard={data.dashboard} />
+        </>
+      );
     case "avaliacoes":
       return <AdminReviewsSection />;
     case "configuracoes":
