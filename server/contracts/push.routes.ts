@@ -1,7 +1,8 @@
 /** The push operations' methods and paths (under /api): zod-free, what the browser loads to call them (decision 046). */
 
 export const pushRoutes = {
-  publicKey: { method: "get", path: "/push/public-key" },
+  // Any signed-in account (the owner and customers subscribe to the same key).
+  publicKey: { method: "get", path: "/account/push/public-key" },
   // The owner's devices (admins): every admin is told of the shop's events.
   ownerDevices: { method: "get", path: "/admin/push/devices" },
   addOwnerDevice: { method: "post", path: "/admin/push/devices" },
