@@ -24,7 +24,8 @@ export const DOMAIN_NEIGHBOURS = {
   // Web Push to the owner's and customers' devices (issue 31, decision 070): the owner is every admin.
   push: ["notifications"],
   consent: [],
-  audit: [],
+  // The audit log's sentences show amounts in R$ (issue 28 item 10).
+  audit: ["pricing"],
   // The admin's CSV files: how a query becomes a streamed spreadsheet (issues 17 and 18).
   exports: [],
   // npm run admin:create records its change in the audit log.

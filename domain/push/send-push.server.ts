@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { pushSubscriptions } from "#platform/db/tables/push.ts";
 import type { JobHandler } from "#platform/jobs/worker.ts";
-import type { PushSender } from "#platform/push/web-push.ts";
+import { createPushSender, type PushSender } from "#platform/push/web-push.ts";
 import type { AppServices } from "#platform/services.ts";
 import { vapidKeys } from "#domain/push/push-keys.server.ts";
 
@@ -21,13 +21,16 @@ const jobSchema = z.object({
   topic: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
 });
 
-export function sendPushJob(services: AppServices, sender: PushSender): JobHandler {
+/** `sender` defaults to web-push trusting PUSH_CA_FILE too, made at the first job (building the task table runs nothing). */
+export function sendPushJob(services: AppServices, sender?: PushSender): JobHandler {
+  let chosen = sender;
   return async (raw, job) => {
+    chosen ??= createPushSender({ caFile: services.config.PUSH_CA_FILE });
     const push = jobSchema.parse(raw);
     const [device] = await services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, push.subscriptionId));
     // Removed by its owner (or found gone by another push) since the job was queued.
     if (!device) return;
-    const outcome = await sender.send(
+    const outcome = await chosen.send(
       { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
       { payload: push.payload, ttlSeconds: push.ttlSeconds, urgency: push.urgency, topic: push.topic },
       await vapidKeys(services),

@@ -12,7 +12,6 @@ import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.ser
 import { scrubFinishedOrdersOfDeletedAccounts } from "#domain/orders/order-privacy.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/email-queue.ts";
-import { createPushSender } from "#platform/push/web-push.ts";
 import { SEND_PUSH_TASK } from "#domain/push/push-queue.server.ts";
 import { dropSilentDevices } from "#domain/push/push-subscriptions.server.ts";
 import { sendPushJob } from "#domain/push/send-push.server.ts";
@@ -67,27 +66,32 @@ export type JobsOptions = {
   pollIntervalMs?: number;
 };
 
+/** Every task the worker runs, by its graphile-worker name (the health screen labels each: domain/maintenance/job-labels.ts). */
+export function jobTasks(services: AppServices): Record<string, JobHandler> {
+  return {
+    [SEND_EMAIL_TASK]: sendEmailJob(services),
+    // One push to one device (decision 070); the tests' fake push service is trusted through PUSH_CA_FILE.
+    [SEND_PUSH_TASK]: sendPushJob(services),
+    // A provider's Pix the request could not make after the order's commit (decision 045).
+    [PIX_CHARGE_TASK]: (payload) => runPixChargeJob(services, payload),
+    [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
+    [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
+    [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),
+    [ABANDONED_CART_TASK]: scheduled(services, ABANDONED_CART_TASK, () => sendAbandonedCartReminders(services)),
+    [PIX_RECONCILE_TASK]: scheduled(services, PIX_RECONCILE_TASK, () => reconcilePayments(services)),
+    [DELETED_ACCOUNT_ORDERS_TASK]: scheduled(services, DELETED_ACCOUNT_ORDERS_TASK, () =>
+      scrubFinishedOrdersOfDeletedAccounts(services.db),
+    ),
+    [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
+  };
+}
+
 /** Starts this instance's worker on the database at `url`; stop() it before closing the database. */
 export function startJobs(services: AppServices, url: string, options: JobsOptions = {}): Promise<JobWorker> {
   return startWorker({
     url,
     logger: services.logger,
-    tasks: {
-      [SEND_EMAIL_TASK]: sendEmailJob(services),
-      // One push to one device (decision 070); the tests' fake push service is trusted through PUSH_CA_FILE.
-      [SEND_PUSH_TASK]: sendPushJob(services, createPushSender({ caFile: services.config.PUSH_CA_FILE })),
-      // A provider's Pix the request could not make after the order's commit (decision 045).
-      [PIX_CHARGE_TASK]: (payload) => runPixChargeJob(services, payload),
-      [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
-      [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
-      [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),
-      [ABANDONED_CART_TASK]: scheduled(services, ABANDONED_CART_TASK, () => sendAbandonedCartReminders(services)),
-      [PIX_RECONCILE_TASK]: scheduled(services, PIX_RECONCILE_TASK, () => reconcilePayments(services)),
-      [DELETED_ACCOUNT_ORDERS_TASK]: scheduled(services, DELETED_ACCOUNT_ORDERS_TASK, () =>
-        scrubFinishedOrdersOfDeletedAccounts(services.db),
-      ),
-      [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
-    },
+    tasks: jobTasks(services),
     schedules: options.schedules === false ? [] : SCHEDULES,
     pollIntervalMs: options.pollIntervalMs,
   });
