@@ -45,6 +45,26 @@ const envSchema = z.object({
    * the n-th failure (3 s, 7 s, 20 s, … at most about 6 h): 15 tries span about a day and a half.
    */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(15),
+  // The owner's phone app: Web Push (issue 31, decision 070).
+  /**
+   * Who the push services may contact about this shop's pushes (RFC 8292 `sub`): a `mailto:` or
+   * `https:` address. Unset: `mailto:` + SHOP_EMAIL.
+   */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, "use mailto:alguem@dominio ou https://…")
+    .optional(),
+  /** The VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it); unset: made at the first start and kept in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "chave pública P-256 em base64url (87 caracteres)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "chave privada P-256 em base64url (43 caracteres)")
+    .optional(),
+  /** A PEM file of extra authorities to trust for push services (a private push relay, the tests' fake). */
+  PUSH_CA_FILE: z.string().optional(),
   // Checkout and Pix (decision 005).
   /** The shop's Pix key (e-mail, CPF/CNPJ digits, +55 phone or random key) written into every BR Code. */
   PIX_KEY: z.string().trim().min(1).max(77, "no máximo 77 caracteres").default("pix@example.com"),
@@ -171,6 +191,9 @@ function requiredSettingsPresent(config: z.infer<typeof envSchema>, context: z.R
     for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!config[name]) context.addIssue({ code: "custom", path: [name], message: "obrigatório com FILE_STORAGE=s3" });
     }
+  }
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    context.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas" });
   }
   for (const name of PROVIDER_SETTINGS[config.PIX_PROVIDER]) {
     if (!config[name]) context.addIssue({ code: "custom", path: [name], message: `obrigatório com PIX_PROVIDER=${config.PIX_PROVIDER}` });
