@@ -10,6 +10,8 @@ import { maskedSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
 import { requireCheckoutCart, requireVisitorCartItems } from "#domain/checkout/checkout-cart.server.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { refusedAgeIn } from "#domain/consent/consent-rules.ts";
+import { checkAgeNotRefused } from "#domain/consent/consent-errors.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
@@ -20,6 +22,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja
  * gets the domain's refusal (cart_empty, 409: "Seu carrinho está vazio.") from the ErrorBoundary below.
  */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
+  // Adults only (decision 064): a browser that refused the age gate gets the refusal (403) in the page's place.
+  checkAgeNotRefused(refusedAgeIn(args.request.headers.get("cookie")));
   const { services, visitorCartSessionId } = getAppContext(args.context);
   const expiryMinutes = services.config.PIX_EXPIRY_MINUTES;
   const user = await currentUser(args);
