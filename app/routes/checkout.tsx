@@ -10,6 +10,8 @@ import { maskedSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
 import { requireCheckoutCart, requireVisitorCartItems } from "#domain/checkout/checkout-cart.server.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { readCart } from "#domain/cart/read-cart.server.ts";
+import { summaryOfCartView } from "#app/features/checkout/checkout-summary.tsx";
 import { refusedAgeIn } from "#domain/consent/consent-rules.ts";
 import { checkAgeNotRefused } from "#domain/consent/consent-errors.ts";
 import type { Route } from "./+types/checkout";
@@ -28,8 +30,11 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const expiryMinutes = services.config.PIX_EXPIRY_MINUTES;
   const user = await currentUser(args);
   if (!user) {
-    const { needsShipping } = await requireVisitorCartItems(services.db, visitorCartSessionId(args.request));
-    return { signedIn: false as const, needsShipping, expiryMinutes };
+    const sessionId = visitorCartSessionId(args.request);
+    const { needsShipping } = await requireVisitorCartItems(services.db, sessionId);
+    // What is being bought, priced by the server, above the identification step too (decision 063).
+    const view = await readCart(services.db, { userId: null, sessionId }, new URL(services.config.PUBLIC_URL).origin);
+    return { signedIn: false as const, needsShipping, expiryMinutes, summary: summaryOfCartView(view) };
   }
   const [cart, addresses, savedCpf] = await Promise.all([
     requireCheckoutCart(services.db, user.id),

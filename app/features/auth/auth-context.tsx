@@ -190,6 +190,8 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
       toast.error(LOGOUT_ERROR_TITLE, { description: message || LOGOUT_ERROR_FALLBACK });
       return;
     }
+    // What was typed in the checkout (an address, a phone) does not outlive the session on a shared phone (decision 063).
+    safeStorage.remove(STORAGE_KEYS.checkoutDraft);
     window.dispatchEvent(new CustomEvent(AUTH_CHANGE_EVENT, { detail: { event: "SIGNED_OUT" } }));
     channelRef.current?.postMessage({ event: "SIGNED_OUT" });
     await new Promise((resolve) => setTimeout(resolve, LOGOUT_REDIRECT_MS));

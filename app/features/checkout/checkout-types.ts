@@ -1,5 +1,6 @@
 import type { Address } from "#domain/shipping/address-schema.ts";
 import type { ShippingQuote, ShippingQuoteOption } from "#domain/shipping/shipping-quote-schema.ts";
+import type { CheckoutSummaryData } from "#app/features/checkout/checkout-summary.tsx";
 
 /** What the /checkout loader hands the page (the customer's cart as the checkout prices it). */
 
@@ -17,6 +18,8 @@ export type CheckoutLine = {
 };
 
 export type CheckoutCart = {
+  /** Keys what this browser keeps of the checkout (decision 063): another cart starts afresh. */
+  cartId: string;
   lines: CheckoutLine[];
   subtotalCents: number;
   packagingCents: number;
@@ -35,7 +38,7 @@ export type InitialQuote = ShippingQuote | null;
 export type CheckoutStart = { addressId: string | null; cep: string | null };
 
 export type CheckoutData =
-  | { signedIn: false; needsShipping: boolean; expiryMinutes: number }
+  | { signedIn: false; needsShipping: boolean; expiryMinutes: number; summary: CheckoutSummaryData }
   | {
       signedIn: true;
       user: { name: string; email: string };
