@@ -1,19 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { formatBRL } from "#domain/pricing/money.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
-import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
+import type { CheckoutCart, CheckoutSummaryData } from "#app/features/checkout/checkout-types.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
-
-/**
- * What the compact summary shows: each line with its total, as the server priced it (the
- * checkout's cart for a customer, the cart's view for a visitor), and the items' total
- * (packaging included). The full lines (packaging, freight, discounts, credit) are the review
- * step's; this stays small so a phone shows what is being bought at every step (decision 063).
- */
-export type CheckoutSummaryData = {
-  lines: Array<{ productId: string; productName: string; unitType: "gram" | "unit"; quantity: number; totalCents: number }>;
-  itemsCents: number;
-};
 
 export function summaryOfCheckoutCart(cart: CheckoutCart): CheckoutSummaryData {
   return {

@@ -1,6 +1,5 @@
 import type { Address } from "#domain/shipping/address-schema.ts";
 import type { ShippingQuote, ShippingQuoteOption } from "#domain/shipping/shipping-quote-schema.ts";
-import type { CheckoutSummaryData } from "#app/features/checkout/checkout-summary.tsx";
 
 /** What the /checkout loader hands the page (the customer's cart as the checkout prices it). */
 
@@ -27,6 +26,17 @@ export type CheckoutCart = {
   /** Business days of production before shipping (decision 058). */
   productionDays: number;
   savedShipping: { method: string | null; cep: string | null };
+};
+
+/**
+ * What the compact summary shows: each line with its total, as the server priced it (the
+ * checkout's cart for a customer, the cart's view for a visitor), and the items' total
+ * (packaging included). The full lines (packaging, freight, discounts, credit) are the review
+ * step's; this stays small so a phone shows what is being bought at every step (decision 063).
+ */
+export type CheckoutSummaryData = {
+  lines: Array<{ productId: string; productName: string; unitType: "gram" | "unit"; quantity: number; totalCents: number }>;
+  itemsCents: number;
 };
 
 export type ShippingOption = ShippingQuoteOption;
