@@ -4,6 +4,7 @@ import { toast } from "#app/ui/toast.tsx";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { NetworkError } from "#app/lib/fetch-json.ts";
 import { ANONYMOUS, type AuthEvent, type AuthState } from "#domain/auth/auth-types.ts";
+import { joinConsentOnce } from "#app/features/consent/consent-storage.ts";
 
 /** Spec §4: after signing out, the browser goes home 100 ms later. */
 export const LOGOUT_REDIRECT_MS = 100;
@@ -163,6 +164,13 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
       window.removeEventListener("pageshow", onPageShow);
     };
   }, [apply]);
+
+  // The 18+ gate was answered before the account existed: on the account's first signed-in page in
+  // this browser (after the e-mailed confirmation or sign-in link too), its events join the account.
+  const userId = state.user?.id;
+  useEffect(() => {
+    if (userId) joinConsentOnce(userId);
+  }, [userId]);
 
   const notify = useCallback(
     async (event: AuthEvent) => {
