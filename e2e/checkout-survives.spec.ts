@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
-import { uniqueEmail } from "./mail.ts";
+import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { acceptGate, fromTheShop, signedInCustomer } from "./shop-steps.ts";
 
 const PASSWORD = "compra-que-sobrevive-42";
@@ -151,5 +151,39 @@ test.describe("adults only, everywhere", () => {
     const checkout = await openPage(page, "/checkout");
     expect(checkout?.status()).toBe(403);
     await expect(page.getByText(/Compras bloqueadas/)).toBeVisible();
+  });
+
+  test("the gate's answer, given before the account existed, joins the account signed up on this browser: its data export lists it", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await openPage(page, KIT_PAGE);
+    await acceptGate(page);
+    const browserId = await page.evaluate(() => localStorage.getItem("consent_browser_id"));
+    expect(browserId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const email = uniqueEmail("adesao");
+    await openPage(page, "/auth");
+    await page.getByRole("tab", { name: "Criar conta" }).click();
+    const signUp = page.getByRole("form", { name: "Criar conta" });
+    await signUp.getByLabel("Nome").fill("Ana Adesão");
+    await signUp.getByLabel("E-mail").fill(email);
+    await signUp.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    await signUp.getByRole("button", { name: "Criar conta" }).click();
+    await expect(page.getByText("Confira seu e-mail")).toBeVisible();
+    // The e-mailed link confirms the address and signs in: no password sign-in on the way.
+    const confirmation = await waitForMail(email, (mail) => mail.subject === "Confirme seu e-mail na Loja Micologia");
+    await openPage(page, linkIn(confirmation, "/api/auth/verify-email"));
+    await expect(page).toHaveURL(/\/auth\?verificado=1$/);
+
+    type Exported = { consent: Array<{ purpose: string; granted: boolean; browserId: string | null }> };
+    await expect
+      .poll(async () => ((await (await page.request.get("/api/account/export")).json()) as Exported).consent)
+      .toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ purpose: "age", granted: true, browserId }),
+          expect.objectContaining({ purpose: "terms", granted: true, browserId }),
+        ]),
+      );
   });
 });
