@@ -4,7 +4,7 @@ import { toast } from "#app/ui/toast.tsx";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { NetworkError } from "#app/lib/fetch-json.ts";
 import { ANONYMOUS, type AuthEvent, type AuthState } from "#domain/auth/auth-types.ts";
-import { joinConsentOnce } from "#app/features/consent/consent-storage.ts";
+import { joinConsentOnce } from "#app/features/consent/join-consent.ts";
 
 /** Spec §4: after signing out, the browser goes home 100 ms later. */
 export const LOGOUT_REDIRECT_MS = 100;
