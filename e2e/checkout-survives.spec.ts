@@ -72,7 +72,9 @@ test.describe("the checkout survives", () => {
     await expect(form.getByRole("radio", { name: /SEDEX/ })).toBeChecked();
     await form.getByRole("button", { name: "Continuar para o pagamento" }).click();
     await expect(form.getByText(`Rita Recarga · CPF ${CPF}`)).toBeVisible();
-    await expect(summary(page)).toBeVisible();
+    // The review shows every line itself (the one presenter's), so the compact summary steps aside.
+    await expect(page.getByTestId("checkout-total")).toBeVisible();
+    await expect(summary(page)).toHaveCount(0);
     // The CPF typed again is not kept either.
     expect(await storedText(page)).not.toContain(CPF.replace(/\D/g, ""));
 

@@ -33,10 +33,15 @@ export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, 
   return (
     <div className="space-y-6">
       <CheckoutProgress steps={steps} current={step} />
-      <CheckoutSummary
-        summary={summaryOfCheckoutCart(cart)}
-        freightCents={cart.needsShipping ? (shipping.selected?.priceCents ?? null) : 0}
-      />
+      {/* The review shows every line itself, discounts included: the compact summary is for the steps before it. */}
+      {step === "revisao" ? null : (
+        <CheckoutSummary
+          summary={summaryOfCheckoutCart(
+            cart,
+            shipping.selected ? { cents: shipping.selected.priceCents, method: shipping.selected.method } : null,
+          )}
+        />
+      )}
       <form noValidate onSubmit={checkout.onSubmit} aria-label="Finalizar compra" className="space-y-4">
         {checkout.restoredNote ? <FormMessage kind="info">{checkout.restoredNote}</FormMessage> : null}
         {step === "endereco" ? (

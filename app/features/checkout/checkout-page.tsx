@@ -29,7 +29,7 @@ export function CheckoutPage({ data, path }: { data: CheckoutData; path: string 
         {!data.signedIn ? (
           <>
             <CheckoutProgress steps={checkoutSteps(data.needsShipping)} current="identificacao" />
-            <CheckoutSummary summary={data.summary} freightCents={data.needsShipping ? null : 0} />
+            <CheckoutSummary summary={data.summary} />
             <IdentificationStep next={path} />
           </>
         ) : (

@@ -1,38 +1,45 @@
 import { ChevronDown } from "lucide-react";
 import { formatBRL } from "#domain/pricing/money.ts";
+import { cartMoneyLines } from "#domain/cart/cart-money-lines.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
 import type { CheckoutCart, CheckoutSummaryData } from "#app/features/checkout/checkout-types.ts";
+import { checkoutMoneyLines } from "#app/features/checkout/checkout-money-lines.ts";
+import { MoneyLinesList } from "#app/shared/money-lines.tsx";
 import { focusRing } from "#app/ui/button-styles.ts";
 
-export function summaryOfCheckoutCart(cart: CheckoutCart): CheckoutSummaryData {
+/** A customer's summary: the checkout's cart, and the freight of the method chosen (null: none yet). No discount is chosen before the review. */
+export function summaryOfCheckoutCart(cart: CheckoutCart, shipping: { cents: number; method: string } | null): CheckoutSummaryData {
   return {
-    lines: cart.lines.map((line) => ({ ...line, totalCents: line.finalTotalCents })),
-    itemsCents: cart.subtotalCents + cart.packagingCents,
+    items: cart.lines.map((line) => ({ ...line, totalCents: line.finalTotalCents })),
+    money: checkoutMoneyLines(cart, shipping),
   };
 }
 
+/** A visitor's summary (identification step): the cart as the cart page shows it. */
 export function summaryOfCartView(view: CartView): CheckoutSummaryData {
-  const lines = view.items.map((item) => ({
-    productId: item.productId,
-    productName: item.productName,
-    unitType: item.unitType,
-    quantity: item.quantity,
-    totalCents: item.lineTotalCents,
-  }));
-  return { lines, itemsCents: lines.reduce((sum, line) => sum + line.totalCents, 0) };
+  return {
+    items: view.items.map((item) => ({
+      productId: item.productId,
+      productName: item.productName,
+      unitType: item.unitType,
+      quantity: item.quantity,
+      totalCents: item.lineTotalCents,
+    })),
+    money: cartMoneyLines(view),
+  };
 }
 
-const quantityText = (line: CheckoutSummaryData["lines"][number]) =>
-  line.unitType === "gram" ? `${line.quantity} g` : `${line.quantity} un.`;
+const quantityText = (item: CheckoutSummaryData["items"][number]) =>
+  item.unitType === "gram" ? `${item.quantity} g` : `${item.quantity} un.`;
 
 /**
- * "Resumo do pedido", collapsed to one line (how many items, the total) on top of every step, opened
- * for the items. A native <details>: keyboard and screen readers know it, and it needs no script.
- * `freightCents`: the chosen shipping's price, null while none is chosen, 0 when nothing ships.
+ * "Resumo do pedido" above the steps before the review (which shows the full lines itself):
+ * collapsed to one line (how many items, the total to pay), opened for each item and the money
+ * lines. A native <details>: keyboard and screen readers know it, and it needs no script.
  */
-export function CheckoutSummary({ summary, freightCents }: { summary: CheckoutSummaryData; freightCents: number | null }) {
-  const count = summary.lines.length;
-  const total = summary.itemsCents + (freightCents ?? 0);
+export function CheckoutSummary({ summary }: { summary: CheckoutSummaryData }) {
+  const count = summary.items.length;
+  const total = summary.money.find((line) => line.kind === "total");
   return (
     <details data-testid="resumo-do-pedido" className="group rounded-2xl border border-stone-200 bg-white">
       <summary
@@ -45,33 +52,22 @@ export function CheckoutSummary({ summary, freightCents }: { summary: CheckoutSu
         <span className="text-right text-sm text-stone-700">
           {count} {count === 1 ? "item" : "itens"} ·{" "}
           <strong data-testid="resumo-total" className="text-base text-stone-950">
-            {formatBRL(total)}
+            {total?.text}
           </strong>
         </span>
       </summary>
       <div className="border-t border-stone-200 px-4 pt-2 pb-4">
-        <ul className="divide-y divide-stone-100 text-sm">
-          {summary.lines.map((line) => (
-            <li key={line.productId} className="flex justify-between gap-4 py-2">
+        <ul aria-label="Itens" className="divide-y divide-stone-100 text-sm">
+          {summary.items.map((item) => (
+            <li key={item.productId} className="flex justify-between gap-4 py-2">
               <span className="min-w-0">
-                {line.productName} <span className="text-stone-600">· {quantityText(line)}</span>
+                {item.productName} <span className="text-stone-600">· {quantityText(item)}</span>
               </span>
-              <span className="shrink-0">{formatBRL(line.totalCents)}</span>
+              <span className="shrink-0">{formatBRL(item.totalCents)}</span>
             </li>
           ))}
         </ul>
-        <dl className="mt-2 space-y-1 border-t border-stone-200 pt-2 text-sm">
-          {freightCents === 0 ? null : (
-            <div className="flex justify-between gap-4">
-              <dt>Frete</dt>
-              <dd>{freightCents === null ? "escolha na etapa de envio" : formatBRL(freightCents)}</dd>
-            </div>
-          )}
-          <div className="flex justify-between gap-4 text-base font-bold text-stone-950">
-            <dt>Total a pagar</dt>
-            <dd>{formatBRL(total)}</dd>
-          </div>
-        </dl>
+        <MoneyLinesList lines={summary.money} label="Valores do resumo" className="mt-2 border-t border-stone-200 pt-2" />
         <p className="mt-2 text-xs text-stone-600">Cupom e crédito, se houver, são descontados na revisão.</p>
       </div>
     </details>

@@ -1,5 +1,6 @@
 import type { Address } from "#domain/shipping/address-schema.ts";
 import type { ShippingQuote, ShippingQuoteOption } from "#domain/shipping/shipping-quote-schema.ts";
+import type { MoneyLine } from "#domain/pricing/money-lines.ts";
 
 /** What the /checkout loader hands the page (the customer's cart as the checkout prices it). */
 
@@ -29,14 +30,13 @@ export type CheckoutCart = {
 };
 
 /**
- * What the compact summary shows: each line with its total, as the server priced it (the
- * checkout's cart for a customer, the cart's view for a visitor), and the items' total
- * (packaging included). The full lines (packaging, freight, discounts, credit) are the review
- * step's; this stays small so a phone shows what is being bought at every step (decision 063).
+ * What the compact "Resumo do pedido" shows (decision 063): each line with its total (packaging
+ * included), as the server priced it, and the money lines of the one presenter (products,
+ * packaging, freight, total to pay). Small, so a phone shows what is bought at every step.
  */
 export type CheckoutSummaryData = {
-  lines: Array<{ productId: string; productName: string; unitType: "gram" | "unit"; quantity: number; totalCents: number }>;
-  itemsCents: number;
+  items: Array<{ productId: string; productName: string; unitType: "gram" | "unit"; quantity: number; totalCents: number }>;
+  money: MoneyLine[];
 };
 
 export type ShippingOption = ShippingQuoteOption;
