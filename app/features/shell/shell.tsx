@@ -48,7 +48,7 @@ function CartWithUser({ children }: { children: React.ReactNode }) {
 /**
  * Spec §2 layout: header (unless hideHeader=true), main content, footer, age and terms gate, toasts.
  * The gate shows on any storefront page a visitor who has not accepted opens (decision 063); its
- * code (a native <dialog> and the terms, about 3 KB gzipped) is on every page for that reason.
+ * code (a native <dialog> and the terms, about 2.5 KB gzipped) is on every page for that reason.
  */
 export function Shell({
   publicConfig,
