@@ -14,6 +14,8 @@ import { readCart } from "#domain/cart/read-cart.server.ts";
 import { summaryOfCartView } from "#app/features/checkout/checkout-summary.tsx";
 import { refusedAgeIn } from "#domain/consent/consent-rules.ts";
 import { checkAgeNotRefused } from "#domain/consent/consent-errors.ts";
+import { getOrder } from "#domain/orders/order-queries.server.ts";
+import { cardCheckoutSettings } from "#domain/payments/card-settings.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
@@ -29,6 +31,21 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const { services, visitorCartSessionId } = getAppContext(args.context);
   const expiryMinutes = services.config.PIX_EXPIRY_MINUTES;
   const user = await currentUser(args);
+  const cards = cardCheckoutSettings(services.config);
+  // /checkout?pedido=ID: the card step of an order just placed (issue 32), the only page that loads the Brick.
+  const payOrderId = new URL(args.request.url).searchParams.get("pedido");
+  if (user && cards && payOrderId) {
+    const order = await getOrder(services.db, payOrderId, user.id);
+    if (order && order.status === "pending_payment") {
+      return {
+        signedIn: true as const,
+        payByCard: {
+          order: { id: order.id, number: order.number, totalCents: order.totalCents, email: user.email, status: order.status },
+          settings: cards,
+        },
+      };
+    }
+  }
   if (!user) {
     const sessionId = visitorCartSessionId(args.request);
     const { needsShipping } = await requireVisitorCartItems(services.db, sessionId);
@@ -57,6 +74,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
     start,
     savedCpf,
     expiryMinutes,
+    cardPitch: cards ? (cards.pitch ?? "") : null,
   };
 });
 
