@@ -7,6 +7,7 @@ import { ReviewStep } from "#app/features/checkout/review-step.tsx";
 import { ShippingStep } from "#app/features/checkout/shipping-step.tsx";
 import { useCheckout } from "#app/features/checkout/use-checkout.ts";
 import { FormMessage } from "#app/ui/field.tsx";
+import { CheckoutSummary, summaryOfCheckoutCart } from "#app/features/checkout/checkout-summary.tsx";
 
 type CheckoutFormProps = {
   cart: CheckoutCart;
@@ -43,13 +44,23 @@ export function CheckoutForm({
   return (
     <div className="space-y-6">
       <CheckoutProgress steps={steps} current={step} />
+      {/* The review shows every line itself, discounts included: the compact summary is for the steps before it. */}
+      {step === "revisao" ? null : (
+        <CheckoutSummary
+          summary={summaryOfCheckoutCart(
+            cart,
+            shipping.selected ? { cents: shipping.selected.priceCents, method: shipping.selected.method } : null,
+          )}
+        />
+      )}
       <form noValidate onSubmit={checkout.onSubmit} aria-label="Finalizar compra" className="space-y-4">
+        {checkout.restoredNote ? <FormMessage kind="info">{checkout.restoredNote}</FormMessage> : null}
         {step === "endereco" ? (
           <AddressStep
             number={number}
             focusOnShow={checkout.moved}
             addresses={addresses}
-            startAddressId={start.addressId ?? ""}
+            selectedAddressId={checkout.savedAddressId}
             address={checkout.address}
             savedCpf={savedCpf}
             usingSavedCpf={checkout.usingSavedCpf}

@@ -6,6 +6,7 @@ import { checkoutSteps, CheckoutProgress } from "#app/features/checkout/checkout
 import type { CheckoutData } from "#app/features/checkout/checkout-types.ts";
 import { IdentificationStep, SignedInIdentification } from "#app/features/checkout/identification-step.tsx";
 import { useRevalidateOnCartChange } from "#app/features/checkout/use-revalidate-on-cart-change.ts";
+import { CheckoutSummary } from "#app/features/checkout/checkout-summary.tsx";
 
 /**
  * docs/requirements.md checkout, one step at a time with its progress (decision 033): identification, address
@@ -32,6 +33,7 @@ export function CheckoutPage({ data, path }: { data: CheckoutData; path: string 
         ) : !data.signedIn ? (
           <>
             <CheckoutProgress steps={checkoutSteps(data.needsShipping)} current="identificacao" />
+            <CheckoutSummary summary={data.summary} />
             <IdentificationStep next={path} />
           </>
         ) : (
