@@ -1,6 +1,7 @@
 // Issue 28 item 4 (decisions 061 and 062), on a 390 px phone: the owner creates a digital product
 // from scratch, adds a photo and the PDF, lists it, and a visitor finds it on the storefront. It adds
 // a product to every list, so it runs with the owner's other edits (playwright.config.ts, OWNER_EDITS).
+import type { Page } from "@playwright/test";
 import { samplePhoto } from "../test/sample-images.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, openPage, test } from "./fixtures.ts";
@@ -12,7 +13,7 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 test.use({ viewport: PHONE });
 
-const noSidewaysScroll = async (page: import("@playwright/test").Page) =>
+const noSidewaysScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test("the owner creates a digital product with a photo and its PDF on a phone, lists it, and a visitor sees it in the shop", async ({

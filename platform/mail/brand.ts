@@ -4,7 +4,6 @@
  * queued before a new logo goes out with the new one. Knows no shop: the name and the logo's
  * address come from the settings reader.
  */
-import type { MailMessage } from "#platform/mail/mailer.ts";
 
 export const BRAND_START = "<!--marca-->";
 export const BRAND_END = "<!--/marca-->";
@@ -26,7 +25,7 @@ export function brandHtml(brand: MailBrand): string {
   return `<p style="margin:0 0 24px"><img src="${escapeHtml(brand.logo.url)}" alt="${escapeHtml(brand.name)}" width="${width}" height="${height}" style="display:block;border:0;height:${height}px;width:${width}px"></p>`;
 }
 
-export function withBrand(message: MailMessage, brand: MailBrand | undefined): MailMessage {
+export function withBrand<M extends { html: string; text: string }>(message: M, brand: MailBrand | undefined): M {
   if (!brand) return message;
   return {
     ...message,
