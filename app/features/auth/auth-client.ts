@@ -6,7 +6,7 @@ import { AUTH_BASE_PATH, type AUTH_OPERATIONS } from "#domain/auth/auth-paths.ts
 import type { AuthUser } from "#domain/auth/auth-types.ts";
 import type { authContract } from "#server/contracts/auth.ts";
 import { authRoutes } from "#server/contracts/auth.routes.ts";
-import { joinConsentToAccount } from "#app/features/consent/consent-storage.ts";
+import { joinConsentToAccount } from "#app/features/consent/join-consent.ts";
 
 /**
  * The browser side of better-auth's operations (AUTH_OPERATIONS, the list the server serves) and of

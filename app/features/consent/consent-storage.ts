@@ -98,20 +98,3 @@ export function saveCookiePreferences(preferences: Omit<CookiePreferences, "nece
     { purpose: "marketing", granted: value.marketing },
   ]);
 }
-
-/**
- * Signed in: the events this browser recorded before (the 18+ gate, the cookie choices) join the
- * account on the server, so the owner's customer view and the data export show them. Nothing to
- * join when this browser never recorded a choice; a failure leaves them with the browser's id.
- */
-export function joinConsentToAccount(): void {
-  const browserId = safeStorage.get(STORAGE_KEYS.consentBrowserId);
-  if (!browserId || !/^[0-9a-f-]{36}$/i.test(browserId)) return;
-  const body: CallInput<typeof consentContract.joinConsent>["body"] = { browserId };
-  void fetch(buildPath(consentRoutes.joinConsent), {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    credentials: "same-origin",
-    body: JSON.stringify(body),
-  }).catch(() => {});
-}
