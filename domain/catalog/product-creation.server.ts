@@ -99,6 +99,7 @@ async function insertProduct(
         action: options.action,
         entityType: "product",
         entityId: id,
+        entityLabel: row.name,
         after: { name: row.name, slug: row.slug, category: row.category, ...options.detail },
       });
       await invalidateShared(tx, PRODUCTS_CACHE);

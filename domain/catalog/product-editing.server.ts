@@ -184,6 +184,7 @@ export async function updateProduct(
       action: "product.update",
       entityType: "product",
       entityId: row.id,
+      entityLabel: next.name,
       before,
       after,
     });

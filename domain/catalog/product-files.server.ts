@@ -3,7 +3,6 @@
  * its content, written to the private file storage (DATA_DIR/downloads or the private bucket) under
  * the product's download name, replacing the one before. Buyers' links (decision 030) then serve it.
  */
-import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
@@ -60,12 +59,10 @@ export async function uploadProductFile(
       action: "product.file_upload",
       entityType: "product",
       entityId: row.id,
-      before: { file: row.downloadFile, replaced },
-      after: {
-        file: fileName,
-        sizeBytes: input.bytes.byteLength,
-        sha256: createHash("sha256").update(input.bytes).digest("hex").slice(0, 16),
-      },
+      entityLabel: row.name,
+      // The name stays when a file is replaced: the size says which one is there now.
+      before: replaced ? { file: row.downloadFile, sizeBytes: null } : { file: null },
+      after: { file: fileName, sizeBytes: input.bytes.byteLength },
     });
   });
   return { productId: row.id, fileName, uploaded: true };
