@@ -10,6 +10,8 @@ import { maskedSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
 import { requireCheckoutCart, requireVisitorCartItems } from "#domain/checkout/checkout-cart.server.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { getOrder } from "#domain/orders/order-queries.server.ts";
+import { cardCheckoutSettings } from "#domain/payments/card-settings.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
@@ -23,6 +25,21 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const { services, visitorCartSessionId } = getAppContext(args.context);
   const expiryMinutes = services.config.PIX_EXPIRY_MINUTES;
   const user = await currentUser(args);
+  const cards = cardCheckoutSettings(services.config);
+  // /checkout?pedido=ID: the card step of an order just placed (issue 32), the only page that loads the Brick.
+  const payOrderId = new URL(args.request.url).searchParams.get("pedido");
+  if (user && cards && payOrderId) {
+    const order = await getOrder(services.db, payOrderId, user.id);
+    if (order && order.status === "pending_payment") {
+      return {
+        signedIn: true as const,
+        payByCard: {
+          order: { id: order.id, number: order.number, totalCents: order.totalCents, email: user.email, status: order.status },
+          settings: cards,
+        },
+      };
+    }
+  }
   if (!user) {
     const { needsShipping } = await requireVisitorCartItems(services.db, visitorCartSessionId(args.request));
     return { signedIn: false as const, needsShipping, expiryMinutes };
@@ -48,6 +65,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
     start,
     savedCpf,
     expiryMinutes,
+    cardPitch: cards ? (cards.pitch ?? "") : null,
   };
 });
 

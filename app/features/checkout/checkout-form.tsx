@@ -15,6 +15,8 @@ type CheckoutFormProps = {
   savedCpf: string | null;
   expiryMinutes: number;
   initialQuote: InitialQuote;
+  /** null: Pix only; else cards are on ("" or "em até Nx sem juros"). */
+  cardPitch: string | null;
   focusFirstStep: boolean;
 };
 
@@ -22,7 +24,16 @@ type CheckoutFormProps = {
  * The steps after identification, one at a time (decision 033): address and shipping (only for
  * physical items), then review and pay. One form: Enter in a field continues, the last step places the order.
  */
-export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, initialQuote, focusFirstStep }: CheckoutFormProps) {
+export function CheckoutForm({
+  cart,
+  addresses,
+  start,
+  savedCpf,
+  expiryMinutes,
+  initialQuote,
+  cardPitch,
+  focusFirstStep,
+}: CheckoutFormProps) {
   const checkout = useCheckout({ cart, addresses, start, savedCpf, initialQuote, focusFirstStep });
   const { shipping, errors, step, steps } = checkout;
   const number = steps.indexOf(step) + 1;
@@ -96,6 +107,7 @@ export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, 
             errors={errors}
             clearError={checkout.clearError}
             expiryMinutes={expiryMinutes}
+            cardPitch={cardPitch}
             formError={checkout.formError}
             pending={checkout.pending}
           />

@@ -1,3 +1,5 @@
+import type { CardOrder } from "#app/features/checkout/card-payment.tsx";
+import type { CardCheckoutSettings } from "#domain/payments/card-settings.ts";
 import type { Address } from "#domain/shipping/address-schema.ts";
 import type { ShippingQuote, ShippingQuoteOption } from "#domain/shipping/shipping-quote-schema.ts";
 
@@ -36,6 +38,7 @@ export type CheckoutStart = { addressId: string | null; cep: string | null };
 
 export type CheckoutData =
   | { signedIn: false; needsShipping: boolean; expiryMinutes: number }
+  | { signedIn: true; payByCard: { order: CardOrder; settings: CardCheckoutSettings } }
   | {
       signedIn: true;
       user: { name: string; email: string };
@@ -46,4 +49,6 @@ export type CheckoutData =
       savedCpf: string | null;
       expiryMinutes: number;
       initialQuote: InitialQuote;
+      /** Cards on: "" or the owner's "em até Nx sem juros" shown beside the choice; null: Pix only. */
+      cardPitch: string | null;
     };

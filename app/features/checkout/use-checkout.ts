@@ -191,7 +191,11 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
         useCredits: data.get("useCredits") === "on",
       });
       signalCart({ type: "checkout-completed" });
-      await navigate(`/success?order=${encodeURIComponent(placed.orderId)}`);
+      // Card chosen: the order is saved (stock reserved) and the card step pays it; its Pix stays as the way back.
+      const byCard = data.get("paymentMethod") === "card";
+      await navigate(
+        byCard ? `/checkout?pedido=${encodeURIComponent(placed.orderId)}` : `/success?order=${encodeURIComponent(placed.orderId)}`,
+      );
     } catch (error) {
       // A refused order frees its key on the server; a network failure keeps it, so a retry cannot double the order.
       if (error instanceof ApiCallError && error.status !== 0) idempotencyKey.current = null;
