@@ -1,12 +1,12 @@
 /**
  * Gathers the facts of the go-live check (issue 28 item 2, decision 056) and judges them with
  * go-live-rules.ts. Each fact is read where it lives: the effective settings, the SMTP server itself,
- * the environment, the audit log and the backups folder, pg_dump, the downloads folder, PostgreSQL's
+ * the environment, the audit log and the backups folder, pg_dump, the downloads' storage (disk or bucket), PostgreSQL's
  * list of connections. A fact that cannot be read counts as red, with the reason.
  */
 import { stat, readdir } from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import { backupTools } from "#platform/db/backup.ts";
 import type { Database } from "#platform/db/client.ts";
@@ -15,7 +15,7 @@ import { auditLog } from "#platform/db/tables/audit.ts";
 import { products } from "#platform/db/tables/catalog.ts";
 import { verifySmtp } from "#platform/mail/mailer.ts";
 import { REALTIME_APPLICATION_NAME } from "#platform/realtime/bus.ts";
-import { downloadsFolder } from "#platform/storage/downloads.ts";
+import { hasDownloadFile } from "#platform/storage/downloads.ts";
 import { type GoLiveFacts, goLiveReport, type GoLiveReport } from "#domain/settings/go-live-rules.ts";
 import { currentShopSettings, smtpUrlOf } from "#domain/settings/shop-settings.server.ts";
 
@@ -57,15 +57,16 @@ async function lastBackupAt(db: Database): Promise<Date | null> {
   return all.length === 0 ? null : new Date(Math.max(...all.map((time) => time.getTime())));
 }
 
+/**
+ * The digital products still sold whose file is not in the configured storage: DATA_DIR/downloads
+ * or the private bucket (FILE_STORAGE=s3), where buyers' links read it (decision 062).
+ */
 async function missingDigitalFiles(services: Services): Promise<string[]> {
   const rows = await services.db
     .select({ name: products.name, file: products.downloadFile })
     .from(products)
-    .where(and(isNotNull(products.downloadFile)));
-  const folder = downloadsFolder(services.config);
-  const missing = await Promise.all(
-    rows.map(async (row) => ((await stat(path.join(folder, path.basename(row.file!))).catch(() => null))?.isFile() ? null : row.name)),
-  );
+    .where(and(isNotNull(products.downloadFile), ne(products.visibility, "retired")));
+  const missing = await Promise.all(rows.map(async (row) => ((await hasDownloadFile(services.config, row.file!)) ? null : row.name)));
   return missing.filter((name): name is string => name !== null);
 }
 
