@@ -17,8 +17,9 @@ export const DOMAIN_NEIGHBOURS = {
   shipping: ["audit"],
   // The static BR Code carries the Pix key the owner saved in the admin (issue 28, decision 055).
   payments: ["settings"],
-  // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056).
-  settings: ["audit"],
+  // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056), which asks
+  // catalog for the digital products' files (decision 048).
+  settings: ["audit", "catalog"],
   // E-mails show amounts in R$.
   notifications: ["pricing"],
   consent: [],
@@ -48,7 +49,8 @@ export const DOMAIN_NEIGHBOURS = {
   // cart, notifications, referrals); the data export lists them all (LGPD, decision 048).
   // A saved address's CEP follows shipping's one CEP rule (decision 046).
   account: ["orders", "consent", "referrals", "reviews", "shipping", "auth", "cart", "notifications"],
-  checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
+  // The new order's e-mails go to the customer and the admins, whose addresses auth reads (decision 048).
+  checkout: ["account", "auth", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit", "recovery"],
   customers: ["orders", "consent"],
@@ -107,8 +109,6 @@ export const TABLE_READERS = {
 // The reasons below name the move each import waits for.
 const ORDER_DOOR =
   "issue 27 items 1-2 (one writer of an order's status and history, one effects step) move these writes into domain/orders' flows";
-const EFFECTS =
-  "the order's effects step (issue 27 item 2) applies what other modules own in the flow's transaction: each write becomes the owner's function";
 const CART_PRICES =
   "the cart prices its lines from the product rows in the same statements and locks (decision 012's line pricer): catalog needs a read of the priced product, taking the transaction, before this moves";
 const CYCLE_WITH_ORDERS =
@@ -120,23 +120,14 @@ const CYCLE_WITH_ORDERS =
  * line that no longer matches an import, and a new import of another module's tables is refused.
  */
 export const TABLE_IMPORTS_TO_MOVE = {
-  audit: {
-    "domain/settings/go-live.server.ts": "reads when the last backup was downloaded: a domain/audit reader of an action's latest entry",
-  },
   auth: {
-    "domain/orders/order-effects.server.ts": `reads the customer's address for the e-mails (domain/auth's accountContacts); ${EFFECTS}`,
     "domain/audit/audit-log.server.ts": "reads the actor's e-mail; auth imports audit, so the callers must pass the actor's e-mail in",
-    "domain/notifications/notifications.server.ts":
-      "reads the admins' accounts; auth imports notifications, so the admins' ids and addresses must be passed in",
     "domain/referrals/referrals.server.ts": `reads the referred people's names; ${CYCLE_WITH_ORDERS.replace("orders imports", "auth and orders import")}`,
   },
   cart: {
     "domain/checkout/checkout-cart.server.ts": CART_PRICES,
-    "domain/orders/order-effects.server.ts": EFFECTS,
   },
   catalog: {
-    "domain/settings/go-live.server.ts": "lists the digital products and their files for the go-live check: a domain/catalog reader",
-    "domain/orders/order-effects.server.ts": `gives stock back; ${EFFECTS}`,
     "domain/cart/add-item.server.ts": CART_PRICES,
     "domain/cart/cart-shipping.server.ts": CART_PRICES,
     "domain/cart/cart-store.server.ts": CART_PRICES,

@@ -16,7 +16,9 @@ import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import type { OrderAddress } from "#domain/checkout/checkout-schemas.ts";
 import { orderCpf, rememberOrderCpf } from "#domain/checkout/order-cpf.server.ts";
 import { priceOrderDiscounts, recordOrderDiscounts } from "#domain/checkout/checkout-discounts.server.ts";
-import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
+import { adminUserIds } from "#domain/auth/admins.server.ts";
+import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
 import { toNotification } from "#domain/orders/order-store.server.ts";
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
@@ -118,7 +120,11 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
   try {
     return await db.transaction(async (tx) => {
       const result = await createOrder(tx, services, customer, request);
-      await enqueueNotificationEmails(tx, services, result.notifications);
+      const recipients = await accountContacts(
+        tx,
+        result.notifications.map((item) => item.userId),
+      );
+      await enqueueNotificationEmails(tx, services, result.notifications, recipients);
       const bound = await tx.update(idempotencyKeys).set({ orderId: result.orderId }).where(mine).returning({ key: idempotencyKeys.key });
       // The claim was taken from this attempt (it looked stale to another): its order must not be saved
       // beside the other attempt's; roll back, and the retry replays whichever order the key holds.

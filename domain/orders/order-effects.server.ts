@@ -6,17 +6,17 @@
  * way to move an order. What runs is decided by the move itself (from, to, reason), never by a note.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { users } from "#platform/db/tables/auth.ts";
-import { carts } from "#platform/db/tables/cart.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { orderItems, orders } from "#platform/db/tables/orders.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { DomainError } from "#domain/errors.ts";
-import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
+import { adminUserIds } from "#domain/auth/admins.server.ts";
+import { completeOrderCart, holdCartForOrderAgain, reopenOrderCart } from "#domain/cart/cart-store.server.ts";
+import { giveStockBack } from "#domain/catalog/product-stock.server.ts";
 import { releaseOrderCoupon } from "#domain/coupons/coupons.server.ts";
 import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
-import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
+import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { statusMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
 import { isRefundRecord, type OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { formatDate, holdsStock, type OrderStatus } from "#domain/orders/order-status.ts";
@@ -75,13 +75,7 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
     // A referred customer's first paid order earns the referrer's credit, in this same transaction.
     await rewardReferrer(tx, services.config, order);
     // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
-    if (order.cartId) {
-      await tx
-        .update(carts)
-        .set({ status: "completed", updatedAt: sql`now()` })
-        .where(eq(carts.id, order.cartId));
-      await announceCartStatus(tx, order.cartId);
-    }
+    if (order.cartId) await completeOrderCart(tx, order.cartId);
   }
   if (reason === "withdrawal_before_shipping" || reason === "return_requested") await emailAdminsOfWithdrawal(tx, services, move);
   await notifyCustomer(tx, services, move);
@@ -99,15 +93,21 @@ async function notifyCustomer(tx: Tx, services: Services, move: MoveFacts): Prom
     const extra = await deliveryEmail(tx, services.config, { id: order.id, userId: order.userId });
     if (extra) for (const item of created) item.emailExtra = extra;
   }
-  await enqueueNotificationEmails(tx, services, created);
+  const recipients = await accountContacts(
+    tx,
+    created.map((item) => item.userId),
+  );
+  await enqueueNotificationEmails(tx, services, created, recipients);
 }
 
 /** Gives back the stock this order's lines took. */
 async function releaseStock(tx: Tx, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    update ${products} p set stock = p.stock + r.quantity, updated_at = now()
-    from (select product_id, sum(quantity)::int as quantity from ${orderItems} where order_id = ${orderId} and stock_reserved group by product_id) r
-    where p.id = r.product_id and p.stock is not null`);
+  const reserved = await tx
+    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockReserved, true)))
+    .groupBy(orderItems.productId);
+  await giveStockBack(tx, reserved);
   await tx.update(orderItems).set({ stockReserved: false }).where(eq(orderItems.orderId, orderId));
 }
 
@@ -116,19 +116,7 @@ async function releaseStock(tx: Tx, orderId: string): Promise<void> {
  * no other active cart, so they can pay again; otherwise the old cart is closed (`completed`).
  */
 async function reopenCart(tx: Tx, order: OrderRow): Promise<void> {
-  if (!order.cartId) return;
-  const [other] = order.userId
-    ? await tx
-        .select({ id: carts.id })
-        .from(carts)
-        .where(and(eq(carts.userId, order.userId), eq(carts.status, "active")))
-        .limit(1)
-    : [];
-  await tx
-    .update(carts)
-    .set({ status: other ? "completed" : "active", updatedAt: sql`now()` })
-    .where(and(eq(carts.id, order.cartId), eq(carts.status, "pending_payment")));
-  await announceCartStatus(tx, order.cartId);
+  if (order.cartId) await reopenOrderCart(tx, order.cartId, order.userId);
 }
 
 /**
@@ -167,21 +155,14 @@ async function takeBackOrder(tx: Tx, order: OrderRow): Promise<void> {
       .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.productId, [...reserved])));
   }
   // The expiry gave the cart back; the order holds its items again (a cart changed since stays as it is).
-  if (order.cartId) {
-    const moved = await tx
-      .update(carts)
-      .set({ status: "pending_payment", updatedAt: sql`now()` })
-      .where(and(eq(carts.id, order.cartId), eq(carts.status, "active")))
-      .returning({ id: carts.id });
-    if (moved.length > 0) await announceCartStatus(tx, order.cartId);
-  }
+  if (order.cartId) await holdCartForOrderAgain(tx, order.cartId);
 }
 
 /** The admins' e-mail about a withdrawal: what to do next and the customer's reason. */
 async function emailAdminsOfWithdrawal(tx: Tx, services: Services, move: MoveFacts): Promise<void> {
   const adminIds = await adminUserIds(services, tx);
   if (adminIds.length === 0) return;
-  const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
+  const admins = [...(await accountContacts(tx, adminIds)).values()];
   const requestedOn = formatDate(new Date());
   await enqueueEmails(
     tx,

@@ -6,16 +6,15 @@
  */
 import { stat, readdir } from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import { backupTools } from "#platform/db/backup.ts";
 import type { Database } from "#platform/db/client.ts";
 import { projectRoot } from "#platform/db/pg-tools.ts";
-import { auditLog } from "#platform/db/tables/audit.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { verifySmtp } from "#platform/mail/mailer.ts";
 import { REALTIME_APPLICATION_NAME } from "#platform/realtime/bus.ts";
 import { downloadsFolder } from "#platform/storage/downloads.ts";
+import { latestAuditAt } from "#domain/audit/audit-log.server.ts";
+import { digitalProductFiles } from "#domain/catalog/product-lookups.server.ts";
 import { type GoLiveFacts, goLiveReport, type GoLiveReport } from "#domain/settings/go-live-rules.ts";
 import { currentShopSettings, smtpUrlOf } from "#domain/settings/shop-settings.server.ts";
 
@@ -37,12 +36,7 @@ function weakSecrets(config: Config): string[] {
 
 /** The newest backup: a download from the panel (audited) or a file `npm run backup` wrote. */
 async function lastBackupAt(db: Database): Promise<Date | null> {
-  const [downloaded] = await db
-    .select({ at: auditLog.createdAt })
-    .from(auditLog)
-    .where(eq(auditLog.action, "backup.download"))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
+  const downloadedAt = await latestAuditAt(db, "backup.download");
   const folder = path.join(projectRoot(), "backups");
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => /^loja-backup-.*\.dump$/.test(name));
   const times = await Promise.all(
@@ -53,15 +47,12 @@ async function lastBackupAt(db: Database): Promise<Date | null> {
       ),
     ),
   );
-  const all = [downloaded?.at ?? null, ...times].filter((time): time is Date => time !== null);
+  const all = [downloadedAt, ...times].filter((time): time is Date => time !== null);
   return all.length === 0 ? null : new Date(Math.max(...all.map((time) => time.getTime())));
 }
 
 async function missingDigitalFiles(services: Services): Promise<string[]> {
-  const rows = await services.db
-    .select({ name: products.name, file: products.downloadFile })
-    .from(products)
-    .where(and(isNotNull(products.downloadFile)));
+  const rows = await digitalProductFiles(services.db);
   const folder = downloadsFolder(services.config);
   const missing = await Promise.all(
     rows.map(async (row) => ((await stat(path.join(folder, path.basename(row.file!))).catch(() => null))?.isFile() ? null : row.name)),
