@@ -144,15 +144,11 @@ export const TABLE_IMPORTS_TO_MOVE = {
     "domain/checkout/place-order.server.ts": `inserts the order, its lines and its first history row: ${ORDER_DOOR}`,
     "domain/delivery/deliveries.server.ts": `reads the buyer's order and lines; ${CYCLE_WITH_ORDERS}`,
     "domain/reconciliation/reconcile-payments.server.ts": ORDER_DOOR,
-    "domain/reconciliation/order-charge.server.ts":
-      "reads the order and writes the Pix made after the commit onto it (decision 045): domain/orders functions taking the provider's answer",
     "domain/referrals/referrals.server.ts": `reads the order numbers of the credit ledger; ${CYCLE_WITH_ORDERS}`,
   },
   payments: {
-    "domain/orders/refunds.server.ts": "reads the order's provider charges for a refund (decision 044): a domain/payments reader",
     "domain/reconciliation/apply-charge.server.ts":
       "applies provider payments to the charges' rows; the charges' writes move to domain/payments with issue 27 item 4 (charge after commit)",
-    "domain/reconciliation/order-payments.server.ts": "lists an order's charges: a domain/payments reader",
     "domain/reconciliation/reconcile-payments.server.ts": "the poller's work list and its updates; with issue 27 item 4",
   },
 };
