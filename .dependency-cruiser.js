@@ -141,7 +141,6 @@ export const TABLE_IMPORTS_TO_MOVE = {
       "deletes the person's checkout attempts; checkout imports orders, so the deletion must move to domain/account's deletion",
   },
   orders: {
-    "domain/checkout/place-order.server.ts": `inserts the order, its lines and its first history row: ${ORDER_DOOR}`,
     "domain/delivery/deliveries.server.ts": `reads the buyer's order and lines; ${CYCLE_WITH_ORDERS}`,
     "domain/reconciliation/reconcile-payments.server.ts": ORDER_DOOR,
     "domain/referrals/referrals.server.ts": `reads the order numbers of the credit ledger; ${CYCLE_WITH_ORDERS}`,
