@@ -23,7 +23,8 @@ export const DOMAIN_NEIGHBOURS = {
   // E-mails show amounts in R$.
   notifications: ["pricing"],
   consent: [],
-  audit: [],
+  // The audit log's sentences show amounts in R$ (issue 28 item 10).
+  audit: ["pricing"],
   // The admin's CSV files: how a query becomes a streamed spreadsheet (issues 17 and 18).
   exports: [],
   // npm run admin:create records its change in the audit log.

@@ -136,7 +136,7 @@ test("on a phone, the owner sees a new order's Pix on the dashboard, confirms it
   await expect(entry).toContainText("Confirmou o pagamento");
   await expect(entry).toContainText(ownerEmail);
   // The arrow is drawn for the eye; screen readers hear "para" in its place.
-  await expect(entry).toContainText(/Status: Aguardando pagamento\s*→\s*para Pago/);
+  await expect(entry).toContainText(new RegExp(`Pedido #${number}: aguardando pagamento\\s*→\\s*para pago`));
 
   // Nothing of the section navigation overflows the phone's width.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -87,8 +87,8 @@ test("a friend signs up through the link and pays; the referrer sees the credit 
   await openPage(referrer, "/checkout");
   const form = referrer.getByRole("form", { name: "Finalizar compra" });
   await form.getByLabel("Usar meu crédito (R$ 10,00)").check();
-  await expect(form.getByTestId("checkout-discounts")).toContainText("Crédito de indicação");
-  await expect(form.getByTestId("checkout-total-to-pay")).toHaveText("R$ 287,00");
+  await expect(form.getByTestId("money-lines")).toContainText("Crédito de indicação");
+  await expect(form.getByTestId("checkout-total")).toHaveText("R$ 287,00");
   await expectAccessible(referrer, "/checkout com crédito (celular)");
   const spentOn = await placeFromCheckout(referrer);
   await expect(referrer.getByLabel("Pix copia e cola")).toHaveValue(/5406287\.00/);
@@ -128,9 +128,9 @@ test("the admin creates a coupon; a customer mistypes it, then applies it at che
   await field.fill(code.toLowerCase());
   await form.getByRole("button", { name: "Aplicar" }).click();
   await expect(field).toHaveAccessibleDescription(`Cupom ${code} aplicado.`);
-  await expect(form.getByTestId("checkout-discounts")).toContainText(`Cupom ${code} (10%)`);
-  await expect(form.getByTestId("checkout-discounts")).toContainText("−R$ 29,70");
-  await expect(form.getByTestId("checkout-total-to-pay")).toHaveText("R$ 267,30");
+  await expect(form.getByTestId("money-lines")).toContainText(`Cupom ${code} (10%)`);
+  await expect(form.getByTestId("money-lines")).toContainText("−R$ 29,70");
+  await expect(form.getByTestId("checkout-total")).toHaveText("R$ 267,30");
   await expectAccessible(page, "/checkout com cupom aplicado (celular)");
   const orderId = await placeFromCheckout(page);
   await expect(page.getByLabel("Pix copia e cola")).toHaveValue(/5406267\.30/);

@@ -13,6 +13,8 @@ export type ReceivedMail = {
   html: string;
   /** The List-Unsubscribe header (reminder e-mails), "" when absent. */
   listUnsubscribe: string;
+  /** The Reply-To header, "" when absent. */
+  replyTo: string;
   receivedAt: number;
 };
 
@@ -63,12 +65,20 @@ function decodeBody(part: Part): string {
 }
 
 /** The subject and the text and HTML bodies of a raw RFC 822 message (what nodemailer writes). */
-export function parseMail(raw: string): { subject: string; text: string; html: string; from: string; listUnsubscribe: string } {
+export function parseMail(raw: string): {
+  subject: string;
+  text: string;
+  html: string;
+  from: string;
+  listUnsubscribe: string;
+  replyTo: string;
+} {
   const message = splitPart(raw);
   const result = {
     subject: decodeHeader(message.headers.subject ?? ""),
     from: decodeHeader(message.headers.from ?? ""),
     listUnsubscribe: message.headers["list-unsubscribe"] ?? "",
+    replyTo: decodeHeader(message.headers["reply-to"] ?? ""),
     text: "",
     html: "",
   };

@@ -1,4 +1,5 @@
 import { SuccessPage } from "#app/features/checkout/success-page.tsx";
+import { successState, successTitle } from "#app/features/checkout/success-state.ts";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
@@ -7,7 +8,10 @@ import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/success";
 
-export const meta: Route.MetaFunction = () => [{ title: "Pedido recebido | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: successTitle(loaderData?.order ? successState(loaderData.order.status) : null) },
+  { name: "robots", content: "noindex" },
+];
 
 /** Signed-in customers only; ?order=ID must be one of their own orders, shown with its Pix QR while unpaid. */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {

@@ -1,7 +1,12 @@
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { listAuditLog, recordAudit, scrubAuditEntries } from "#domain/audit/audit-log.server.ts";
 import { AUDIT_PAGE_SIZE } from "#domain/audit/audit-schemas.ts";
-import { makeCustomer } from "#test/builders.ts";
+import { buildOrder, makeCustomer } from "#test/builders.ts";
+import { products } from "#platform/db/tables/catalog.ts";
+import { coupons } from "#platform/db/tables/coupons.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 
 // The admins' audit log (decision 023): who changed what, kept with the change.
@@ -67,5 +72,30 @@ describe("the audit log", () => {
     const after = async (entityId: string) => (await listAuditLog(t.db, query({ entityId }))).entries[0]!.after;
     expect(await after(mine)).toEqual({ reason: "[removido] desistiu", lines: ["[removido]"] });
     expect(await after(other)).toEqual({ reason: "Maria Silva desistiu", lines: ["Maria Silva"] });
+  });
+});
+
+describe("entries written before they named their entity (migration 0028)", () => {
+  it("get the order's number, the product's name and the coupon's code from the back-fill", async () => {
+    const { orderId, productId } = await buildOrder(t.db, { coupon: true });
+    const [order] = await t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+    const [product] = await t.db.select({ name: products.name }).from(products).where(eq(products.id, productId));
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({ code: `ANTIGO${Date.now().toString(36).toUpperCase()}`, kind: "free_shipping" })
+      .returning();
+    const old = { actorUserId: null, actorLabel: "antes da 0028", action: "x.update" };
+    await recordAudit(t.db, { ...old, entityType: "order", entityId: orderId });
+    await recordAudit(t.db, { ...old, entityType: "product", entityId: productId });
+    await recordAudit(t.db, { ...old, entityType: "coupon", entityId: coupon!.id });
+
+    // The migration's statements after its ALTER, as the migrator runs them.
+    const migration = readFileSync("platform/db/migrations/0028_audit_entity_labels.sql", "utf8");
+    for (const statement of migration.split("--> statement-breakpoint").slice(1)) await t.db.execute(sql.raw(statement));
+
+    const labelOf = async (entityId: string) => (await listAuditLog(t.db, query({ entityId }))).entries[0]?.entityLabel;
+    expect(await labelOf(orderId)).toBe(String(order!.number));
+    expect(await labelOf(productId)).toBe(product!.name);
+    expect(await labelOf(coupon!.id)).toBe(coupon!.code);
   });
 });

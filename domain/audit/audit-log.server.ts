@@ -21,6 +21,8 @@ export type AuditEntry = {
   action: string;
   entityType: string;
   entityId: string;
+  /** What a person calls the entity when its id is a UUID: order number, product name, coupon code. */
+  entityLabel?: string | null;
   before?: unknown;
   after?: unknown;
 };
@@ -33,6 +35,7 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId,
+    entityLabel: entry.entityLabel ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
   });
@@ -71,6 +74,7 @@ export async function listAuditLog(
       action: row.action,
       entityType: row.entityType,
       entityId: row.entityId,
+      entityLabel: row.entityLabel,
       before: row.before,
       after: row.after,
       createdAt: row.createdAt.toISOString(),

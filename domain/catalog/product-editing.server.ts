@@ -159,6 +159,7 @@ export async function updateProduct(
       action: "product.update",
       entityType: "product",
       entityId: row.id,
+      entityLabel: next.name,
       before,
       after,
     });

@@ -86,7 +86,15 @@ async function catalogImage(tx: Tx, productId: string): Promise<string | null> {
  */
 async function saveGallery(
   tx: Tx,
-  change: { productId: string; before: ImageRow[]; after: ImageRow[]; actorUserId: string; action: string; detail?: object },
+  change: {
+    productId: string;
+    productName: string;
+    before: ImageRow[];
+    after: ImageRow[];
+    actorUserId: string;
+    action: string;
+    detail?: object;
+  },
 ): Promise<void> {
   for (const [position, row] of change.after.entries()) {
     if (row.position !== position) await tx.update(productImages).set({ position }).where(eq(productImages.id, row.id));
@@ -105,6 +113,7 @@ async function saveGallery(
     action: change.action,
     entityType: "product",
     entityId: change.productId,
+    entityLabel: change.productName,
     before: { images: urls(change.before), mainImage: mainBefore },
     after: { images: urls(change.after), mainImage: mainAfter, ...change.detail },
   });
@@ -168,6 +177,7 @@ export async function addProductImage(
     const after = [...before, added!];
     await saveGallery(tx, {
       productId: input.productId,
+      productName: name,
       before,
       after,
       actorUserId: input.actorUserId,
@@ -199,7 +209,14 @@ export async function reorderProductImages(
       );
     }
     const after = order.map((id) => byId.get(id)!);
-    await saveGallery(tx, { productId: input.productId, before, after, actorUserId: input.actorUserId, action: "product.image_reorder" });
+    await saveGallery(tx, {
+      productId: input.productId,
+      productName: name,
+      before,
+      after,
+      actorUserId: input.actorUserId,
+      action: "product.image_reorder",
+    });
     return view(input.productId, name, after);
   });
 }
@@ -215,7 +232,14 @@ export async function setMainProductImage(
     const chosen = before.find((row) => row.id === input.imageId);
     if (!chosen) throw imageNotFound();
     const after = [chosen, ...before.filter((row) => row !== chosen)];
-    await saveGallery(tx, { productId: input.productId, before, after, actorUserId: input.actorUserId, action: "product.image_main" });
+    await saveGallery(tx, {
+      productId: input.productId,
+      productName: name,
+      before,
+      after,
+      actorUserId: input.actorUserId,
+      action: "product.image_main",
+    });
     return view(input.productId, name, after);
   });
 }
@@ -238,6 +262,7 @@ export async function deleteProductImage(
     const after = before.filter((row) => row !== removed);
     await saveGallery(tx, {
       productId: input.productId,
+      productName: name,
       before,
       after,
       actorUserId: input.actorUserId,

@@ -24,6 +24,7 @@ import { insertPlacedOrder, nextOrderNumber, orderNumberOf, recentPendingOrder }
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { pixDeadline, startPix } from "#domain/payments/charges.server.ts";
+import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
 import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import type { ShippingQuoteOption } from "#domain/shipping/shipping-quote-schema.ts";
@@ -264,5 +265,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     toNotification(customer.id, orderId, orderCreatedMessage(facts)),
     ...admins.map((adminId) => toNotification(adminId, orderId, adminNewOrderMessage(facts))),
   ]);
+  // The confirmation e-mails carry the receipt: items, address, money lines, the Pix code.
+  await attachReceipt(tx, orderId, notifications);
   return { orderId, number, notifications };
 }

@@ -51,6 +51,7 @@ export async function createCoupon(db: Database, input: NewCoupon, adminId: stri
       action: "coupon.create",
       entityType: "coupon",
       entityId: row.id,
+      entityLabel: row.code,
       before: null,
       after: view,
     });
@@ -68,6 +69,7 @@ export async function setCouponActive(db: Database, id: string, active: boolean,
       action: active ? "coupon.activate" : "coupon.deactivate",
       entityType: "coupon",
       entityId: id,
+      entityLabel: before.code,
       before: { active: before.active },
       after: { active: after!.active },
     });

@@ -20,13 +20,16 @@ describe("the health's levels", () => {
   it("jobs: amber for a failed job or a wait over a minute, red when nothing runs them or a schedule stopped", () => {
     const recent = [{ task: "pix-expiry", lastRunAt: new Date(now.getTime() - 60_000) }];
     expect(jobsVerdict({ failed: 0, oldestWaitingSeconds: null, schedules: recent }, now).level).toBe("green");
-    expect(jobsVerdict({ failed: 2, oldestWaitingSeconds: 5, schedules: recent }, now).level).toBe("amber");
+    expect(jobsVerdict({ failed: 2, oldestWaitingSeconds: 5, schedules: recent }, now)).toEqual({
+      level: "amber",
+      reason: "2 tarefas falharam de vez.",
+    });
     expect(jobsVerdict({ failed: 0, oldestWaitingSeconds: 90, schedules: recent }, now).level).toBe("amber");
     expect(jobsVerdict({ failed: 0, oldestWaitingSeconds: 20 * 60, schedules: recent }, now).level).toBe("red");
     const stopped = [{ task: "pix-expiry", lastRunAt: new Date(now.getTime() - 2 * 3600_000) }];
     expect(jobsVerdict({ failed: 0, oldestWaitingSeconds: null, schedules: stopped }, now)).toEqual({
       level: "red",
-      reason: "Tarefas agendadas paradas: pix-expiry.",
+      reason: "Tarefas agendadas paradas: Cancelamento de Pix vencidos.",
     });
   });
 

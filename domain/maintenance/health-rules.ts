@@ -1,3 +1,4 @@
+import { jobLabel } from "#domain/maintenance/job-labels.ts";
 import type { HealthLevel } from "#domain/maintenance/maintenance-schemas.ts";
 
 /**
@@ -43,9 +44,13 @@ export function jobsVerdict(
   if (waited >= JOB_WAIT_RED_SECONDS)
     return { level: "red", reason: `Há tarefas esperando há ${Math.round(waited / 60)} minutos: nenhum servidor as executa.` };
   const late = jobs.schedules.filter((s) => s.lastRunAt && (now.getTime() - s.lastRunAt.getTime()) / 1000 > SCHEDULE_LATE_SECONDS);
-  if (late.length > 0) return { level: "red", reason: `Tarefas agendadas paradas: ${late.map((s) => s.task).join(", ")}.` };
+  if (late.length > 0) return { level: "red", reason: `Tarefas agendadas paradas: ${late.map((s) => jobLabel(s.task)).join(", ")}.` };
   if (waited >= JOB_WAIT_AMBER_SECONDS) return { level: "amber", reason: `A tarefa mais antiga espera há ${waited} s.` };
-  if (jobs.failed > 0) return { level: "amber", reason: `${jobs.failed} tarefa(s) falharam de vez.` };
+  if (jobs.failed > 0)
+    return {
+      level: "amber",
+      reason: jobs.failed === 1 ? "1 tarefa falhou de vez." : `${jobs.failed.toLocaleString("pt-BR")} tarefas falharam de vez.`,
+    };
   return GREEN;
 }
 

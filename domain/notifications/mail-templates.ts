@@ -1,5 +1,6 @@
 import type { MailMessage } from "#platform/mail/mailer.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
+import { moneyLinesText, type MoneyLine } from "#domain/pricing/money-lines.ts";
 import { RATING_ANCHOR } from "#domain/notifications/notification-rules.ts";
 
 /** pt-BR transactional e-mails, each as HTML and plain text with the same content. */
@@ -10,6 +11,22 @@ export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }
 
+/**
+ * An order's receipt in its e-mails (issue 28 item 10): what was bought, where it goes, the money
+ * lines of the one presenter (domain/pricing/money-lines.ts), and the Pix copy-paste code while
+ * unpaid. The orders module builds it from the order as stored; the template only lays it out.
+ */
+export type MailReceipt = {
+  items: Array<{ name: string; quantity: string; text: string; note: string | null }>;
+  /** The delivery address, one line each (recipient, street, district and city, CEP); null: nothing ships. */
+  address: string[] | null;
+  /** "Prazo estimado: …" when the order ships. */
+  estimate: string | null;
+  moneyLines: MoneyLine[];
+  /** The "Pix copia e cola" while the order waits for payment. */
+  pixCode: string | null;
+};
+
 type Email = {
   to: string;
   subject: string;
@@ -18,11 +35,58 @@ type Email = {
   action?: { label: string; url: string };
   /** More links after the paragraphs (each a line in the text part): a paid order's downloads. */
   links?: Array<{ label: string; url: string }>;
+  /** An order's receipt, after the paragraphs. */
+  receipt?: MailReceipt;
   /** Shown under the button: why the reader got this and what to do if it was not them. */
   footnote: string;
   /** Marketing e-mails: the link that stops them, in the footnote and as List-Unsubscribe. */
   unsubscribeUrl?: string;
 };
+
+/** The receipt as plain text: what a mail client without HTML (or a screen reader) reads. */
+function receiptText(receipt: MailReceipt): string[] {
+  return [
+    "Itens do pedido:",
+    ...receipt.items.map((item) => `- ${item.name} (${item.quantity}): ${item.text}${item.note ? `, ${item.note}` : ""}`),
+    "",
+    ...moneyLinesText(receipt.moneyLines),
+    "",
+    ...(receipt.address ? ["Entrega:", ...receipt.address, ...(receipt.estimate ? [receipt.estimate] : []), ""] : []),
+    ...(receipt.pixCode ? ["Pix copia e cola (cole no app do seu banco):", receipt.pixCode, ""] : []),
+  ];
+}
+
+const cell = "padding:6px 0;font-size:15px;vertical-align:top";
+
+/** The receipt as HTML tables that read on a phone (no fixed widths; long codes break). */
+function receiptHtml(receipt: MailReceipt): string {
+  const rows = receipt.items
+    .map(
+      (item) =>
+        `<tr><td style="${cell}">${escapeHtml(item.name)} <span style="color:#57534e">· ${escapeHtml(item.quantity)}</span>${item.note ? `<br><span style="font-size:13px;color:#57534e">${escapeHtml(item.note)}</span>` : ""}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(item.text)}</td></tr>`,
+    )
+    .join("\n");
+  const money = receipt.moneyLines
+    .map((line) => {
+      const strong = line.kind === "total" ? "font-weight:700;border-top:1px solid #e7e5e4;" : "";
+      return `<tr><td style="${cell};${strong}">${escapeHtml(line.label)}</td><td style="${cell};${strong}text-align:right;white-space:nowrap">${escapeHtml(line.text)}</td></tr>`;
+    })
+    .join("\n");
+  const address = receipt.address
+    ? `<p style="font-size:15px;font-weight:700;margin:20px 0 4px">Entrega</p>
+<p style="font-size:15px;line-height:1.5;margin:0">${receipt.address.map(escapeHtml).join("<br>")}${receipt.estimate ? `<br>${escapeHtml(receipt.estimate)}` : ""}</p>`
+    : "";
+  const pix = receipt.pixCode
+    ? `<p style="font-size:15px;font-weight:700;margin:20px 0 4px">Pix copia e cola</p>
+<p style="font-size:13px;color:#57534e;margin:0 0 4px">Cole no app do seu banco:</p>
+<p style="font-family:monospace;font-size:13px;word-break:break-all;background:#f5f5f4;padding:8px;border-radius:6px">${escapeHtml(receipt.pixCode)}</p>`
+    : "";
+  return `<p style="font-size:15px;font-weight:700;margin:20px 0 4px">Itens do pedido</p>
+<table role="presentation" style="width:100%;border-collapse:collapse">${rows}</table>
+<table role="presentation" style="width:100%;border-collapse:collapse;margin-top:8px">${money}</table>
+${address}
+${pix}`;
+}
 
 function render(email: Email): MailMessage {
   const { action } = email;
@@ -30,6 +94,7 @@ function render(email: Email): MailMessage {
     email.greeting,
     "",
     ...email.paragraphs.flatMap((p) => [p, ""]),
+    ...(email.receipt ? receiptText(email.receipt) : []),
     ...(email.links ?? []).flatMap((link) => [`${link.label}: ${link.url}`, ""]),
     ...(action ? [`${action.label}: ${action.url}`, ""] : []),
     email.footnote,
@@ -50,6 +115,7 @@ function render(email: Email): MailMessage {
 <p style="font-size:18px;font-weight:700;color:#065f46;margin:0 0 24px">${SHOP}</p>
 <p style="font-size:16px">${escapeHtml(email.greeting)}</p>
 ${email.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+${email.receipt ? receiptHtml(email.receipt) : ""}
 ${(email.links ?? []).map((link) => `<p style="font-size:16px"><a href="${escapeHtml(link.url)}" style="color:#065f46;font-weight:600">${escapeHtml(link.label)}</a></p>`).join("\n")}
 ${button}
 <p style="font-size:13px;color:#57534e;border-top:1px solid #e7e5e4;padding-top:16px;margin-top:32px">${escapeHtml(email.footnote)}</p>
@@ -139,6 +205,8 @@ export function notificationMessage(input: {
   publicUrl: string;
   /** The paid order's downloads and instructions (decision 030). */
   extra?: { paragraphs: string[]; links: Array<{ label: string; url: string }> };
+  /** The order's receipt (order placed, payment confirmed). */
+  receipt?: MailReceipt;
 }): MailMessage {
   const { notification } = input;
   const base = new URL(input.publicUrl).origin;
@@ -151,6 +219,8 @@ export function notificationMessage(input: {
     subject: `${notification.title} — ${SHOP}`,
     greeting: greeting(input.name),
     paragraphs: [notification.content, ...(input.extra?.paragraphs ?? [])],
+    // The admins pay nothing: their copy of the receipt has no Pix code.
+    receipt: input.receipt && notification.type === "admin_new_order" ? { ...input.receipt, pixCode: null } : input.receipt,
     links: input.extra?.links,
     action: rating
       ? { label: "Avaliar os itens", url: `${url}#${RATING_ANCHOR}` }

@@ -3,7 +3,7 @@ import type { Database } from "#platform/db/client.ts";
 import { notifications } from "#platform/db/tables/notifications.ts";
 import type { AppServices } from "#platform/services.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
-import { notificationMessage } from "#domain/notifications/mail-templates.ts";
+import { notificationMessage, type MailReceipt } from "#domain/notifications/mail-templates.ts";
 import { publish, userTopic } from "#platform/realtime/bus.ts";
 import {
   countUnread,
@@ -42,7 +42,8 @@ function toItem(row: typeof notifications.$inferSelect): NotificationItem {
 /** More for a notification's e-mail than its text: the paid order's downloads and instructions (decision 030). */
 export type EmailExtra = { paragraphs: string[]; links: Array<{ label: string; url: string }> };
 
-export type CreatedNotification = NotificationItem & { userId: string; emailExtra?: EmailExtra };
+/** `receipt`: the order's receipt in the e-mail (issue 28 item 10), attached by the orders module. */
+export type CreatedNotification = NotificationItem & { userId: string; emailExtra?: EmailExtra; receipt?: MailReceipt };
 
 /**
  * Stores notifications and announces each one on its owner's realtime topic; inside a transaction
@@ -82,6 +83,7 @@ export async function enqueueNotificationEmails(
         notification: item,
         publicUrl: services.config.PUBLIC_URL,
         extra: item.emailExtra,
+        receipt: item.receipt,
       }),
     ];
   });

@@ -51,6 +51,7 @@ export async function changeAsAdmin(
       action: by.action,
       entityType: "order",
       entityId: id,
+      entityLabel: String(order.number),
       before,
       after: after ? { ...(await auditedFields(tx, after)), ...by.details } : null,
     });

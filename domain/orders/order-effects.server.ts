@@ -23,6 +23,7 @@ import { formatDate, holdsStock, type OrderStatus } from "#domain/orders/order-s
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
 import { moveReturn, openReturn } from "#domain/orders/order-returns.server.ts";
+import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
 import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
@@ -92,6 +93,8 @@ async function notifyCustomer(tx: Tx, services: Services, move: MoveFacts): Prom
   if (to === "paid" && order.status !== "paid") {
     const extra = await deliveryEmail(tx, services.config, { id: order.id, userId: order.userId });
     if (extra) for (const item of created) item.emailExtra = extra;
+    // The payment e-mail is the paid receipt (issue 28 item 10): the same lines, no Pix code any more.
+    await attachReceipt(tx, order.id, created);
   }
   const recipients = await accountContacts(
     tx,

@@ -67,7 +67,7 @@ export async function listCustomerOrders(db: Database, userId: string): Promise<
  * One order with lines and history. `ownerId`: only when it belongs to that customer (another
  * customer's order is exactly as missing as one that does not exist). Null when not found.
  */
-export async function getOrder(db: Database, id: string, ownerId?: string): Promise<OrderDetail | null> {
+export async function getOrder(db: Executor, id: string, ownerId?: string): Promise<OrderDetail | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select()

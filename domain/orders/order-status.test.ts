@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canTransition, isValidTrackingCode, ORDER_STATUSES, ORDER_TRANSITIONS } from "#domain/orders/order-status.ts";
+import { AUDIT_ORDER_STATUS_WORDS } from "#domain/audit/audit-sentences.ts";
+import { canTransition, isValidTrackingCode, ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS } from "#domain/orders/order-status.ts";
 
 describe("order status transitions", () => {
   it("follows pending_payment → paid → preparing → shipped → delivered", () => {
@@ -30,5 +31,14 @@ describe("Correios tracking code", () => {
     expect(isValidTrackingCode("RA473124829GB")).toBe(false);
     expect(isValidTrackingCode("123456785BR")).toBe(false);
     expect(isValidTrackingCode("")).toBe(false);
+  });
+});
+
+describe("order statuses in the audit log", () => {
+  // The audit module cannot import orders (orders writes its entries), so it keeps its own words.
+  it("reads every status as the orders' label does, in lower case", () => {
+    expect(AUDIT_ORDER_STATUS_WORDS).toEqual(
+      Object.fromEntries(ORDER_STATUSES.map((status) => [status, ORDER_STATUS_LABELS[status].toLocaleLowerCase("pt-BR")])),
+    );
   });
 });

@@ -117,11 +117,13 @@ export async function moderateReview(
       .set({ status: input.status, moderatedAt: sql`now()` })
       .where(eq(productReviews.id, review.id));
     await recountProductReviews(tx, [review.productId]);
+    const product = (await productLabels(tx, [review.productId])).get(review.productId);
     await recordAudit(tx, {
       actorUserId: input.adminId,
       action: input.status === "approved" ? "review.approve" : "review.hide",
       entityType: "review",
       entityId: review.id,
+      entityLabel: product?.name ?? null,
       before: { status: review.status },
       after: { status: input.status, productId: review.productId, stars: review.stars },
     });

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products } from "#platform/db/tables/catalog.ts";
 import { moderateReview } from "#domain/reviews/review-moderation.server.ts";
+import { listAuditLog } from "#domain/audit/audit-log.server.ts";
+import { describeAudit } from "#domain/audit/audit-sentences.ts";
 import { listOrderReviews, submitReview } from "#domain/reviews/reviews.server.ts";
 import { makeCustomer, moveOrderAsAdmin, placedOrder, productIdOf as productUuid } from "#test/builders.ts";
 import { setUpTestDatabase } from "#test/database.ts";
@@ -65,5 +67,12 @@ describe("a customer's review", () => {
     expect(await counts()).toEqual({ n: before.n + 1, sum: before.sum + 4 });
     await moderateReview(t.db, { reviewId: review.id, status: "hidden", adminId: admin.id });
     expect(await counts()).toEqual(before);
+    // The audit log names the rated product, not the review's id (issue 28 item 10).
+    const [course] = await t.db.select({ name: products.name }).from(products).where(eq(products.id, COURSE_ID));
+    const { entries } = await listAuditLog(t.db, { entityType: "review", entityId: review.id, page: 1 });
+    expect(entries.map((entry) => describeAudit(entry).sentences)).toEqual([
+      [`Avaliação de 4 estrelas de ${course!.name}: ocultada`],
+      [`Avaliação de 4 estrelas de ${course!.name}: publicada`],
+    ]);
   });
 });

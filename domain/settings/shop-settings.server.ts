@@ -149,10 +149,17 @@ export function smtpUrlOf(settings: ShopSettings): string | undefined {
   return `${secure ? "smtps" : "smtp"}://${auth}${host}:${port}`;
 }
 
+/**
+ * Where a customer's answer to an e-mail goes: the reply-to the owner set, else the shop's contact
+ * e-mail (the legal identity's, which the go-live check asks to be real), never the sender's
+ * "nao-responda" box that nobody reads (issue 28 item 10).
+ */
+export const replyToOf = (settings: Pick<ShopSettings, "mailReplyTo" | "email">): string => settings.mailReplyTo ?? settings.email;
+
 // The mailer (platform) reads the sender, reply-to and SMTP server from here at each send.
 registerMailSettingsReader(async (services) => {
   const settings = await currentShopSettings(services as { db: Database; config: Config });
-  return { smtpUrl: smtpUrlOf(settings), from: settings.mailFrom, replyTo: settings.mailReplyTo };
+  return { smtpUrl: smtpUrlOf(settings), from: settings.mailFrom, replyTo: replyToOf(settings) };
 });
 
 /** What the browser may see of them: the support line and the legal identity (footer, legal pages). */

@@ -3,7 +3,7 @@ import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
 import type { Logger } from "#platform/logger.ts";
 import { createMailer } from "#platform/mail/mailer.ts";
-import { currentShopSettings, smtpUrlOf } from "#domain/settings/shop-settings.server.ts";
+import { currentShopSettings, replyToOf, smtpUrlOf } from "#domain/settings/shop-settings.server.ts";
 
 /**
  * "Enviar e-mail de teste" (decision 055): one message to the admin through the saved SMTP server,
@@ -18,7 +18,7 @@ export async function sendSettingsTestEmail(
   const mailer = createMailer(services.config, services.logger, async () => ({
     smtpUrl,
     from: settings.mailFrom,
-    replyTo: settings.mailReplyTo,
+    replyTo: replyToOf(settings),
   }));
   const body = `Este é um e-mail de teste. Se chegou, os clientes recebem os e-mails da ${settings.shopName}.`;
   try {

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEntries } from "#test/audit.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { checkOut, giveCart } from "#test/builders.ts";
+import { eq } from "drizzle-orm";
 import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
+import { describeAudit } from "#domain/audit/audit-sentences.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 
 /*
  * Issue 17 item 8: every admin change to an order is in the audit log with who, when, what, before
@@ -68,6 +71,13 @@ describe("the audit log of admin changes", () => {
     const [entry] = await auditOf(cancelled);
     expect(entry).toMatchObject({ action: "order.cancel", after: { status: "cancelled", cancelReason: "Cliente pediu" } });
     expect(Date.parse(entry!.createdAt)).not.toBeNaN();
+
+    // Each entry names the order by its number, never its id (issue 28 item 10).
+    const [paidOrder] = await ctx.t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, shipped));
+    expect((await auditOf(shipped)).map((item) => describeAudit(item).sentences)).toEqual([
+      [`Pedido #${paidOrder!.number}: pago → enviado`, `Pedido #${paidOrder!.number}: rastreio AA123456785BR`],
+      [`Pedido #${paidOrder!.number}: aguardando pagamento → pago`],
+    ]);
 
     // The whole log (no filter) has them too, newest first.
     const all = (await (await ctx.request("/api/admin/audit-log", { browser: admin })).json()) as { entries: AuditEntryView[] };

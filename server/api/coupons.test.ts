@@ -9,6 +9,7 @@ import { checkOut, giveCart, CHECKOUT_ADDRESS } from "#test/builders.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { priceOrderDiscounts, recordOrderDiscounts } from "#domain/checkout/checkout-discounts.server.ts";
 import type { CouponView } from "#domain/coupons/coupon-schemas.ts";
+import { describeAudit } from "#domain/audit/audit-sentences.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 
 /*
@@ -126,6 +127,11 @@ describe("the admin's coupons", () => {
     const entries = await auditEntries(ctx, admin, "coupon", created.id);
     expect(entries.map((entry) => entry.action)).toEqual(["coupon.deactivate", "coupon.create"]);
     expect(entries[0]).toMatchObject({ before: { active: true }, after: { active: false } });
+    // The log names the coupon by its code (issue 28 item 10): "Cupom BEMVINDO desativado".
+    expect(entries.map((entry) => describeAudit(entry).sentences[0])).toEqual([
+      `Cupom ${code} desativado`,
+      expect.stringMatching(`^Cupom ${code} criado: `),
+    ]);
 
     // A switched-off coupon is unknown to customers.
     await giveCart(ctx.t.db, someone.userId, KIT, 1);

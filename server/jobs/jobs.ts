@@ -60,24 +60,29 @@ export type JobsOptions = {
   pollIntervalMs?: number;
 };
 
+/** Every task the worker runs, by its graphile-worker name (the health screen labels each: domain/maintenance/job-labels.ts). */
+export function jobTasks(services: AppServices): Record<string, JobHandler> {
+  return {
+    [SEND_EMAIL_TASK]: sendEmailJob(services),
+    // A provider's Pix the request could not make after the order's commit (decision 045).
+    [PIX_CHARGE_TASK]: (payload) => runPixChargeJob(services, payload),
+    [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
+    [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
+    [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),
+    [ABANDONED_CART_TASK]: scheduled(services, ABANDONED_CART_TASK, () => sendAbandonedCartReminders(services)),
+    [PIX_RECONCILE_TASK]: scheduled(services, PIX_RECONCILE_TASK, () => reconcilePayments(services)),
+    [DELETED_ACCOUNT_ORDERS_TASK]: scheduled(services, DELETED_ACCOUNT_ORDERS_TASK, () =>
+      scrubFinishedOrdersOfDeletedAccounts(services.db),
+    ),
+  };
+}
+
 /** Starts this instance's worker on the database at `url`; stop() it before closing the database. */
 export function startJobs(services: AppServices, url: string, options: JobsOptions = {}): Promise<JobWorker> {
   return startWorker({
     url,
     logger: services.logger,
-    tasks: {
-      [SEND_EMAIL_TASK]: sendEmailJob(services),
-      // A provider's Pix the request could not make after the order's commit (decision 045).
-      [PIX_CHARGE_TASK]: (payload) => runPixChargeJob(services, payload),
-      [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
-      [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
-      [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),
-      [ABANDONED_CART_TASK]: scheduled(services, ABANDONED_CART_TASK, () => sendAbandonedCartReminders(services)),
-      [PIX_RECONCILE_TASK]: scheduled(services, PIX_RECONCILE_TASK, () => reconcilePayments(services)),
-      [DELETED_ACCOUNT_ORDERS_TASK]: scheduled(services, DELETED_ACCOUNT_ORDERS_TASK, () =>
-        scrubFinishedOrdersOfDeletedAccounts(services.db),
-      ),
-    },
+    tasks: jobTasks(services),
     schedules: options.schedules === false ? [] : SCHEDULES,
     pollIntervalMs: options.pollIntervalMs,
   });

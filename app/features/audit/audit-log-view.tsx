@@ -1,18 +1,44 @@
 import { Link } from "react-router";
 import type { AuditEntryView } from "#domain/audit/audit-schemas.ts";
+import { actionLabel, describeAudit } from "#domain/audit/audit-sentences.ts";
 import { formatDateTime } from "#app/shared/format-date.ts";
-import { actionLabel, changedFields, entityHref, entityLabel } from "#app/features/audit/audit-labels.ts";
+import { entityHref } from "#app/features/audit/audit-labels.ts";
 
-/** Audit entries, newest first: when, who, what, to which entity, and each field's before → after. */
+/** A sentence's "A → B": the arrow is drawn for the eye, and screen readers hear "para" in its place. */
+function Sentence({ text }: { text: string }) {
+  const parts = text.split(" → ");
+  return (
+    <>
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index > 0 ? (
+            <>
+              {" "}
+              <span aria-hidden="true">→</span>
+              <span className="sr-only">para</span>{" "}
+            </>
+          ) : null}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Audit entries, newest first: when, who, what, to which entity, and what changed in sentences
+ * ("Pedido #10001: pago → enviado"). Long values (an e-mail, a message) wrap: the list never
+ * makes a phone scroll sideways.
+ */
 export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
   if (entries.length === 0) return <p className="text-stone-700">Nenhuma alteração registrada ainda.</p>;
   return (
     <ol className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
       {entries.map((entry) => {
         const href = entityHref(entry.entityType, entry.entityId);
-        const changes = changedFields(entry.before, entry.after);
+        const { subject, sentences } = describeAudit(entry);
         return (
-          <li key={entry.id} className="space-y-1 px-4 py-3 text-sm">
+          <li key={entry.id} className="min-w-0 space-y-1 px-4 py-3 text-sm [overflow-wrap:anywhere]">
             <p className="flex flex-wrap gap-x-4 text-stone-700">
               <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               <span aria-hidden="true">·</span>
@@ -22,20 +48,17 @@ export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
               {actionLabel(entry.action)} ·{" "}
               {href ? (
                 <Link to={href} className="text-emerald-800 underline underline-offset-4">
-                  {entityLabel(entry.entityType)} {entry.entityId.slice(0, 8)}
+                  {subject}
                 </Link>
               ) : (
-                <span>
-                  {entityLabel(entry.entityType)} {entry.entityId.slice(0, 8)}
-                </span>
+                <span>{subject}</span>
               )}
             </p>
-            {changes.length > 0 ? (
+            {sentences.length > 0 ? (
               <ul className="text-stone-800">
-                {changes.map((change) => (
-                  <li key={change.field}>
-                    {change.field}: {change.from} <span aria-hidden="true">→</span>
-                    <span className="sr-only">para</span> {change.to}
+                {sentences.map((text, index) => (
+                  <li key={index}>
+                    <Sentence text={text} />
                   </li>
                 ))}
               </ul>

@@ -1,90 +1,27 @@
-import { useEffect, useId, useState } from "react";
-import { apiClient } from "#app/lib/api-client.ts";
-import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
-import { ApiCallError } from "#app/lib/fetch-json.ts";
+import { useEffect, useId, useRef } from "react";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
-import { priceDiscounts, type CouponTerms } from "#domain/coupons/coupon-rules.ts";
-import type { couponsContract } from "#server/contracts/coupons.ts";
-import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
-import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import type { CheckoutDiscountsState } from "#app/features/checkout/use-checkout-discounts.ts";
 
-const coupons = apiClient<typeof couponsContract>(couponsRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });
-/** Where the order goes and how: the server quotes that freight, which a free-shipping coupon takes off. */
-export type ChosenFreight = { cep: string; shippingMethod: ShippingMethod } | null;
-
-const preview = (couponCode?: string, freight: ChosenFreight = null) =>
-  coupons.call("couponPreview", { body: couponCode ? { couponCode, ...freight } : {} });
+export type { ChosenFreight } from "#app/features/checkout/use-checkout-discounts.ts";
 
 /**
- * The review step's coupon field and "Usar meu crédito" choice (decisions 027 and 028), self-contained:
- * it asks the server whether a coupon applies to this cart, shows what the coupon and credit take
- * off with the same rules the server prices the order by, and hands its choices to the checkout
- * form through two fields of its own (`couponCode`, `useCredits`). The server decides the amounts
- * again when the order is placed.
+ * The review step's coupon field and "Usar meu crédito" choice (decisions 027 and 028). The state
+ * and pricing live in useCheckoutDiscounts; what they take off is shown in the step's money lines.
+ * Hands its choices to the checkout form through two fields of its own (`couponCode`, `useCredits`).
  */
-export function CheckoutDiscounts({
-  cart,
-  shippingCents,
-  freight,
-}: {
-  cart: CheckoutCart;
-  shippingCents: number | null;
-  freight: ChosenFreight;
-}) {
+export function CheckoutDiscounts({ discounts }: { discounts: CheckoutDiscountsState }) {
   const id = useId();
-  const [typed, setTyped] = useState("");
-  const [coupon, setCoupon] = useState<CouponTerms | null>(null);
-  const [message, setMessage] = useState<{ kind: "error" | "ok"; text: string } | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [creditCents, setCreditCents] = useState(0);
-  const [useCredits, setUseCredits] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    preview().then(
-      (answer) => current && setCreditCents(answer.creditCents),
-      () => {}, // No credit shown: the order can still be placed.
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  async function apply() {
-    const code = typed.trim();
-    if (!code) {
-      setMessage({ kind: "error", text: "Digite o código do cupom." });
-      return;
-    }
-    setChecking(true);
-    setMessage(null);
-    try {
-      const answer = await preview(code, freight);
-      setCoupon(answer.coupon);
-      setCreditCents(answer.creditCents);
-      setMessage({ kind: "ok", text: `Cupom ${answer.coupon?.code ?? code.toUpperCase()} aplicado.` });
-    } catch (error) {
-      setCoupon(null);
-      setMessage({
-        kind: "error",
-        text: error instanceof ApiCallError ? error.message : "Não foi possível conferir o cupom. Tente novamente.",
-      });
-    } finally {
-      setChecking(false);
-    }
-  }
-
-  function remove() {
-    setCoupon(null);
-    setTyped("");
-    setMessage({ kind: "ok", text: "Cupom removido." });
-  }
-
-  const amounts = { subtotalCents: cart.subtotalCents, packagingCents: cart.packagingCents, shippingCents: shippingCents ?? 0 };
-  const priced = priceDiscounts(amounts, coupon, useCredits ? creditCents : 0);
+  const { coupon, message, replacing } = discounts;
   const inputId = `${id}-cupom`;
   const messageId = `${id}-cupom-mensagem`;
+  const questionId = `${id}-substituir`;
+  const replaceButton = useRef<HTMLButtonElement>(null);
+
+  // The question appears where the customer is: focus goes to its first answer, which reads it out.
+  useEffect(() => {
+    if (replacing) replaceButton.current?.focus();
+  }, [replacing]);
 
   return (
     <section aria-labelledby={`${id}-titulo`} className="mt-5 space-y-3 rounded-xl border border-stone-200 p-4 text-sm">
@@ -98,13 +35,13 @@ export function CheckoutDiscounts({
         <div className="mt-1 flex gap-2">
           <input
             id={inputId}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            value={discounts.typed}
+            onChange={(event) => discounts.setTyped(event.target.value)}
             onKeyDown={(event) => {
               // Enter checks the coupon; it must not place the order.
               if (event.key === "Enter") {
                 event.preventDefault();
-                void apply();
+                discounts.apply();
               }
             }}
             autoCapitalize="characters"
@@ -114,46 +51,54 @@ export function CheckoutDiscounts({
             aria-describedby={messageId}
             className={`min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base uppercase text-stone-900 ${focusRing}`}
           />
-          <button type="button" onClick={() => void apply()} disabled={checking} className={buttonClass("secondary")}>
-            {checking ? "Conferindo…" : "Aplicar"}
+          <button type="button" onClick={discounts.apply} disabled={discounts.checking} className={buttonClass("secondary")}>
+            {discounts.checking ? "Conferindo…" : "Aplicar"}
           </button>
         </div>
+        {replacing && coupon ? (
+          <div role="group" aria-labelledby={questionId} className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+            <p id={questionId} className="font-medium text-stone-950">
+              Substituir o cupom {coupon.code} por {replacing}?
+            </p>
+            <p className="mt-1 text-stone-700">Cada pedido usa um cupom só.</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <button
+                ref={replaceButton}
+                type="button"
+                onClick={discounts.confirmReplace}
+                aria-describedby={questionId}
+                className={buttonClass("primary")}
+              >
+                Substituir
+              </button>
+              <button type="button" onClick={discounts.keepCurrent} className={buttonClass("secondary")}>
+                Manter {coupon.code}
+              </button>
+            </div>
+          </div>
+        ) : null}
         <p id={messageId} role="status" className={`mt-1 min-h-5 ${message?.kind === "error" ? "text-red-800" : "text-emerald-800"}`}>
           {message?.text}
         </p>
         {coupon ? (
-          <button type="button" onClick={remove} className="text-sm font-medium text-emerald-800 underline">
+          <button type="button" onClick={discounts.remove} className="text-sm font-medium text-emerald-800 underline">
             Remover o cupom {coupon.code}
           </button>
         ) : null}
         {/* What the checkout form sends: the coupon the server accepted, never the text being typed. */}
         <input type="hidden" name="couponCode" value={coupon?.code ?? ""} />
       </div>
-      {creditCents > 0 ? (
+      {discounts.creditCents > 0 ? (
         <label className="flex items-start gap-2">
           <input
             type="checkbox"
             name="useCredits"
-            checked={useCredits}
-            onChange={(event) => setUseCredits(event.target.checked)}
+            checked={discounts.useCredits}
+            onChange={(event) => discounts.setUseCredits(event.target.checked)}
             className="mt-0.5 size-4"
           />
-          <span>Usar meu crédito ({formatBRL(creditCents)})</span>
+          <span>Usar meu crédito ({formatBRL(discounts.creditCents)})</span>
         </label>
-      ) : null}
-      {priced.lines.length > 0 ? (
-        <dl className="space-y-1 border-t border-stone-200 pt-3" data-testid="checkout-discounts">
-          {priced.lines.map((line) => (
-            <div key={line.kind} className="flex justify-between gap-3 text-emerald-900">
-              <dt>{line.label}</dt>
-              <dd className="shrink-0">−{formatBRL(line.amountCents)}</dd>
-            </div>
-          ))}
-          <div className="flex justify-between text-base font-bold">
-            <dt>Total a pagar</dt>
-            <dd data-testid="checkout-total-to-pay">{shippingCents === null ? "escolha o envio" : formatBRL(priced.totalCents)}</dd>
-          </div>
-        </dl>
       ) : null}
     </section>
   );

@@ -3,6 +3,8 @@ import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
 import { OrderSummary } from "#app/features/checkout/order-summary.tsx";
 import { CheckoutDiscounts, type ChosenFreight } from "#app/features/checkout/checkout-discounts.tsx";
+import { checkoutMoneyLines } from "#app/features/checkout/checkout-money-lines.ts";
+import { useCheckoutDiscounts } from "#app/features/checkout/use-checkout-discounts.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 
@@ -78,11 +80,13 @@ export function ReviewStep({
 }: ReviewStepProps) {
   // A line that cannot be ordered (stock, a quantity no longer allowed) is fixed in the cart first.
   const blocked = cart.lines.some((line) => line.problem);
+  const discounts = useCheckoutDiscounts(cart, shippingCents, freight);
+  const chosen = shippingCents !== null && freight ? { cents: shippingCents, method: freight.shippingMethod } : null;
   return (
     <CheckoutStep number={number} title="Revisão e pagamento" focusOnShow={focusOnShow}>
       {delivery}
-      <OrderSummary cart={cart} shippingCents={shippingCents} />
-      <CheckoutDiscounts cart={cart} shippingCents={shippingCents} freight={freight} />
+      <CheckoutDiscounts discounts={discounts} />
+      <OrderSummary cart={cart} lines={checkoutMoneyLines(cart, chosen, discounts.priced.lines)} />
       <div className="mt-5 space-y-3 text-sm">
         <Confirmation
           name="confirmAdult"

@@ -3,7 +3,7 @@ import { PixPayment } from "#app/features/payments/pix-payment.tsx";
 import { PixPending } from "#app/features/payments/pix-pending.tsx";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
-import { orderLabel } from "#domain/orders/order-status.ts";
+import { successHeading, successNextSteps, successState } from "#app/features/checkout/success-state.ts";
 import { OrderStatusBadge } from "#app/features/orders/order-views.tsx";
 import type { OrderWithQr } from "#domain/orders/order-types.ts";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
@@ -24,15 +24,21 @@ export function SuccessPage({ order }: { order: OrderWithQr | null }) {
     );
   }
   const physical = order.shippingMethod !== null;
+  const state = successState(order.status);
   return (
     <section className="mx-auto max-w-2xl space-y-6 px-4 py-10">
       <div>
-        <h1 className="text-3xl font-bold text-stone-950">Pedido {orderLabel(order.number)} recebido</h1>
+        <h1 className="text-3xl font-bold text-stone-950">{successHeading(state, order.number)}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">
           <OrderStatusBadge status={order.status} /> Total: <strong>{formatBRL(order.totalCents)}</strong>
         </p>
       </div>
-      {order.pix ? (
+      {state === "paid" ? (
+        // Paid first: a Pix code still attached to a paid order must not be offered again.
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
+          Pagamento confirmado. Obrigado!
+        </p>
+      ) : order.pix ? (
         <PixPayment code={order.pix.code} qrSvg={order.pixQrSvg} expiresAt={order.pix.expiresAt} onExpired={reload} />
       ) : order.pixGeneration ? (
         <PixPending state={order.pixGeneration} />
@@ -42,21 +48,17 @@ export function SuccessPage({ order }: { order: OrderWithQr | null }) {
         <p role="status" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
           Este pedido foi cancelado{order.cancelReason ? `: ${order.cancelReason}` : ""}.
         </p>
-      ) : (
-        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
-          Pagamento confirmado. Obrigado!
+      ) : state === "refunded" ? (
+        <p role="status" className="rounded-lg border border-stone-200 bg-white p-4 text-stone-800">
+          Este pedido foi reembolsado.
         </p>
-      )}
+      ) : null}
       <div className="rounded-2xl border border-stone-200 bg-white p-5">
         <h2 className="text-lg font-bold text-stone-950">O que acontece agora</h2>
         <ol className="mt-3 list-decimal space-y-1 pl-5 text-stone-800">
-          <li>Assim que o Pix cair, confirmamos o pagamento e você recebe um aviso no sino e por e-mail.</li>
-          {physical ? (
-            <li>Preparamos o pacote e enviamos pelos Correios; o código de rastreio aparece no seu pedido.</li>
-          ) : (
-            <li>Entramos em contato pelo e-mail da sua conta para combinar o acesso ou o agendamento.</li>
-          )}
-          <li>Sem pagamento dentro do prazo, o pedido é cancelado e os itens voltam para o seu carrinho.</li>
+          {successNextSteps(state, physical).map((step) => (
+            <li key={step}>{step}</li>
+          ))}
         </ol>
       </div>
       <Link to={`/cliente?order=${encodeURIComponent(order.id)}`} className={buttonClass("secondary")}>

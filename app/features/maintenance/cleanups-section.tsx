@@ -4,28 +4,33 @@ import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { failureText, maintenanceApi, maintenanceKeys } from "#app/features/maintenance/maintenance-api.ts";
+import { countText } from "#app/features/maintenance/maintenance-format.ts";
 import { DEFAULT_CLEANUP_DAYS, type CleanupKind } from "#domain/maintenance/maintenance-schemas.ts";
+
+/** "1 carrinho", "1.234 carrinhos": pt-BR figures and plurals, never "carrinho(s)". */
+const many = (count: number, one: string, other: string) => `${countText(count)} ${count === 1 ? one : other}`;
 
 /** What each clean-up touches, said before it runs: the count comes from the server's preview. */
 const TEXTS: Record<CleanupKind, { title: string; what: (count: number, days: number | null) => string; action: string }> = {
   "stale-carts": {
     title: "Carrinhos de visitantes parados",
-    what: (count, days) => `${count} carrinho(s) sem conta, sem mudança há mais de ${days} dias.`,
+    what: (count, days) => `${many(count, "carrinho", "carrinhos")} sem conta, sem mudança há mais de ${days} dias.`,
     action: "Apagar carrinhos",
   },
   "expired-pix": {
     title: "Pix vencidos ainda pendentes",
-    what: (count) => `${count} pedido(s) com o Pix vencido; serão cancelados, o estoque volta e o cliente é avisado.`,
+    what: (count) =>
+      `${many(count, "pedido", "pedidos")} com o Pix vencido; ${count === 1 ? "será cancelado" : "serão cancelados"}, o estoque volta e o cliente é avisado.`,
     action: "Cancelar pedidos",
   },
   "read-notifications": {
     title: "Notificações lidas antigas",
-    what: (count, days) => `${count} notificação(ões) já lidas, de mais de ${days} dias.`,
+    what: (count, days) => `${many(count, "notificação já lida", "notificações já lidas")}, de mais de ${days} dias.`,
     action: "Apagar notificações",
   },
   "expired-sessions": {
     title: "Sessões vencidas",
-    what: (count) => `${count} sessão(ões) de login já vencidas.`,
+    what: (count) => `${many(count, "sessão de login já vencida", "sessões de login já vencidas")}.`,
     action: "Apagar sessões",
   },
 };
@@ -74,7 +79,7 @@ function CleanupCard({
             }
           }}
         >
-          {count === 0 ? "Nada a limpar" : `${text.action} (${count})`}
+          {count === 0 ? "Nada a limpar" : `${text.action} (${countText(count)})`}
         </button>
       </article>
     </li>

@@ -4,7 +4,7 @@ import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { failureText, maintenanceApi, maintenanceKeys } from "#app/features/maintenance/maintenance-api.ts";
-import { whenText } from "#app/features/maintenance/maintenance-format.ts";
+import { countText, whenText } from "#app/features/maintenance/maintenance-format.ts";
 import type { ErrorList } from "#domain/maintenance/maintenance-schemas.ts";
 
 function ServerErrors({ groups }: { groups: ErrorList["server"] }) {
@@ -27,7 +27,7 @@ function ServerErrors({ groups }: { groups: ErrorList["server"] }) {
                 {group.method} <span className="break-all">{group.route}</span> → {group.status} {group.code}
               </p>
               <p className="text-stone-700">
-                {group.count}× · primeira vez {whenText(group.firstSeenAt)} · última {whenText(group.lastSeenAt)}
+                {countText(group.count)}× · primeira vez {whenText(group.firstSeenAt)} · última {whenText(group.lastSeenAt)}
               </p>
               <p className="break-all text-stone-600">Última requisição: {group.lastRequestId}</p>
             </li>
@@ -53,7 +53,7 @@ function ClientErrors({ groups }: { groups: ErrorList["client"] }) {
             <li key={`${group.path} ${group.message}`} className="rounded-xl border border-stone-200 bg-white p-3 text-sm">
               <p className="font-semibold break-words text-stone-950">{group.message}</p>
               <p className="text-stone-700">
-                <span className="break-all">{group.path}</span> · {group.count}× · última {whenText(group.lastSeenAt)}
+                <span className="break-all">{group.path}</span> · {countText(group.count)}× · última {whenText(group.lastSeenAt)}
               </p>
             </li>
           ))}

@@ -4,8 +4,9 @@ import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
 import { FormMessage } from "#app/ui/field.tsx";
 import { HealthLevelBadge } from "#app/features/maintenance/health-level.tsx";
 import { failureText, maintenanceApi, maintenanceKeys } from "#app/features/maintenance/maintenance-api.ts";
-import { bytesText, secondsText, whenText } from "#app/features/maintenance/maintenance-format.ts";
+import { bytesText, countText, secondsText, whenText } from "#app/features/maintenance/maintenance-format.ts";
 import type { Health, HealthLevel } from "#domain/maintenance/maintenance-schemas.ts";
+import { jobLabel } from "#domain/maintenance/job-labels.ts";
 
 /**
  * How often the health is read again while the section is open (decision 024: polling, not the
@@ -52,19 +53,19 @@ function HealthCards({ health }: { health: Health }) {
     <ul className="grid gap-4 md:grid-cols-2">
       <Card title="Banco de dados" level={database.level} reason={database.reason}>
         <Row term="Responde">{database.reachable ? "sim" : "não"}</Row>
-        <Row term="Latência">{database.latencyMs === null ? "—" : `${database.latencyMs} ms`}</Row>
+        <Row term="Latência">{database.latencyMs === null ? "—" : `${countText(Math.round(database.latencyMs))} ms`}</Row>
         <Row term="Tamanho">{bytesText(database.sizeBytes)}</Row>
         <Row term="Conexões">{`${database.pool.inUse} de ${database.pool.max} em uso${database.pool.waiting ? `, ${database.pool.waiting} esperando` : ""}`}</Row>
         <Row term="PostgreSQL">{database.version ?? "—"}</Row>
         <Row term="Tipo">{database.mode === "embedded" ? "embutido (DATA_DIR)" : "externo (DATABASE_URL)"}</Row>
       </Card>
       <Card title="Tarefas" level={jobs.level} reason={jobs.reason}>
-        <Row term="Na fila">{jobs.queued}</Row>
-        <Row term="Rodando">{jobs.running}</Row>
-        <Row term="Falharam">{jobs.failed}</Row>
+        <Row term="Na fila">{countText(jobs.queued)}</Row>
+        <Row term="Rodando">{countText(jobs.running)}</Row>
+        <Row term="Falharam">{countText(jobs.failed)}</Row>
         <Row term="Mais antiga esperando">{secondsText(jobs.oldestWaitingSeconds)}</Row>
         {jobs.schedules.map((schedule) => (
-          <Row key={schedule.task} term={`Última execução de ${schedule.task}`}>
+          <Row key={schedule.task} term={`Última execução: ${jobLabel(schedule.task)}`}>
             {whenText(schedule.lastRunAt)}
           </Row>
         ))}
@@ -72,8 +73,8 @@ function HealthCards({ health }: { health: Health }) {
       <Card title="E-mail" level={email.level} reason={email.reason}>
         <Row term="Envio">{email.transport === "smtp" ? `SMTP (${email.smtpHost ?? ""})` : "pasta outbox (sem SMTP)"}</Row>
         <Row term="Último enviado">{email.lastSentAt ? whenText(email.lastSentAt) : "não registrado"}</Row>
-        <Row term="Falhas em 24 h">{email.failuresLast24h}</Row>
-        <Row term="Tentando de novo">{email.retrying}</Row>
+        <Row term="Falhas em 24 h">{countText(email.failuresLast24h)}</Row>
+        <Row term="Tentando de novo">{countText(email.retrying)}</Row>
       </Card>
       <Card title="Disco" level={disk.level} reason={disk.reason}>
         <Row term="Pasta">{disk.path}</Row>

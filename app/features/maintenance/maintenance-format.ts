@@ -14,9 +14,12 @@ export function bytesText(bytes: number | null): string {
   return `${number.format(value)} ${UNITS[unit]}`;
 }
 
+/** A count as the panel writes it: "1.234". */
+export const countText = (count: number) => number.format(count);
+
 export function secondsText(seconds: number | null): string {
   if (seconds === null) return "nenhuma";
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return `${number.format(seconds)} s`;
   if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
   return `${number.format(seconds / 3600)} h`;
 }

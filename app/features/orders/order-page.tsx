@@ -1,4 +1,4 @@
-import { actionLabel } from "#app/features/audit/audit-labels.ts";
+import { actionLabel } from "#domain/audit/audit-sentences.ts";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { buttonClass } from "#app/ui/button-styles.ts";

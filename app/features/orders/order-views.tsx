@@ -5,6 +5,8 @@ import { formatDateTime } from "#app/shared/format-date.ts";
 import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
 import { ORDER_STATUS_LABELS, orderLabel, type OrderStatus } from "#domain/orders/order-status.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
+import { orderMoneyLines } from "#domain/orders/order-money-lines.ts";
+import { MoneyLinesList } from "#app/shared/money-lines.tsx";
 
 const STATUS_STYLES: Record<OrderStatus, string> = {
   pending_payment: "bg-amber-100 text-amber-900",
@@ -127,7 +129,7 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
               <td className="py-2 text-stone-900">
                 {item.productName}
                 {item.packagingFeeCents > 0 ? (
-                  <span className="block text-xs text-stone-600">Embalagem: {formatBRL(item.packagingFeeCents)}</span>
+                  <span className="block text-xs text-stone-600">inclui embalagem de {formatBRL(item.packagingFeeCents)}</span>
                 ) : null}
               </td>
               <td className="py-2 text-stone-700">{quantityText(item.unitType, item.quantity)}</td>
@@ -136,34 +138,7 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
           ))}
         </tbody>
       </table>
-      <dl className="ml-auto max-w-xs space-y-1 text-sm">
-        <div className="flex justify-between">
-          <dt>Subtotal</dt>
-          <dd>{formatBRL(order.subtotalCents)}</dd>
-        </div>
-        {order.packagingCents > 0 ? (
-          <div className="flex justify-between">
-            <dt>Embalagens</dt>
-            <dd>{formatBRL(order.packagingCents)}</dd>
-          </div>
-        ) : null}
-        {order.shippingMethod ? (
-          <div className="flex justify-between">
-            <dt>Frete ({order.shippingMethod.toUpperCase()})</dt>
-            <dd>{formatBRL(order.shippingCents)}</dd>
-          </div>
-        ) : null}
-        {order.discounts.map((line) => (
-          <div key={line.kind} className="flex justify-between gap-3 text-emerald-900">
-            <dt>{line.label}</dt>
-            <dd className="shrink-0">−{formatBRL(line.amountCents)}</dd>
-          </div>
-        ))}
-        <div className="flex justify-between border-t border-stone-200 pt-1 text-base font-bold">
-          <dt>Total</dt>
-          <dd>{formatBRL(order.totalCents)}</dd>
-        </div>
-      </dl>
+      <MoneyLinesList lines={orderMoneyLines(order)} label="Valores do pedido" totalTestId="order-total" className="ml-auto max-w-xs" />
       {address ? (
         <section aria-label="Entrega" className="text-sm text-stone-800">
           <h3 className="font-semibold text-stone-950">Entrega</h3>

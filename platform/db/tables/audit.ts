@@ -24,6 +24,11 @@ export const auditLog = pgTable(
     /** What it was done to: "order", "product", "shipping_rate", "admin", … */
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id").notNull(),
+    /**
+     * What a person calls the entity when its id is a UUID: the order's number ("10001"), the
+     * product's name, the coupon's code. Read by the audit log's sentences; null when the id says it.
+     */
+    entityLabel: text("entity_label"),
     before: jsonb("before"),
     after: jsonb("after"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
