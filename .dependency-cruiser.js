@@ -64,7 +64,8 @@ export const DOMAIN_NEIGHBOURS = {
   // and to keep the review totals, auth for the author's name (decision 048); moderation is audited (issue 19).
   reviews: ["audit", "orders", "catalog", "auth"],
   // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
-  delivery: ["auth"],
+  // Each product's file and instructions are catalog's (decision 048).
+  delivery: ["auth", "catalog"],
   // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job, and clear
   // the carts, notifications and sessions through their owners (decision 048); the health of the e-mail
   // queue and the customers and products CSVs.
@@ -123,7 +124,6 @@ const CYCLE_WITH_ORDERS =
 export const TABLE_IMPORTS_TO_MOVE = {
   auth: {
     "domain/audit/audit-log.server.ts": "reads the actor's e-mail; auth imports audit, so the callers must pass the actor's e-mail in",
-    "domain/referrals/referrals.server.ts": `reads the referred people's names; ${CYCLE_WITH_ORDERS.replace("orders imports", "auth and orders import")}`,
   },
   cart: {
     "domain/checkout/checkout-cart.server.ts": CART_PRICES,
@@ -135,16 +135,13 @@ export const TABLE_IMPORTS_TO_MOVE = {
     "domain/cart/change-item.server.ts": CART_PRICES,
     "domain/cart/migrate-cart.server.ts": CART_PRICES,
     "domain/checkout/checkout-cart.server.ts": CART_PRICES,
-    "domain/delivery/deliveries.server.ts": `reads the products' files and instructions; ${CYCLE_WITH_ORDERS}`,
   },
   checkout: {
     "domain/orders/order-privacy.server.ts":
       "deletes the person's checkout attempts; checkout imports orders, so the deletion must move to domain/account's deletion",
   },
   orders: {
-    "domain/delivery/deliveries.server.ts": `reads the buyer's order and lines; ${CYCLE_WITH_ORDERS}`,
     "domain/reconciliation/reconcile-payments.server.ts": ORDER_DOOR,
-    "domain/referrals/referrals.server.ts": `reads the order numbers of the credit ledger; ${CYCLE_WITH_ORDERS}`,
   },
   payments: {
     "domain/reconciliation/apply-charge.server.ts":

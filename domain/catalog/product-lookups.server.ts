@@ -32,6 +32,19 @@ export async function digitalProductFiles(db: Reader): Promise<{ name: string; f
     .where(and(isNotNull(products.downloadFile)));
 }
 
+/** What these products deliver besides parcels (decision 030): the file to download and the owner's instructions, by id. */
+export async function productDeliverables(
+  db: Reader,
+  ids: readonly string[],
+): Promise<Map<string, { instructions: string | null; downloadFile: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, instructions: products.accessInstructions, downloadFile: products.downloadFile })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { instructions: row.instructions, downloadFile: row.downloadFile }]));
+}
+
 /** The image the admin set for each of these products (product_catalog); products without one are left out. */
 export async function adminImages(db: Reader, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -18,6 +18,7 @@ import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { statusMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
+import { orderForDelivery } from "#domain/orders/order-queries.server.ts";
 import { isRefundRecord, type OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { formatDate, holdsStock, type OrderStatus } from "#domain/orders/order-status.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
@@ -91,7 +92,8 @@ async function notifyCustomer(tx: Tx, services: Services, move: MoveFacts): Prom
   const created = await createNotifications(tx, [toNotification(order.userId, order.id, message)]);
   // Paid: the e-mail carries the e-book's signed link and the courses' and services' instructions (decision 030).
   if (to === "paid" && order.status !== "paid") {
-    const extra = await deliveryEmail(tx, services.config, { id: order.id, userId: order.userId });
+    const delivered = await orderForDelivery(tx, order.id);
+    const extra = await deliveryEmail(tx, services.config, { id: order.id, userId: order.userId, lines: delivered?.lines ?? [] });
     if (extra) for (const item of created) item.emailExtra = extra;
     // The payment e-mail is the paid receipt (issue 28 item 10): the same lines, no Pix code any more.
     await attachReceipt(tx, order.id, created);
