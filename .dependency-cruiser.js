@@ -109,12 +109,8 @@ export const TABLE_READERS = {
 };
 
 // The reasons below name the move each import waits for.
-const ORDER_DOOR =
-  "issue 27 items 1-2 (one writer of an order's status and history, one effects step) move these writes into domain/orders' flows";
 const CART_PRICES =
   "the cart prices its lines from the product rows in the same statements and locks (decision 012's line pricer): catalog needs a read of the priced product, taking the transaction, before this moves";
-const CYCLE_WITH_ORDERS =
-  "orders imports this module (DOMAIN_NEIGHBOURS), so it cannot call orders back: the orders module must pass in what it reads (issue 27 item 2's effects step)";
 
 /**
  * Imports of another module's tables not yet moved behind the owner's functions (decision 048):
@@ -140,13 +136,9 @@ export const TABLE_IMPORTS_TO_MOVE = {
     "domain/orders/order-privacy.server.ts":
       "deletes the person's checkout attempts; checkout imports orders, so the deletion must move to domain/account's deletion",
   },
-  orders: {
-    "domain/reconciliation/reconcile-payments.server.ts": ORDER_DOOR,
-  },
   payments: {
     "domain/reconciliation/apply-charge.server.ts":
       "applies provider payments to the charges' rows; the charges' writes move to domain/payments with issue 27 item 4 (charge after commit)",
-    "domain/reconciliation/reconcile-payments.server.ts": "the poller's work list and its updates; with issue 27 item 4",
   },
 };
 

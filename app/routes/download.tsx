@@ -4,7 +4,7 @@ import { appContext } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { checkDownload, renewDownloadLink } from "#domain/delivery/deliveries.server.ts";
-import { orderForDelivery } from "#domain/orders/order-queries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import type { Route } from "./+types/download";
 
 export const meta: Route.MetaFunction = () => [{ title: "Download | Loja" }, { name: "robots", content: "noindex" }];

@@ -18,7 +18,7 @@ import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { statusMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
-import { orderForDelivery } from "#domain/orders/order-queries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { isRefundRecord, type OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { formatDate, holdsStock, type OrderStatus } from "#domain/orders/order-status.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";

@@ -3,7 +3,7 @@
  * reconciliation module asks its provider, then writes the answer onto the order through these
  * functions (decision 048). Neither touches the order's status.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { orders } from "#platform/db/tables/orders.ts";
 import type { Executor, OrderRow, Tx } from "#domain/orders/order-store.server.ts";
 
@@ -34,4 +34,17 @@ export async function markPixChargeFailed(tx: Tx, orderId: string, attempt: numb
     .where(and(eq(orders.id, orderId), eq(orders.pixAttempt, attempt), isNull(orders.pixCode), isNull(orders.pixChargeFailedAt)))
     .returning({ id: orders.id });
   return marked.length > 0;
+}
+
+/** The status and Pix deadline of these orders, by id (the poller decides which charges to read again). */
+export async function pixDeadlines(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, Pick<OrderRow, "status" | "pixExpiresAt">>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, pixExpiresAt: orders.pixExpiresAt })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(orderIds)]));
+  return new Map(rows.map((row) => [row.id, { status: row.status, pixExpiresAt: row.pixExpiresAt }]));
 }

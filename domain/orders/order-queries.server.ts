@@ -5,7 +5,6 @@ import { orderDiscounts, orderItems, orders, orderStatusHistory } from "#platfor
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
 import { adminImages } from "#domain/catalog/product-lookups.server.ts";
 import { type Executor, iso, isUuid } from "#domain/orders/order-store.server.ts";
-import type { DeliveredOrder } from "#domain/delivery/deliveries.server.ts";
 import type { OrderDetail, OrderSummary } from "#domain/orders/order-types.ts";
 import { renderHistoryNote } from "#domain/orders/order-moves.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
@@ -59,22 +58,6 @@ async function summaries(db: Database, rows: Array<typeof orders.$inferSelect>, 
 }
 
 /** A customer's own orders, newest first. */
-/** What the delivery module needs of an order (decision 048: delivery cannot call orders, which imports it). */
-export async function orderForDelivery(db: Executor, orderId: string): Promise<DeliveredOrder | null> {
-  if (!isUuid(orderId)) return null;
-  const [order] = await db
-    .select({ id: orders.id, userId: orders.userId, status: orders.status, number: orders.number })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!order) return null;
-  const lines = await db
-    .select({ productId: orderItems.productId, productName: orderItems.productName })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.productName));
-  return { ...order, lines };
-}
-
 /** The numbers of these orders that are the customer's, by id (the referral ledger's lines; decision 048). */
 export async function customerOrderNumbers(db: Database, userId: string, orderIds: readonly string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();

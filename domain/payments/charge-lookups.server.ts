@@ -27,3 +27,27 @@ export async function paidEndToEndIds(db: Reader, orderIds: readonly string[]): 
   for (const row of rows) if (row.orderId && !latest.has(row.orderId)) latest.set(row.orderId, row.e2eId);
   return latest;
 }
+
+/** The charges still open (waiting for payment, or for their refund), least recently read first: the poller's candidates. */
+export async function openCharges(db: Reader): Promise<ChargeRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.status, ["pending", "refund_pending"]))
+    .orderBy(asc(payments.updatedAt));
+}
+
+/** The poller read the charge from its provider just now (it is read again after RECHECK_MS). */
+export async function markChargeRead(db: Pick<Database, "update">, id: string): Promise<void> {
+  await db.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, id));
+}
+
+/** A pending charge is over at the provider (expired or cancelled); false when it was no longer pending. */
+export async function closePendingCharge(tx: Pick<Database, "update">, id: string, status: "expired" | "cancelled"): Promise<boolean> {
+  const claimed = await tx
+    .update(payments)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, "pending")))
+    .returning();
+  return claimed.length > 0;
+}

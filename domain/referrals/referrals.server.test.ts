@@ -1,19 +1,37 @@
-import { eq, sum } from "drizzle-orm";
+import { and, eq, inArray, sum } from "drizzle-orm";
+import { users } from "#platform/db/tables/auth.ts";
 import { describe, expect, it } from "vitest";
 import { orders } from "#platform/db/tables/orders.ts";
 import { creditEntries, referralLinks } from "#platform/db/tables/referrals.ts";
-import { accountNames } from "#domain/auth/account-names.server.ts";
-import { customerOrderNumbers } from "#domain/orders/order-queries.server.ts";
 import { addCreditEntry, creditBalance, lockCreditBalance, returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
-import { recordReferral, referralSummary, rewardReferrer } from "#domain/referrals/referrals.server.ts";
+import { recordReferral, type ReferralLookups, referralSummary, rewardReferrer } from "#domain/referrals/referrals.server.ts";
 import { makeCustomer, placedOrder } from "#test/builders.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 
 // Referral links and the credit ledger (decision 027): money the shop owes its customers.
 const t = setUpTestDatabase();
 const PUBLIC_URL = "https://loja.example";
-/** What the API passes in (server/api/referrals.ts): names through auth, order numbers through orders. */
-const LOOKUPS = { accountNames, customerOrderNumbers };
+/** What the API passes in (server/api/referrals.ts: auth's accountNames, orders' customerOrderNumbers), read here from the tables. */
+const LOOKUPS: ReferralLookups = {
+  async accountNames(db, ids) {
+    const rows = ids.length
+      ? await db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(inArray(users.id, [...ids]))
+      : [];
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
+  async customerOrderNumbers(db, userId, ids) {
+    const rows = ids.length
+      ? await db
+          .select({ id: orders.id, number: orders.number })
+          .from(orders)
+          .where(and(inArray(orders.id, [...ids]), eq(orders.userId, userId)))
+      : [];
+    return new Map(rows.map((row) => [row.id, row.number]));
+  },
+};
 const REWARD = { REFERRAL_CREDIT_CENTS: 1_000 };
 const COURSE = 201; // educational: nothing to ship
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDownload } from "#domain/delivery/deliveries.server.ts";
-import { orderForDelivery } from "#domain/orders/order-queries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { DOWNLOAD_LINK_HOURS, signDownloadLink } from "#domain/delivery/download-links.server.ts";
 import type { OrderDeliveries } from "#domain/delivery/delivery-schemas.ts";
 import { ACCESS_INSTRUCTIONS } from "#domain/catalog/catalog-seed.ts";

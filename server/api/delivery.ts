@@ -1,5 +1,5 @@
 import { orderDeliveries, renewDownloadLink } from "#domain/delivery/deliveries.server.ts";
-import { orderForDelivery } from "#domain/orders/order-queries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { deliveryContract } from "#server/contracts/delivery.ts";

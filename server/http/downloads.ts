@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { readSessionUser } from "#domain/auth/session.server.ts";
 import { checkDownload } from "#domain/delivery/deliveries.server.ts";
-import { orderForDelivery } from "#domain/orders/order-queries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { signedLinkQuerySchema } from "#domain/delivery/delivery-schemas.ts";
 import { DOWNLOAD_PATH } from "#domain/delivery/download-links.server.ts";
 
