@@ -22,6 +22,9 @@ export const DOMAIN_NEIGHBOURS = {
   settings: ["audit", "catalog"],
   // E-mails show amounts in R$.
   notifications: ["pricing"],
+  // Web Push to the owner's and customers' devices (issue 31, decision 070): the owner is every admin,
+  // whose ids auth reads (decision 048).
+  push: ["auth"],
   consent: [],
   // The audit log's sentences show amounts in R$ (issue 28 item 10).
   audit: ["pricing"],
@@ -45,11 +48,12 @@ export const DOMAIN_NEIGHBOURS = {
     "delivery",
     "exports",
     "auth",
+    "push",
   ],
   // Deleting an account anonymises its orders and consent events and has each owner forget the rest (auth,
   // cart, notifications, referrals); the data export lists them all (LGPD, decision 048).
   // A saved address's CEP follows shipping's one CEP rule (decision 046).
-  account: ["orders", "consent", "referrals", "reviews", "shipping", "auth", "cart", "notifications"],
+  account: ["orders", "consent", "referrals", "reviews", "shipping", "auth", "cart", "notifications", "push"],
   // The new order's e-mails go to the customer and the admins, whose addresses auth reads (decision 048).
   checkout: ["account", "auth", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
@@ -196,6 +200,10 @@ export const FEATURE_NEIGHBOURS = {
   // The owner's settings and the go-live check, as an admin section.
   settings: ["admin"],
   "email-queue": [],
+  // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31).
+  push: [],
+  // The owner's first screen on a phone: what must be done now (issue 31 item 5).
+  "owner-today": [],
   recovery: [],
   // The product page shows the buy box (cart), the live price and the reviews.
   catalog: ["cart", "pricing", "reviews"],
@@ -208,7 +216,7 @@ export const FEATURE_NEIGHBOURS = {
   orders: ["audit", "delivery", "payments", "reviews"],
   customers: ["admin", "orders"],
   dashboard: ["admin", "audit", "orders", "recovery"],
-  account: ["auth", "notifications", "orders", "referrals"],
+  account: ["auth", "notifications", "orders", "push", "referrals"],
   checkout: ["account", "auth", "cart", "orders", "payments"],
   // The page frame of every page: header, menu, footer and their controls.
   shell: ["auth", "cart", "consent", "notifications", "search", "support"],

@@ -14,6 +14,7 @@ import { MaintenanceBanner } from "#app/features/maintenance/maintenance-banner.
 import { knownGoLiveRed } from "#domain/settings/go-live.server.ts";
 import { currentMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
 import { STORAGE_KEYS } from "#app/lib/storage-keys.ts";
+import { showsAgeGate } from "#app/features/consent/age-gate-paths.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -58,8 +59,9 @@ function useIsland(): { src: string; imports: readonly string[]; data: IslandDat
 }
 
 /**
- * On the home, before the first paint: a visitor who accepted the age gate already must not see
- * the gate the server rendered (app.css hides it under this mark; consent-storage's key).
+ * Before the first paint: a visitor who accepted the age gate already must not see the gate the
+ * server rendered on any storefront page (decision 063; app.css hides it under this mark;
+ * consent-storage's key).
  */
 const HIDE_ACCEPTED_GATE = `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.ageAndCookiesAccepted)})==="true")document.documentElement.dataset.ageGate="accepted"}catch(e){}`;
 
@@ -67,7 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const island = useIsland();
   const maintenance = useRouteLoaderData<typeof loader>("root")?.maintenance === true;
-  const onHome = useLocation().pathname === "/";
+  const gated = showsAgeGate(useLocation().pathname);
   return (
     <html lang="pt-BR">
       <head>
@@ -76,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#065f46" />
         <Meta />
         <Links />
-        {onHome ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HIDE_ACCEPTED_GATE }} /> : null}
+        {gated ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HIDE_ACCEPTED_GATE }} /> : null}
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
         {maintenance ? <MaintenanceBanner /> : null}

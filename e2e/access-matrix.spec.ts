@@ -80,6 +80,8 @@ function apiAccess(path: string): Access | undefined {
   // Payment providers' webhooks (issue 21): signed calls, no session; nobody's browser is believed.
   if (path.startsWith("/payments/")) return "provider";
   if (path === "/account" || path.startsWith("/account/") || path === "/rpc/is_admin" || path === "/cart/migrate") return "user";
+  // Joining this browser's consent events to the account signed in (decision 060).
+  if (path === "/consent/join") return "user";
   // Checkout, orders and notifications (issue 6): the signed-in customer's own.
   if (/^\/(checkout|orders|notifications)(\/|$)/.test(path)) return "user";
   return PUBLIC_API.has(path) ? "public" : undefined;

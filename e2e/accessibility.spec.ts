@@ -444,6 +444,8 @@ test.describe("a customer with orders of their own", () => {
   }) => {
     await signedInCustomer(page, uniqueEmail("acessivel-ebook"), PASSWORD);
     const adminContext = await browser.newContext();
+    // The download page is a storefront page: a fresh browser meets the 18+ gate there first (decision 063).
+    await adminContext.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
     const admin = await adminContext.newPage();
     await signedInAdmin(admin, PASSWORD);
     const added = await page.request.post("/api/cart/items", { data: { productId: productUuid(202), quantity: 1 }, headers: fromTheShop });

@@ -87,16 +87,24 @@ test("'Não Concordo' leaves for the age restriction page", async ({ page }) => 
   expect((await storedConsent(page)).accepted).toBeNull();
 });
 
-test("the gate never shows off the home page, and shows when the visitor then goes home", async ({ page }) => {
-  for (const path of ["/termos", "/produto/cogumelo-golden-teacher", "/nao-existe"]) {
+test("the gate shows on whatever storefront page is opened first, never on the legal texts or the refusal page (decision 063)", async ({
+  page,
+}) => {
+  // The terms and the privacy policy are read before agreeing to them; the refusal page is where "no" leads.
+  for (const path of ["/termos", "/privacidade", "/restricao-idade"]) {
     await openPage(page, path);
     await settle(page);
     await expect(gate(page)).toHaveCount(0);
   }
-  // Control: same empty storage, the home link brings it up.
+  // From there, the home link brings it up, as before.
   await page.getByRole("contentinfo").getByRole("link", { name: "Início", exact: true }).click();
   await expect(page).toHaveURL("/");
   await expect(gate(page)).toBeVisible();
+  // And so does any other page a first visitor lands on: a shared product link, the cart, a wrong address.
+  for (const path of ["/produto/cogumelo-golden-teacher", "/cart", "/nao-existe"]) {
+    await openPage(page, path);
+    await expect(gate(page)).toBeVisible();
+  }
 });
 
 test("keyboard only: focus stays inside the gate, Escape does not close it, and the terms can be read and accepted", async ({ page }) => {

@@ -117,7 +117,9 @@ test.describe("product pages", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(entry.name);
       await expect(total(page)).toHaveText(money(entry.priceCents!));
       await expect(page.getByText("Sem entrega física: as instruções chegam por e-mail.")).toBeVisible();
-      await expect(page.getByRole("spinbutton", { name: /Quantidade/ })).toHaveValue("1");
+      // One per order (decision 063): the quantity is one, said in words instead of a stepper.
+      await expect(page.getByRole("region", { name: "Compra" }).getByText("1 unidade por pedido")).toBeVisible();
+      await expect(page.getByRole("spinbutton", { name: /Quantidade/ })).toHaveCount(0);
     });
   }
 

@@ -107,6 +107,8 @@ test("on a phone, the buyer downloads the paid e-book from the panel; another ac
   // The same link in another account's browser: a page that says so, with 403.
   const href = (await link.getAttribute("href"))!;
   const otherContext = await browser.newContext({ locale: "pt-BR", viewport: PHONE });
+  // The download page is a storefront page: a fresh browser meets the 18+ gate there first (decision 063).
+  await otherContext.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
   const other = await otherContext.newPage();
   await signedInCustomer(other, uniqueEmail("outra-conta"), PASSWORD);
   const refused = await other.goto(href);

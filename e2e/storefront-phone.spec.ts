@@ -172,10 +172,14 @@ test.describe("product pages", () => {
     await expect(bar).toContainText("Sem frete: instruções por e-mail");
     await expectAccessible(page, "página de serviço com a barra de compra (celular)");
 
+    // "Comprar" goes on to the checkout with the item (decision 063), the cart holding it.
     await bar.getByRole("button", { name: "Comprar" }).click();
-    await expect(page.getByText("Adicionado ao carrinho")).toBeVisible();
+    await expect(page).toHaveURL("/checkout");
+    await expect(page.getByTestId("resumo-do-pedido")).toContainText("1 item");
     await expect(banner(page).getByRole("link", { name: /Carrinho/ })).toContainText("1");
 
+    await openPage(page, "/produto/consultoria-cultivo");
+    await expect(bar).toBeVisible();
     await page.getByRole("region", { name: "Compra" }).getByRole("button", { name: "Adicionar ao carrinho" }).scrollIntoViewIfNeeded();
     await expect(bar).toBeHidden();
   });

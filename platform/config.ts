@@ -45,6 +45,26 @@ const envSchema = z.object({
    * the n-th failure (3 s, 7 s, 20 s, … at most about 6 h): 15 tries span about a day and a half.
    */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(15),
+  // The owner's phone app: Web Push (issue 31, decision 070).
+  /**
+   * Who the push services may contact about this shop's pushes (RFC 8292 `sub`): a `mailto:` or
+   * `https:` address. Unset: `mailto:` + SHOP_EMAIL.
+   */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+@.+|https:\/\/.+)$/, "use mailto:alguem@dominio ou https://…")
+    .optional(),
+  /** The VAPID key pair (base64url, as `web-push generate-vapid-keys` prints it); unset: made at the first start and kept in the database. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "chave pública P-256 em base64url (87 caracteres)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "chave privada P-256 em base64url (43 caracteres)")
+    .optional(),
+  /** A PEM file of extra authorities to trust for push services (a private push relay, the tests' fake). */
+  PUSH_CA_FILE: z.string().optional(),
   // Checkout and Pix (decision 005).
   /** The shop's Pix key (e-mail, CPF/CNPJ digits, +55 phone or random key) written into every BR Code. */
   PIX_KEY: z.string().trim().min(1).max(77, "no máximo 77 caracteres").default("pix@example.com"),
@@ -67,6 +87,21 @@ const envSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: z.string().trim().min(1).optional(),
   /** The "assinatura secreta" of Suas integrações → Webhooks: checks x-signature. */
   MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  // Card payments (issue 32): "pix,card" offers "Cartão de crédito" beside Pix, through the same
+  // Mercado Pago account (PIX_PROVIDER=mercadopago). The card is typed into Mercado Pago's Card
+  // Payment Brick; the shop only ever receives a token.
+  PAYMENT_METHODS: z
+    .string()
+    .default("pix")
+    .transform((text) => text.split(",").map((method) => method.trim().toLowerCase()))
+    .pipe(z.array(z.enum(["pix", "card"])).min(1)),
+  /** The account's public key (Suas integrações → Credenciais): the Brick in the buyer's browser uses it. */
+  MERCADOPAGO_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  /** Where the Brick's script is loaded from: Mercado Pago's SDK (the local fake's in tests and `npm run dev`). */
+  MERCADOPAGO_BRICK_URL: z.url({ protocol: /^https?$/ }).default("https://sdk.mercadopago.com/js/v2"),
+  /** The owner's rule: the most installments a buyer may choose, and how many of them carry no interest for the buyer. */
+  CARD_MAX_INSTALLMENTS: z.coerce.number().int().min(1).max(12).default(12),
+  CARD_INSTALLMENTS_WITHOUT_INTEREST: z.coerce.number().int().min(1).max(12).default(3),
   /** A PSP speaking the Banco Central's Pix API (Efí, Inter, Sicoob…): its base URL and OAuth client. */
   PIX_API_URL: z.url({ protocol: /^https$/ }).optional(),
   PIX_OAUTH_URL: z.url({ protocol: /^https$/ }).optional(),
@@ -157,9 +192,24 @@ function requiredSettingsPresent(config: z.infer<typeof envSchema>, context: z.R
       if (!config[name]) context.addIssue({ code: "custom", path: [name], message: "obrigatório com FILE_STORAGE=s3" });
     }
   }
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    context.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vão juntas" });
+  }
   for (const name of PROVIDER_SETTINGS[config.PIX_PROVIDER]) {
     if (!config[name]) context.addIssue({ code: "custom", path: [name], message: `obrigatório com PIX_PROVIDER=${config.PIX_PROVIDER}` });
   }
+  if (config.PAYMENT_METHODS.includes("card")) {
+    if (config.PIX_PROVIDER !== "mercadopago")
+      context.addIssue({ code: "custom", path: ["PAYMENT_METHODS"], message: "cartão exige PIX_PROVIDER=mercadopago (a mesma conta)" });
+    if (!config.MERCADOPAGO_PUBLIC_KEY)
+      context.addIssue({ code: "custom", path: ["MERCADOPAGO_PUBLIC_KEY"], message: "obrigatório com card em PAYMENT_METHODS" });
+  }
+  if (config.CARD_INSTALLMENTS_WITHOUT_INTEREST > config.CARD_MAX_INSTALLMENTS)
+    context.addIssue({
+      code: "custom",
+      path: ["CARD_INSTALLMENTS_WITHOUT_INTEREST"],
+      message: "não pode passar de CARD_MAX_INSTALLMENTS",
+    });
 }
 
 /** Thrown with every invalid variable named, so a bad deploy says exactly what to fix. */

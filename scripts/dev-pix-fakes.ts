@@ -13,7 +13,13 @@ export async function startDevPixFake(env: NodeJS.ProcessEnv = process.env): Pro
     env.MERCADOPAGO_API_URL = fake.url;
     env.MERCADOPAGO_ACCESS_TOKEN = fake.accessToken;
     env.MERCADOPAGO_WEBHOOK_SECRET = fake.webhookSecret;
-    return `Mercado Pago falso em ${fake.url}: GET ${fake.url}/_fake/payments lista as cobranças; POST ${fake.url}/_fake/payments/ID/approve paga (e chama o webhook da loja), …/expire expira`;
+    // Cards on (PAYMENT_METHODS=pix,card): the Brick's script and public key are the fake's too.
+    env.MERCADOPAGO_PUBLIC_KEY = fake.publicKey;
+    env.MERCADOPAGO_BRICK_URL = fake.brickUrl;
+    const cards = (env.PAYMENT_METHODS ?? "").includes("card")
+      ? `; cartão de teste 5031 4332 1540 6351, CVV 123, titular APRO (aprovado), OTHE (recusado), CONT (em análise), 3DS (desafio)`
+      : "";
+    return `Mercado Pago falso em ${fake.url}: GET ${fake.url}/_fake/payments lista as cobranças; POST ${fake.url}/_fake/payments/ID/approve paga (e chama o webhook da loja), …/expire expira${cards}`;
   }
   if (provider === "bcb" && !env.PIX_API_URL) {
     const { makeTestPki } = await import("../test/fakes/test-certificates.ts");

@@ -16,6 +16,7 @@ import type { AppServices } from "#platform/services.ts";
 import { AccessLog } from "#server/http/access-log.ts";
 import { startJobs } from "#server/jobs/jobs.ts";
 import { registerProviderWebhook } from "#domain/payments/charges.server.ts";
+import { vapidKeys } from "#domain/push/push-keys.server.ts";
 import { createLogger, type Logger } from "#platform/logger.ts";
 import { mountProbes } from "#server/http/probes.ts";
 import { Lifecycle } from "#server/lifecycle.ts";
@@ -60,6 +61,9 @@ export async function prepare(options: AppOptions = {}): Promise<PreparedShop> {
   const db = createDatabase(url);
   await seed(db);
   const services: AppServices = { config, db, logger };
+  // The VAPID key pair exists from the first start (issue 31): devices subscribe to this one key,
+  // and every instance reads the same row.
+  await vapidKeys(services);
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const jobs = config.ROLE === "web" ? null : await startJobs(services, url);
   const closeDatabase = async () => {

@@ -21,6 +21,10 @@ export const STORAGE_KEYS = {
   cartErrors: "cart_errors",
   // Ours (decision 018): this browser's random id on its consent events kept by the server.
   consentBrowserId: "consent_browser_id",
+  // Ours (decision 063): the account this browser's consent events last joined (asked once per account).
+  consentJoinedAccount: "consent_joined_account",
+  // Ours (decision 063): what the customer typed in /checkout, for their cart only, never the CPF.
+  checkoutDraft: "checkout_draft",
 } as const;
 
 /** localStorage that never throws (private mode, storage full, server rendering). */

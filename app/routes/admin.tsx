@@ -6,6 +6,9 @@ import { AdminReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { AdminShell } from "#app/features/admin/admin-shell.tsx";
 import { adminRouteOf, pageOf, sectionHref } from "#app/features/admin/admin-sections.ts";
 import { SettingsSection } from "#app/features/settings/settings-section.tsx";
+import { OwnerAppBar } from "#app/features/push/owner-app-bar.tsx";
+import { OwnerPushSection } from "#app/features/push/owner-push-section.tsx";
+import { OwnerToday } from "#app/features/owner-today/owner-today.tsx";
 import { AuditSection } from "#app/features/audit/audit-section.tsx";
 import { CustomerDetailView, CustomersView } from "#app/features/customers/customers-view.tsx";
 import { DashboardView } from "#app/features/dashboard/dashboard-view.tsx";
@@ -23,7 +26,17 @@ import type { Database } from "#platform/db/client.ts";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [{ title: "Administração | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Administração | Loja" },
+  { name: "robots", content: "noindex" },
+  { name: "theme-color", content: "#065f46" },
+];
+
+/** The owner's installable app (issue 31): only the admin's pages name the manifest, never the storefront's. */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/app/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/app/apple-touch-icon.png" },
+];
 
 /** Customers: one (`?cliente=`) or a page of a search (`?busca=&pagina=`); a bad search is a message, not an error page. */
 async function customersSection(db: Database, params: URLSearchParams) {
@@ -98,11 +111,22 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
     case "cupons":
       return <CouponsSection coupons={data.coupons} />;
     case "painel":
-      return <DashboardView dashboard={data.dashboard} />;
+      // The owner's first screen: what to do now, then the figures (its own component: issue 31 item 5).
+      return (
+        <>
+          <OwnerToday />
+          <DashboardView dashboard={data.dashboard} />
+        </>
+      );
     case "avaliacoes":
       return <AdminReviewsSection />;
     case "configuracoes":
-      return <SettingsSection />;
+      return (
+        <>
+          <SettingsSection />
+          <OwnerPushSection />
+        </>
+      );
   }
 }
 
@@ -110,6 +134,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
   const section = loaderData.section === "cliente" ? "clientes" : loaderData.section;
   return (
     <AdminShell section={section}>
+      <OwnerAppBar />
       <SectionContent data={loaderData} />
     </AdminShell>
   );

@@ -6,6 +6,7 @@ import { cartItems, carts } from "#platform/db/tables/cart.ts";
 import { products } from "#platform/db/tables/catalog.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
 import { pageArgs } from "#test/page-args.ts";
+import { AGE_GATE_REFUSAL, CURRENT_CONSENT_VERSION } from "#domain/consent/consent-rules.ts";
 
 /* The checkout's loader on a real PostgreSQL: the domain's refusal of an empty cart is a 409 page. */
 
@@ -22,6 +23,21 @@ afterAll(async () => {
 const load = (path: string, cookie = "") => loader({ ...pageArgs(ctx.t.services, path, cookie), params: {}, pattern: "/checkout" });
 
 describe("the checkout's loader", () => {
+  it("answers a browser that refused the age gate with the 403 page and its reason, cart or not (decision 064)", async () => {
+    const browser = new Browser("198.51.100.90");
+    expect((await ctx.request("/api/cart/items", { browser, json: { productId: productUuid(4), quantity: 1 } })).status).toBe(201);
+    const refusal = { browserId: crypto.randomUUID(), version: CURRENT_CONSENT_VERSION, choices: AGE_GATE_REFUSAL };
+    expect((await ctx.request("/api/consent", { browser, json: refusal })).status).toBe(201);
+    const thrown = await load("/checkout", browser.header()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toMatchObject({
+      init: { status: 403 },
+      data: { refusal: { code: "age_refused", message: expect.stringMatching(/^Compras bloqueadas/) } },
+    });
+  });
+
   it("answers a visitor without a cart with the same refusal, not the identification step (issue 20)", async () => {
     const thrown = await load("/checkout").then(
       () => null,
@@ -71,6 +87,6 @@ describe("the checkout's loader", () => {
     });
     const page = await load("/checkout", browser.header());
     expect(page).toMatchObject({ signedIn: true, user: { email } });
-    expect(page.signedIn && page.cart.lines.map((line) => [line.productId, line.totalPriceCents])).toEqual([[kit, product!.priceCents]]);
+    expect(page.signedIn && page.cart?.lines.map((line) => [line.productId, line.totalPriceCents])).toEqual([[kit, product!.priceCents]]);
   });
 });

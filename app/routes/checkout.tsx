@@ -10,6 +10,12 @@ import { maskedSavedCpf } from "#domain/account/saved-cpf.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
 import { requireCheckoutCart, requireVisitorCartItems } from "#domain/checkout/checkout-cart.server.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { readCart } from "#domain/cart/read-cart.server.ts";
+import { summaryOfCartView } from "#app/features/checkout/checkout-summary.tsx";
+import { refusedAgeIn } from "#domain/consent/consent-rules.ts";
+import { checkAgeNotRefused } from "#domain/consent/consent-errors.ts";
+import { getOrder } from "#domain/orders/order-queries.server.ts";
+import { cardCheckoutSettings } from "#domain/payments/card-settings.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
@@ -20,12 +26,32 @@ export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja
  * gets the domain's refusal (cart_empty, 409: "Seu carrinho está vazio.") from the ErrorBoundary below.
  */
 export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
+  // Adults only (decision 064): a browser that refused the age gate gets the refusal (403) in the page's place.
+  checkAgeNotRefused(refusedAgeIn(args.request.headers.get("cookie")));
   const { services, visitorCartSessionId } = getAppContext(args.context);
   const expiryMinutes = services.config.PIX_EXPIRY_MINUTES;
   const user = await currentUser(args);
+  const cards = cardCheckoutSettings(services.config);
+  // /checkout?pedido=ID: the card step of an order just placed (issue 32), the only page that loads the Brick.
+  const payOrderId = new URL(args.request.url).searchParams.get("pedido");
+  if (user && cards && payOrderId) {
+    const order = await getOrder(services.db, payOrderId, user.id);
+    if (order && order.status === "pending_payment") {
+      return {
+        signedIn: true as const,
+        payByCard: {
+          order: { id: order.id, number: order.number, totalCents: order.totalCents, email: user.email, status: order.status },
+          settings: cards,
+        },
+      };
+    }
+  }
   if (!user) {
-    const { needsShipping } = await requireVisitorCartItems(services.db, visitorCartSessionId(args.request));
-    return { signedIn: false as const, needsShipping, expiryMinutes };
+    const sessionId = visitorCartSessionId(args.request);
+    const { needsShipping } = await requireVisitorCartItems(services.db, sessionId);
+    // What is being bought, priced by the server, above the identification step too (decision 063).
+    const view = await readCart(services.db, { userId: null, sessionId }, new URL(services.config.PUBLIC_URL).origin);
+    return { signedIn: false as const, needsShipping, expiryMinutes, summary: summaryOfCartView(view) };
   }
   const [cart, addresses, savedCpf] = await Promise.all([
     requireCheckoutCart(services.db, user.id),
@@ -48,6 +74,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
     start,
     savedCpf,
     expiryMinutes,
+    cardPitch: cards ? (cards.pitch ?? "") : null,
   };
 });
 

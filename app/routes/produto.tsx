@@ -6,6 +6,7 @@ import { productMeta } from "#app/features/catalog/product-seo.ts";
 import { REVIEWS_PAGE_PARAM } from "#app/features/reviews/review-section.ts";
 import { productReviewsSection } from "#domain/reviews/reviews.server.ts";
 import { getAppContext } from "#app/lib/app-context.server.ts";
+import { cardCheckoutSettings } from "#domain/payments/card-settings.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { RenderedPageHandle } from "#app/lib/rendered-pages.server.ts";
 import type { Route } from "./+types/produto";
@@ -30,7 +31,8 @@ export const loader = withDomainErrors(async ({ params, url, request, context }:
     productReviewsSection(services.db, params.slug, Number.isSafeInteger(reviewsPage) ? reviewsPage : 1),
   ]);
   if (!page) throw data(null, { status: 404 });
-  const product = { ...page, reviews };
+  // With cards on, the owner's "em até Nx sem juros" under the price (issue 32).
+  const product = { ...page, reviews, cardPitch: cardCheckoutSettings(services.config)?.pitch ?? null };
   // Loaded as a document, the page hydrates as an island, without React Router's runtime (root's
   // Layout, decision 009); reached by a client-side navigation (a `.data` request), it is an
   // ordinary route of the running router.

@@ -9,6 +9,7 @@ import { anonymiseCustomerOrders } from "#domain/orders/order-privacy.server.ts"
 import { deleteAuthAccount, lockAccountEmail } from "#domain/auth/account-deletion.server.ts";
 import { forgetAccountCarts } from "#domain/cart/stale-carts.server.ts";
 import { forgetAccountNotifications } from "#domain/notifications/notifications.server.ts";
+import { forgetAccountPushSubscriptions } from "#domain/push/push-subscriptions.server.ts";
 import { forgetReferralLink } from "#domain/referrals/credit-ledger.server.ts";
 import { forgetAccountReviews } from "#domain/reviews/review-moderation.server.ts";
 import type { Address, addressSchema } from "#domain/shipping/address-schema.ts";
@@ -85,6 +86,8 @@ export async function deleteAccount(services: Pick<AppServices, "config" | "db" 
     if (email !== null) await forgetQueuedEmails(tx, email, scrubCustomer);
     await forgetAccountCarts(tx, userId);
     await forgetAccountNotifications(tx, userId);
+    // Its phones are told nothing more (a queued push finds no device and ends).
+    await forgetAccountPushSubscriptions(tx, userId);
     await forgetReferralLink(tx, userId);
     await deleteAuthAccount(tx, userId); // addresses and saved CPF go with the user
     return email;

@@ -80,7 +80,7 @@ const LOCK_CART_SQL = (column: "user_id" | "session_id", type: "text" | "uuid") 
     select request_hash, response from cart_add_keys where $3::uuid is not null and key = $3::uuid and cart_id = (select id from c)
   )
   select c.id as cart_id, c.user_id, c.session_id, c.status, p.id as product_id, p.name, p.unit_type, p.price_cents,
-         p.price_table, p.version, p.button_disabled, p.stock, p.made_to_order, exists (select 1 from k) as key_found,
+         p.price_table, p.version, p.button_disabled, p.stock, p.made_to_order, p.needs_shipping, exists (select 1 from k) as key_found,
          (select request_hash from k) as key_hash, (select response from k) as key_response
   from c left join products p on p.id = $2::uuid`;
 /** The hot statements of an add, prepared once per connection (their plans cost more than running them). */
@@ -340,6 +340,7 @@ async function applyAdd(
     buttonDisabled: row.button_disabled!,
     stock: row.stock,
     madeToOrder: row.made_to_order!,
+    needsShipping: row.needs_shipping!,
   };
   checkQuantity(product.unitType, input.quantity);
   checkPurchasable(product, input.quantity);
@@ -404,6 +405,7 @@ type ProductRow = {
   button_disabled: boolean | null;
   stock: number | null;
   made_to_order: boolean | null;
+  needs_shipping: boolean | null;
   key_found: boolean;
   key_hash: string | null;
   key_response: AddItemResult | null;

@@ -18,6 +18,15 @@ export const MINIMUM_QUANTITY_MESSAGE = `Minimum quantity is ${MIN_GRAMS}`;
 export const ITEM_NOT_FOUND_MESSAGE = "Item not found";
 
 export type UnitType = "gram" | "unit";
+
+/**
+ * Services, courses and digital items (nothing to ship) are bought one at a time: a second
+ * e-book or a second seat at the same course in one order makes no sense (decision 063). The
+ * browser shows no quantity stepper for them; the server refuses more than one.
+ */
+export function singleUnitOnly(product: { needsShipping: boolean }): boolean {
+  return !product.needsShipping;
+}
 export type RuleProblem = { code: "minimum_quantity" | "invalid_quantity"; message: string };
 
 /** Why a line cannot hold `quantity`, or null. Below 2 g is the spec's own English message. */

@@ -13,7 +13,7 @@ import { type OutgoingMessage, publish, publishNow, type RealtimeTopic, sessionT
 import { DomainError } from "#domain/errors.ts";
 import { type GramPriceTable, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
-import { cartQuantityProblem, packagingOf, type UnitType } from "#domain/cart/cart-rules.ts";
+import { cartQuantityProblem, packagingOf, singleUnitOnly, type UnitType } from "#domain/cart/cart-rules.ts";
 import type { CartChangedEvent, CartStatus } from "#domain/cart/cart-types.ts";
 
 /** `tab`: the browser tab that sent the request, named in the realtime messages of its writes. */
@@ -25,6 +25,13 @@ export type CartRow = { id: string; userId: string | null; sessionId: string | n
 // The cart's refusals live in cart-errors.ts (browser-safe, one definition each); the operations import them from here too.
 export { cartNotFound, itemNotFound, sessionRequired } from "#domain/cart/cart-errors.ts";
 export { productNotFound } from "#domain/catalog/catalog-errors.ts";
+/** A service, course or digital item is one per order (decision 063): a second one, or a quantity above 1, is refused. */
+const singleUnitRefused = () =>
+  new DomainError(
+    "invalid",
+    "single_unit_only",
+    "Este item é vendido uma unidade por pedido (serviço, curso ou produto digital) e não pode ter quantidade maior que 1.",
+  );
 const productUnavailable = () =>
   new DomainError("conflict", "product_unavailable", "Este produto está indisponível para compra no momento.");
 
@@ -131,10 +138,13 @@ export type ProductForCart = {
   buttonDisabled: boolean;
   stock: number | null;
   madeToOrder: boolean;
+  /** False for services, courses and digital items: one per order (decision 063). */
+  needsShipping: boolean;
 };
 
 export function checkPurchasable(product: ProductForCart, quantity: number): void {
   if (product.buttonDisabled) throw productUnavailable();
+  if (singleUnitOnly(product) && quantity > 1) throw singleUnitRefused();
   if (product.stock !== null && !product.madeToOrder) {
     const minimum = product.unitType === "gram" ? MIN_GRAMS : 1;
     if (product.stock < minimum) throw productUnavailable();
@@ -179,6 +189,7 @@ export const productColumns = {
   buttonDisabled: products.buttonDisabled,
   stock: products.stock,
   madeToOrder: products.madeToOrder,
+  needsShipping: products.needsShipping,
 };
 
 /** For the checkout (issue 6): the cart became an order awaiting its payment; every tab and device hears it. */

@@ -27,3 +27,24 @@ export const AGE_GATE_CHOICES = [
 ] as const satisfies ReadonlyArray<ConsentChoice>;
 
 export type ConsentChoice = { purpose: ConsentPurpose; granted: boolean };
+
+/** What refusing the age gate ("Não Concordo") records: the proof that this browser said no. */
+export const AGE_GATE_REFUSAL = [
+  { purpose: "age", granted: false },
+  { purpose: "terms", granted: false },
+] as const satisfies ReadonlyArray<ConsentChoice>;
+
+/**
+ * The cookie by which the server knows this browser refused the age gate (decision 064): set by
+ * the server when a refusal is recorded, removed when an acceptance is. HttpOnly, so only the
+ * server writes it; it holds no id, only the refusal, and is sent with every request, so the cart,
+ * the checkout and their pages can refuse without a lookup.
+ */
+export const AGE_REFUSAL_COOKIE = "loja.idade_recusada";
+
+const REFUSAL_PATTERN = new RegExp(`(?:^|;\\s*)${AGE_REFUSAL_COOKIE.replace(".", "\\.")}=1(?:;|$)`);
+
+/** Whether a request's Cookie header says its browser refused the age gate. */
+export function refusedAgeIn(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && REFUSAL_PATTERN.test(cookieHeader);
+}

@@ -12,6 +12,8 @@ export const JOB_LABELS: Record<string, string> = {
   "abandoned-cart-reminder": "Lembrete de carrinho abandonado",
   "pix-reconcile": "Conferência dos Pix com o provedor",
   "deleted-account-orders-scrub": "Limpeza de dados de contas excluídas",
+  "send-push": "Envio de notificações aos aparelhos",
+  "silent-push-devices": "Remoção de aparelhos sem uso há semanas",
 };
 
 /** A task added later without a label still reads in Portuguese. */

@@ -2,7 +2,7 @@
  * The ONE effects step of an order's move (decision 043): run by the order machine, in the move's
  * transaction, after the status and history are written. It applies what other modules own
  * (stock, cart, coupon, credit, referral reward, digital delivery) and tells people: the customer's
- * notification and its e-mail, the admins' e-mails. A caller cannot forget one: there is no other
+ * notification, its e-mail and push, the admins' e-mails and the owner's pushes. A caller cannot forget one: there is no other
  * way to move an order. What runs is decided by the move itself (from, to, reason), never by a note.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
@@ -27,6 +27,9 @@ import { moveReturn, openReturn } from "#domain/orders/order-returns.server.ts";
 import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
 import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
+import { paidOrderPush, returnRequestedPush } from "#domain/orders/order-pushes.ts";
+import { enqueueCustomerPush, enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
+import { customerOrderPush } from "#domain/push/push-messages.ts";
 import { returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
 import { rewardReferrer } from "#domain/referrals/referrals.server.ts";
 
@@ -78,12 +81,23 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
     await rewardReferrer(tx, services.config, order);
     // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
     if (order.cartId) await completeOrderCart(tx, order.cartId);
+    // The owner's phone buzzes once per sale: only a move INTO paid gets here, so a repeated
+    // webhook or a second confirmation (no move) queues nothing (issue 31).
+    await enqueueOwnerPush(tx, services, "order_paid", paidOrderPush(order));
   }
-  if (reason === "withdrawal_before_shipping" || reason === "return_requested") await emailAdminsOfWithdrawal(tx, services, move);
+  if (reason === "withdrawal_before_shipping" || reason === "return_requested") {
+    await emailAdminsOfWithdrawal(tx, services, move);
+    await enqueueOwnerPush(
+      tx,
+      services,
+      "return_requested",
+      returnRequestedPush(order, reason === "withdrawal_before_shipping" ? "cancel" : "return"),
+    );
+  }
   await notifyCustomer(tx, services, move);
 }
 
-/** The customer's notification and its e-mail job, both in this transaction (decision 014). */
+/** The customer's notification, its e-mail job and its pushes (devices they turned on), all in this transaction (decision 014). */
 async function notifyCustomer(tx: Tx, services: Services, move: MoveFacts): Promise<void> {
   const { before: order, to } = move;
   if (!order.userId) return;
@@ -103,6 +117,8 @@ async function notifyCustomer(tx: Tx, services: Services, move: MoveFacts): Prom
     created.map((item) => item.userId),
   );
   await enqueueNotificationEmails(tx, services, created, recipients);
+  // The bell's own words; a newer news of the same order replaces one still waiting on the service.
+  await enqueueCustomerPush(tx, services, order.userId, customerOrderPush({ ...message, orderId: order.id }, `pedido-${order.number}`));
 }
 
 /** Gives back the stock this order's lines took. */

@@ -44,12 +44,42 @@ type MercadoPagoPayment = {
   date_approved?: string | null;
   date_of_expiration?: string | null;
   point_of_interaction?: { transaction_data?: { qr_code?: string; e2e_id?: string | null } | null } | null;
+  payment_type_id?: string;
+  payment_method_id?: string;
+  installments?: number;
+  card?: { last_four_digits?: string | null } | null;
+  three_ds_info?: { external_resource_url?: string; creq?: string } | null;
 };
+
+const CARD_TYPES = new Set(["credit_card", "debit_card", "prepaid_card"]);
+
+/**
+ * What the shop keeps of a card payment's answer: MP's answer carries the first six digits, the
+ * cardholder's name and document; none of it is stored or logged (issue 32).
+ */
+function safeCardAnswer(payment: MercadoPagoPayment) {
+  return {
+    id: payment.id,
+    status: payment.status,
+    status_detail: payment.status_detail,
+    payment_type_id: payment.payment_type_id,
+    payment_method_id: payment.payment_method_id,
+    installments: payment.installments,
+    transaction_amount: payment.transaction_amount,
+    external_reference: payment.external_reference,
+    date_approved: payment.date_approved,
+    last_four_digits: payment.card?.last_four_digits ?? null,
+  };
+}
 
 function statusOf(payment: MercadoPagoPayment): ChargeStatus {
   switch (payment.status) {
     case "approved":
       return "paid";
+    // A card in process (em análise), or waiting for its 3DS challenge: still open.
+    case "in_process":
+    case "pending":
+      return "pending";
     case "refunded":
     case "charged_back":
       return "refunded";
@@ -65,6 +95,7 @@ export function chargeStateOfPayment(payment: MercadoPagoPayment): ChargeState {
   const status = statusOf(payment);
   const amountCents = decimalToCents(payment.transaction_amount) ?? 0;
   const paid = payment.transaction_details?.total_paid_amount;
+  const isCard = CARD_TYPES.has(payment.payment_type_id ?? "");
   return {
     providerChargeId: String(payment.id),
     reference: payment.external_reference ?? null,
@@ -74,7 +105,19 @@ export function chargeStateOfPayment(payment: MercadoPagoPayment): ChargeState {
     paidCents: status === "paid" || status === "refunded" ? (decimalToCents(paid) ?? amountCents) : null,
     endToEndId: payment.point_of_interaction?.transaction_data?.e2e_id ?? null,
     paidAt: payment.date_approved ? new Date(payment.date_approved) : null,
-    raw: payment,
+    raw: isCard ? safeCardAnswer(payment) : payment,
+    card: isCard
+      ? {
+          brand: payment.payment_method_id ?? "",
+          lastFour: payment.card?.last_four_digits ?? null,
+          installments: payment.installments ?? 1,
+          statusDetail: payment.status_detail ?? null,
+        }
+      : null,
+    challenge:
+      payment.status_detail === "pending_challenge" && payment.three_ds_info?.external_resource_url && payment.three_ds_info.creq
+        ? { url: payment.three_ds_info.external_resource_url, creq: payment.three_ds_info.creq }
+        : null,
   };
 }
 
@@ -158,8 +201,9 @@ export function mercadoPagoProvider(config: MercadoPagoConfig): PaymentProvider 
         nowMs: Date.now(),
       });
       if (!authentic || !dataId) return null;
-      // Only payment topics concern a charge; anything else (merchant orders…) is acknowledged and ignored.
+      // Payments and chargebacks concern the shop; anything else (merchant orders…) is acknowledged and ignored.
       const type = url.searchParams.get("type") ?? url.searchParams.get("topic");
+      if (type === "topic_chargebacks_wh" || type === "chargebacks") return [{ chargebackId: dataId }];
       return type && type !== "payment" ? [] : [{ providerChargeId: dataId }];
     },
   };

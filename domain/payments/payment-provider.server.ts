@@ -27,7 +27,14 @@ export type ChargeState = {
   endToEndId: string | null;
   paidAt: Date | null;
   raw: unknown;
+  /** A card payment's safe facts (brand, last four, installments) and the provider's detail ("cc_rejected_…"). */
+  card?: CardFacts | null;
+  /** A card payment waiting for its 3DS challenge: where the provider's frame opens, and its request. */
+  challenge?: { url: string; creq: string } | null;
 };
+
+/** All a shop may keep of a card (issue 32): never the number, the CVV or the token. */
+export type CardFacts = { brand: string; lastFour: string | null; installments: number; statusDetail: string | null };
 
 export type PixCharge = {
   txid: string;
@@ -68,8 +75,8 @@ export type WebhookRequest = {
   clientCertVerified: boolean;
 };
 
-/** What an authentic webhook points at: charges to read back from the provider. */
-export type ChargeHint = { providerChargeId: string };
+/** What an authentic webhook points at: charges to read back from the provider, or a chargeback to read. */
+export type ChargeHint = { providerChargeId: string } | { chargebackId: string };
 
 export type ProviderId = "static_pix" | "mercadopago" | "bcb";
 

@@ -16,6 +16,22 @@ import { payOrder } from "#domain/orders/pay-order.server.ts";
 import { reopenOrder } from "#domain/orders/reopen-order.server.ts";
 import type { ChargeState, PaymentProvider } from "#domain/payments/payment-provider.server.ts";
 import { alertAdmins } from "#domain/reconciliation/payment-alerts.server.ts";
+import { recordCardPayment } from "#domain/payments/card-payments.server.ts";
+import { cardAttemptOf } from "#domain/payments/mercadopago-cards.server.ts";
+
+/** The order a card payment's reference names, when it is one of the shop's: its row, recorded. */
+async function adoptCardPayment(services: Services, state: ChargeState): Promise<PaymentRow | null> {
+  const attempt = cardAttemptOf(state.reference);
+  if (!attempt) return null;
+  const order = await services.db
+    .transaction((tx) => lockOrder(tx, attempt.orderId))
+    .catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === "not_found") return null;
+      throw error;
+    });
+  if (!order) return null;
+  return recordCardPayment(services.db, { ...attempt, reference: state.reference!, totalCents: order.totalCents }, state);
+}
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -37,7 +53,13 @@ export async function syncCharge(services: Services, provider: PaymentProvider, 
     .where(and(eq(payments.provider, provider.id), eq(payments.providerChargeId, providerChargeId)));
   const state = await provider.readCharge({ providerChargeId, txid: row?.txid ?? null });
   if (!state) return "unchanged";
-  if (!row) return state.status === "paid" ? recordForeignPayment(services, provider.id, state) : "unchanged";
+  if (!row) {
+    // A card payment MP made for one of our orders while the shop's request never heard the answer
+    // (a timeout, a crash): it is one of ours, recorded now and applied as any other (issue 32).
+    const adopted = state.card ? await adoptCardPayment(services, state) : null;
+    if (adopted) return applyChargeState(services, provider, adopted, state);
+    return state.status === "paid" ? recordForeignPayment(services, provider.id, state) : "unchanged";
+  }
   return applyChargeState(services, provider, row, state);
 }
 

@@ -26,6 +26,10 @@ export async function orderPayments(db: Database, config: Config, orderId: strin
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       paidAt: iso(row.paidAt),
+      method: row.method === "card" ? ("card" as const) : ("pix" as const),
+      card: row.method === "card" ? { brand: row.cardBrand, lastFour: row.cardLastFour, installments: row.installments } : null,
+      refundedCents: row.refundedCents,
+      chargebackDeadline: iso(row.chargebackDeadline),
     })),
   };
 }

@@ -17,6 +17,11 @@ export const providerPaymentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   paidAt: z.string().nullable(),
+  /** Card payments (issue 32): what the shop keeps of the card, what went back, and a chargeback's deadline. */
+  method: z.enum(["pix", "card"]),
+  card: z.object({ brand: z.string().nullable(), lastFour: z.string().nullable(), installments: z.number().int().nullable() }).nullable(),
+  refundedCents: z.number().int(),
+  chargebackDeadline: z.string().nullable(),
 });
 export type ProviderPayment = z.infer<typeof providerPaymentSchema>;
 

@@ -7,6 +7,7 @@ import type { Services } from "#domain/orders/order-store.server.ts";
 import { providerById } from "#domain/payments/charges.server.ts";
 import { ProviderUnavailableError, type WebhookRequest } from "#domain/payments/payment-provider.server.ts";
 import { syncCharge, type Outcome } from "#domain/reconciliation/apply-charge.server.ts";
+import { applyChargeback } from "#domain/reconciliation/card-checkout.server.ts";
 
 export type WebhookResult = { authentic: false } | { authentic: true; outcomes: Outcome[] };
 
@@ -22,11 +23,12 @@ export async function handlePaymentWebhook(
   const outcomes: Outcome[] = [];
   for (const hint of hints) {
     try {
-      outcomes.push(await syncCharge(services, provider, hint.providerChargeId));
+      if ("chargebackId" in hint) outcomes.push(...(await applyChargeback(services, hint.chargebackId)));
+      else outcomes.push(await syncCharge(services, provider, hint.providerChargeId));
     } catch (error) {
       // The provider did not answer the read-back in time: nothing changed; the poller reads it later.
       if (!(error instanceof ProviderUnavailableError)) throw error;
-      services.logger.warn({ err: error, provider: providerId, providerChargeId: hint.providerChargeId }, "pix webhook: read-back failed");
+      services.logger.warn({ err: error, provider: providerId, hint }, "payment webhook: read-back failed");
       outcomes.push("unchanged");
     }
   }

@@ -17,6 +17,7 @@ export * from "#platform/db/tables/maintenance.ts";
 export * from "#platform/db/tables/notifications.ts";
 export * from "#platform/db/tables/orders.ts";
 export * from "#platform/db/tables/payments.ts";
+export * from "#platform/db/tables/push.ts";
 export * from "#platform/db/tables/referrals.ts";
 export * from "#platform/db/tables/reviews.ts";
 export * from "#platform/db/tables/settings.ts";

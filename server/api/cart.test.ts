@@ -274,6 +274,30 @@ describe("quantity rules", () => {
   });
 });
 
+describe("services, courses and digital items: one per order (decision 063)", () => {
+  const EBOOK = productUuid(202); // digital: a file to download, nothing to ship
+
+  it("refuses a quantity above 1 on add, a second add of the same item, and raising the line, in Portuguese", async () => {
+    const me = anonymous();
+    const twice = await expectError(await add(me, { productId: CONSULTORIA, quantity: 2 }), 400, "single_unit_only");
+    expect(twice.error.message).toContain("uma unidade por pedido");
+    expect((await cart(me)).items).toHaveLength(0);
+
+    expect((await add(me, { productId: EBOOK, quantity: 1 })).status).toBe(201);
+    await expectError(await add(me, { productId: EBOOK, quantity: 1 }), 400, "single_unit_only");
+    const [line] = (await cart(me)).items;
+    await expectError(await update(me, line!.id, { quantity: 3 }), 400, "single_unit_only");
+    expect((await cart(me)).items).toMatchObject([{ productId: EBOOK, quantity: 1 }]);
+  });
+
+  it("still sells several of a shipped unit product", async () => {
+    const me = anonymous();
+    expect((await add(me, { productId: GT_KIT, quantity: 2 })).status).toBe(201);
+    expect((await add(me, { productId: GT_KIT, quantity: 1 })).status).toBe(201);
+    expect((await cart(me)).items).toMatchObject([{ productId: GT_KIT, quantity: 3 }]);
+  });
+});
+
 describe("isolation", () => {
   it("keeps another session's cart unreachable: reads are empty, writes are 404", async () => {
     const owner = anonymous();

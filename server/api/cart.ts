@@ -17,6 +17,7 @@ import type { AppEnv } from "#server/http/app-env.ts";
 import type { Config } from "#platform/config.ts";
 import { cartCookie, cartSessionIdOf, cartSessionOf, endedCartCookie, issueCartToken } from "#server/http/cart-token.ts";
 import { servedOverHttps } from "#server/http/security-headers.ts";
+import { refuseIfAgeRefused } from "#server/http/age-refusal.ts";
 
 export { CART_SESSION_HEADER, CART_TAB_HEADER };
 
@@ -127,6 +128,8 @@ export const cartCountEndpoint = defineEndpoint({
 export const addItemEndpoint = defineEndpoint({
   ...cartContract.addItem,
   async handler({ body, c }) {
+    // Adults only (decision 064): a browser that refused the age gate fills no cart.
+    refuseIfAgeRefused(c);
     return forCaller(c, (owner) => addItem(c.get("services").db, owner, body), true);
   },
 });
@@ -134,6 +137,7 @@ export const addItemEndpoint = defineEndpoint({
 export const updateItemEndpoint = defineEndpoint({
   ...cartContract.updateItem,
   async handler({ body, params, c }) {
+    refuseIfAgeRefused(c);
     return forCaller(c, (owner) => updateItem(c.get("services").db, owner, params.id, body, origin(c)));
   },
 });

@@ -4,6 +4,7 @@ import { defineEndpoint } from "#server/http/api.ts";
 import { clientAddress, normalizeAddress } from "#server/http/client-address.ts";
 import { rateLimitedError } from "#server/http/errors.ts";
 import { currentUser, USER_ONLY } from "#server/http/guards.ts";
+import { rememberAgeChoice } from "#server/http/age-refusal.ts";
 import { CONSENT_RATE_RULE, consentContract } from "#server/contracts/consent.ts";
 
 export { CONSENT_RATE_RULE };
@@ -11,7 +12,8 @@ export { CONSENT_RATE_RULE };
 /**
  * Records the visitor's consent choices (the age gate's age and terms; the cookie dialog's
  * analytics and marketing). Public: the gate is accepted before anyone signs in; a signed-in
- * visitor's events also carry the account, so they appear in its data export.
+ * visitor's events also carry the account, so they appear in its data export. A "no" to the age
+ * question (the gate's "Não Concordo") marks the browser, so its cart and checkout are refused.
  */
 export const recordConsentEndpoint = defineEndpoint({
   ...consentContract.recordConsent,
@@ -21,7 +23,11 @@ export const recordConsentEndpoint = defineEndpoint({
     const decision = await consumeRate(db, rateKey("consent", address), CONSENT_RATE_RULE);
     if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     const user = await currentUser(c);
-    return { recorded: await recordConsent(db, body, user?.id ?? null) };
+    const recorded = await recordConsent(db, body, user?.id ?? null);
+    // The age answer also decides whether this browser may fill a cart and check out (decision 064).
+    const age = body.choices.find((choice) => choice.purpose === "age");
+    if (age) rememberAgeChoice(c, !age.granted);
+    return { recorded };
   },
 });
 

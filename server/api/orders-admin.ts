@@ -5,7 +5,7 @@ import { ordersCsvFileName, streamOrdersCsv } from "#domain/orders/orders-csv.se
 import { getOrder } from "#domain/orders/order-queries.server.ts";
 import { confirmPayment, moveOrderStatus } from "#domain/orders/admin-order-flows.server.ts";
 import { cancelOrder } from "#domain/orders/cancel-order.server.ts";
-import { refundOrder } from "#domain/orders/refund-order.server.ts";
+import { refundPaidOrder } from "#domain/reconciliation/card-refund.server.ts";
 import { addTracking } from "#domain/orders/ship-order.server.ts";
 import { listOwedRefunds } from "#domain/orders/refunds.server.ts";
 import { acceptReturn, listReturns, refuseReturn, replyToReturn } from "#domain/orders/returns.server.ts";
@@ -96,7 +96,8 @@ export const adminRefundEndpoint = defineEndpoint({
   ...ordersAdminContract.adminRefund,
   guard: ADMIN_ONLY,
   async handler({ body, params, c, user: admin }) {
-    await refundOrder(c.get("services"), params.id, admin.id, { amountCents: body.amountCents, note: body.note || null });
+    // A card order's money goes back through Mercado Pago first (issue 32); a Pix order's as before.
+    await refundPaidOrder(c.get("services"), params.id, admin.id, { amountCents: body.amountCents, note: body.note || null });
     return orderOr404(c, params.id);
   },
 });

@@ -7,7 +7,8 @@ import { defineEndpoint } from "#server/http/api.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { clientAddress } from "#server/http/client-address.ts";
 import { rateLimitedError } from "#server/http/errors.ts";
-import { ADMIN_ONLY } from "#server/http/guards.ts";
+import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
+import { payOrderByCard } from "#domain/reconciliation/card-checkout.server.ts";
 import { paymentsContract } from "#server/contracts/payments.ts";
 
 /**
@@ -66,4 +67,16 @@ export const adminOrderPaymentsEndpoint = defineEndpoint({
   handler: ({ params, c }) => orderPayments(c.get("services").db, c.get("services").config, params.id),
 });
 
-export const paymentEndpoints = [mercadoPagoWebhookEndpoint, pixWebhookEndpoint, pixWebhookWithSuffixEndpoint, adminOrderPaymentsEndpoint];
+export const payOrderByCardEndpoint = defineEndpoint({
+  ...paymentsContract.payOrderByCard,
+  guard: USER_ONLY,
+  handler: ({ params, body, c, user }) => payOrderByCard(c.get("services"), params.id, user.id, body),
+});
+
+export const paymentEndpoints = [
+  mercadoPagoWebhookEndpoint,
+  pixWebhookEndpoint,
+  pixWebhookWithSuffixEndpoint,
+  adminOrderPaymentsEndpoint,
+  payOrderByCardEndpoint,
+];

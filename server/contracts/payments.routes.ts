@@ -6,4 +6,6 @@ export const paymentsRoutes = {
   // The BCB standard's callback path: PSPs append /pix to the registered URL.
   pixWebhookWithSuffix: { method: "post", path: "/payments/pix/webhook/pix" },
   adminOrderPayments: { method: "get", path: "/admin/orders/:id/payments" },
+  // The customer pays their order with the Card Payment Brick's token (issue 32).
+  payOrderByCard: { method: "post", path: "/orders/:id/card-payment" },
 } as const;

@@ -8,6 +8,7 @@ import {
   pixWebhookQuerySchema,
   webhookReceivedSchema,
 } from "#domain/reconciliation/payment-schemas.ts";
+import { cardPaymentInput, cardPaymentResultSchema } from "#domain/payments/card-schemas.ts";
 import { defineContract, uuidParam } from "#server/contracts/define-contract.ts";
 import { paymentsRoutes } from "#server/contracts/payments.routes.ts";
 
@@ -42,5 +43,14 @@ export const paymentsContract = defineContract(paymentsRoutes, {
     tag: "admin",
     params: z.object({ id: uuidParam(orderNotFound) }),
     response: orderPaymentsSchema,
+  },
+  payOrderByCard: {
+    operationId: "payOrderByCard",
+    summary:
+      "Paga um pedido aguardando pagamento com o token do Card Payment Brick do Mercado Pago (o número do cartão nunca chega à loja); a mesma attemptKey enviada de novo é o mesmo pagamento. Recusado: o pedido continua, para outro cartão ou Pix",
+    tag: "pagamentos",
+    params: z.object({ id: uuidParam(orderNotFound) }),
+    body: cardPaymentInput,
+    response: cardPaymentResultSchema,
   },
 });

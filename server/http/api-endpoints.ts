@@ -31,6 +31,8 @@ import { couponEndpoints } from "#server/api/coupons.ts";
 import { reviewEndpoints } from "#server/api/reviews.ts";
 import { deliveryEndpoints } from "#server/api/delivery.ts";
 import { paymentEndpoints } from "#server/api/payments.ts";
+import { pushEndpoints } from "#server/api/push.ts";
+import { ownerTodayEndpoint } from "#server/api/owner-today.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -57,6 +59,9 @@ export const apiEndpoints: Endpoint[] = [
   ...checkoutEndpoints,
   ...orderEndpoints,
   ...notificationEndpoints,
+  // Web Push to the owner's and customers' devices (issue 31).
+  ...pushEndpoints,
+  ownerTodayEndpoint,
   // Reminders and a new Pix for an expired order (issue 19 item 5).
   renewPixEndpoint,
   ...recoveryEndpoints,

@@ -33,6 +33,7 @@ import { mountProbes } from "#server/http/probes.ts";
 import type { Lifecycle } from "#server/lifecycle.ts";
 import { measureDatabase, metricsHandler, observeRequest } from "#server/http/metrics.ts";
 import { routeTemplates } from "#server/http/route-template.ts";
+import { cardPageOrigins } from "#domain/payments/card-settings.ts";
 
 export type AppOptions = {
   /** React Router's server build (a loader in development); without it only the API is served. */
@@ -80,7 +81,13 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   });
   // Before the maintenance gate and the CSRF check: a scraper is neither a visitor nor a form.
   app.get("/metrics", metricsHandler);
-  app.use(securityHeaders({ trustProxy: config.TRUST_PROXY, development: config.NODE_ENV === "development" }));
+  app.use(
+    securityHeaders({
+      trustProxy: config.TRUST_PROXY,
+      development: config.NODE_ENV === "development",
+      cardOrigins: cardPageOrigins(config),
+    }),
+  );
   // API answers are per caller (a cart, an order, a session): no browser or proxy keeps them,
   // unless an endpoint says otherwise (the support QR code). Refusals of the CSRF check included.
   app.use("/api/*", async (c, next) => {

@@ -72,13 +72,26 @@ const isNeverADocument = (path: string) => isApiPath(path) || path.startsWith("/
  * writes (hydration data), and nothing loaded from other origins except the WhatsApp link the user
  * follows; `/api/*` gets `API_CSP`. HSTS only over https (or a trusted proxy's forwarded https).
  */
-export function securityHeaders(options: { trustProxy: boolean; development: boolean }): MiddlewareHandler<AppEnv> {
+/** The pages where the card is typed (issue 32): only they may load the provider's Brick and its frames. */
+export const CARD_PAGES = new Set(["/checkout", "/checkout-flow"]);
+
+export function securityHeaders(options: {
+  trustProxy: boolean;
+  development: boolean;
+  /** Origins of the Card Payment Brick's script and of the provider's API and frames; empty with cards off. */
+  cardOrigins?: readonly string[];
+}): MiddlewareHandler<AppEnv> {
   const scriptSrc = options.development ? "'self' 'unsafe-inline'" : null;
   const connectSrc = options.development ? "'self' ws:" : "'self'";
-  const pageCsp = (nonce: string) =>
-    `default-src 'self'; script-src ${scriptSrc ?? `'self' 'nonce-${nonce}'`}; style-src 'self' 'unsafe-inline'; ` +
-    `img-src 'self' data: blob:; font-src 'self' data:; connect-src ${connectSrc}; frame-ancestors 'none'; ` +
-    `form-action 'self'; base-uri 'none'; object-src 'none'`;
+  const cards = [...new Set(options.cardOrigins ?? [])].join(" ");
+  const pageCsp = (nonce: string, cardPage: boolean) => {
+    const extra = cardPage && cards ? ` ${cards}` : "";
+    return (
+      `default-src 'self'; script-src ${scriptSrc ?? `'self' 'nonce-${nonce}'`}${extra}; style-src 'self' 'unsafe-inline'; ` +
+      `img-src 'self' data: blob:${extra}; font-src 'self' data:; connect-src ${connectSrc}${extra}; ` +
+      `${extra ? `frame-src${extra}; ` : ""}frame-ancestors 'none'; form-action 'self'${extra}; base-uri 'none'; object-src 'none'`
+    );
+  };
 
   return async (c, next) => {
     let csp = API_CSP;
@@ -87,7 +100,7 @@ export function securityHeaders(options: { trustProxy: boolean; development: boo
       // nonce in the policy would make browsers ignore 'unsafe-inline').
       const nonce = scriptSrc ? "" : generateNonce();
       if (nonce) c.set("secureHeadersNonce", nonce);
-      csp = pageCsp(nonce);
+      csp = pageCsp(nonce, CARD_PAGES.has(c.req.path));
     }
     await next();
     const headers = c.res.headers;

@@ -12,6 +12,9 @@ import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.ser
 import { scrubFinishedOrdersOfDeletedAccounts } from "#domain/orders/order-privacy.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/email-queue.ts";
+import { SEND_PUSH_TASK } from "#domain/push/push-queue.server.ts";
+import { dropSilentDevices } from "#domain/push/push-subscriptions.server.ts";
+import { sendPushJob } from "#domain/push/send-push.server.ts";
 import type { AppServices } from "#platform/services.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
@@ -22,6 +25,8 @@ export const ABANDONED_CART_TASK = "abandoned-cart-reminder";
 export const PIX_RECONCILE_TASK = "pix-reconcile";
 /** Orders a deleted account left in progress lose the person once delivered or cancelled (decision 059). */
 export const DELETED_ACCOUNT_ORDERS_TASK = "deleted-account-orders-scrub";
+/** Push devices silent for weeks are dropped (Apple answers 201 for gone subscriptions, decision 070). */
+export const SILENT_PUSH_DEVICES_TASK = "silent-push-devices";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -35,6 +40,7 @@ export const SCHEDULES: Schedule[] = [
   { task: ABANDONED_CART_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
   { task: PIX_RECONCILE_TASK, pattern: "* * * * *", backfillMinutes: 2 },
   { task: DELETED_ACCOUNT_ORDERS_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
+  { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -64,6 +70,8 @@ export type JobsOptions = {
 export function jobTasks(services: AppServices): Record<string, JobHandler> {
   return {
     [SEND_EMAIL_TASK]: sendEmailJob(services),
+    // One push to one device (decision 070); the tests' fake push service is trusted through PUSH_CA_FILE.
+    [SEND_PUSH_TASK]: sendPushJob(services),
     // A provider's Pix the request could not make after the order's commit (decision 045).
     [PIX_CHARGE_TASK]: (payload) => runPixChargeJob(services, payload),
     [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
@@ -74,6 +82,7 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
     [DELETED_ACCOUNT_ORDERS_TASK]: scheduled(services, DELETED_ACCOUNT_ORDERS_TASK, () =>
       scrubFinishedOrdersOfDeletedAccounts(services.db),
     ),
+    [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
   };
 }
 

@@ -12,6 +12,7 @@ import { useSchemaForm } from "#app/lib/use-schema-form.ts";
 import { accountClient } from "#app/features/account/account-api.ts";
 import { DELETE_CONFIRMATION, deleteAccountSchema } from "#domain/account/account-schemas.ts";
 import { ReminderEmails } from "#app/features/account/reminder-emails.tsx";
+import { CustomerPushToggle } from "#app/features/push/customer-push-toggle.tsx";
 
 function DeleteAccountDialog() {
   const { notify } = useAuth();
@@ -88,6 +89,7 @@ export function PrivacyTab() {
         </a>
       </section>
       <ReminderEmails />
+      <CustomerPushToggle />
       <section className="space-y-3 rounded-xl border border-red-200 p-4 sm:p-5" aria-labelledby="privacidade-excluir">
         <h2 id="privacidade-excluir" className="text-base font-semibold text-stone-950">
           Excluir minha conta

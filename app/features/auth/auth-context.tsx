@@ -4,6 +4,7 @@ import { toast } from "#app/ui/toast.tsx";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { NetworkError } from "#app/lib/fetch-json.ts";
 import { ANONYMOUS, type AuthEvent, type AuthState } from "#domain/auth/auth-types.ts";
+import { joinConsentOnce } from "#app/features/consent/join-consent.ts";
 
 /** Spec §4: after signing out, the browser goes home 100 ms later. */
 export const LOGOUT_REDIRECT_MS = 100;
@@ -164,6 +165,13 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
     };
   }, [apply]);
 
+  // The 18+ gate was answered before the account existed: on the account's first signed-in page in
+  // this browser (after the e-mailed confirmation or sign-in link too), its events join the account.
+  const userId = state.user?.id;
+  useEffect(() => {
+    if (userId) joinConsentOnce(userId);
+  }, [userId]);
+
   const notify = useCallback(
     async (event: AuthEvent) => {
       announce(event);
@@ -190,6 +198,8 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
       toast.error(LOGOUT_ERROR_TITLE, { description: message || LOGOUT_ERROR_FALLBACK });
       return;
     }
+    // What was typed in the checkout (an address, a phone) does not outlive the session on a shared phone (decision 063).
+    safeStorage.remove(STORAGE_KEYS.checkoutDraft);
     window.dispatchEvent(new CustomEvent(AUTH_CHANGE_EVENT, { detail: { event: "SIGNED_OUT" } }));
     channelRef.current?.postMessage({ event: "SIGNED_OUT" });
     await new Promise((resolve) => setTimeout(resolve, LOGOUT_REDIRECT_MS));

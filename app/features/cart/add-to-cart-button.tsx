@@ -1,10 +1,10 @@
 import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "#app/ui/toast.tsx";
 import { reconnectRealtime } from "#app/lib/realtime.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
-import { NetworkError } from "#app/lib/fetch-json.ts";
+import { ApiCallError, NetworkError } from "#app/lib/fetch-json.ts";
 import { addItemBody, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "#app/features/cart/cart-client.ts";
 import type { AddItemBody } from "#domain/cart/cart-types.ts";
 
@@ -16,7 +16,11 @@ export type AddToCartProps = {
   className?: string;
   /** The button's words (the phone's buy bar says "Comprar"). */
   label?: string;
+  /** "Comprar": once the item is in the cart, the customer goes on to the checkout (decision 063). */
+  thenCheckout?: boolean;
 };
+
+const CHECKOUT_PATH = "/checkout";
 
 const offline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
@@ -28,8 +32,10 @@ export function AddToCartButton({
   packagingEnabled,
   className,
   label = "Adicionar ao carrinho",
+  thenCheckout = false,
 }: AddToCartProps) {
   const [pending, setPending] = useState(false);
+  const navigate = useNavigate();
 
   /** With the body (and key) of the attempt: if its answer was lost after the server applied it, the replay changes nothing. */
   function queueForLater(body: AddItemBody) {
@@ -54,6 +60,7 @@ export function AddToCartButton({
       // A new cart session: the realtime connection starts listening to it.
       if (!hadSession) reconnectRealtime();
       signalCart({ type: "added", productName });
+      if (thenCheckout) return void navigate(CHECKOUT_PATH);
       toast.success("Adicionado ao carrinho", {
         description: productName,
         action: (
@@ -64,6 +71,8 @@ export function AddToCartButton({
       });
     } catch (error) {
       if (error instanceof NetworkError) queueForLater(body);
+      // "Comprar" on a one-per-order item already in the cart: it is there, so on to the checkout.
+      else if (thenCheckout && error instanceof ApiCallError && error.code === "single_unit_only") void navigate(CHECKOUT_PATH);
       else toast.error("Não foi possível adicionar ao carrinho", { description: error instanceof Error ? error.message : undefined });
     } finally {
       setPending(false);

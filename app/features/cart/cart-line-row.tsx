@@ -6,6 +6,7 @@ import { formatBRL } from "#domain/pricing/money.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
 import { QuantityStepper } from "#app/ui/quantity-stepper.tsx";
 import type { CartLine } from "#domain/cart/cart-types.ts";
+import { singleUnitOnly } from "#domain/cart/cart-rules.ts";
 
 type CartLineRowProps = {
   line: CartLine;
@@ -50,14 +51,19 @@ export function CartLineRow({ line, onChange, onRemove }: CartLineRowProps) {
           {isGram ? ` · ${line.packaging.sachet_count} ${line.packaging.sachet_count === 1 ? "sachê" : "sachês"} de ${SACHET_GRAMS} g` : ""}
         </p>
         {/* The server decides: an invalid typed value comes back with its message (e.g. "Minimum quantity is 2"). */}
-        <QuantityStepper
-          layout="inline"
-          unitType={line.unitType}
-          value={line.quantity}
-          label={`Quantidade de ${line.productName} ${isGram ? "(gramas)" : "(unidades)"}`}
-          itemName={line.productName}
-          onChange={(quantity) => onChange(quantity, line.packaging.enabled)}
-        />
+        {singleUnitOnly(line) && line.quantity === 1 ? (
+          // One per order (decision 063): nothing to step. A line above 1 from before keeps its stepper, to come down.
+          <p className="mt-2 text-sm text-stone-700">1 unidade</p>
+        ) : (
+          <QuantityStepper
+            layout="inline"
+            unitType={line.unitType}
+            value={line.quantity}
+            label={`Quantidade de ${line.productName} ${isGram ? "(gramas)" : "(unidades)"}`}
+            itemName={line.productName}
+            onChange={(quantity) => onChange(quantity, line.packaging.enabled)}
+          />
+        )}
         {packagingOffered ? (
           <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
             <input

@@ -12,7 +12,16 @@ import { ProductReviews } from "#app/features/reviews/product-reviews.tsx";
 import type { ProductReviewsSection } from "#domain/reviews/review-schemas.ts";
 
 /** The page's data: the product and a page of its approved reviews (decision 029). */
-export type ProductPageView = ProductPageData & { reviews: ProductReviewsSection };
+export type ProductPageView = ProductPageData & {
+  reviews: ProductReviewsSection;
+  /** With cards on, the owner's "em até Nx sem juros" (issue 32); null otherwise. */
+  cardPitch?: string | null;
+};
+
+/** The installments line under the purchase box: server text, no script of its own. */
+function CardPitch({ pitch }: { pitch: string | null | undefined }) {
+  return pitch ? <p className="text-sm text-stone-700">No cartão de crédito, {pitch}.</p> : null;
+}
 
 const NOTICE = "Venda exclusiva para maiores de 18 anos. Produto destinado somente a pesquisa, estudo e coleção.";
 
@@ -112,6 +121,7 @@ function ProductPage({ product }: { product: ProductPageView }) {
         <div className="space-y-6">
           <Heading product={product} />
           <PurchaseBox product={product} />
+          <CardPitch pitch={product.cardPitch} />
         </div>
       </div>
       <div className="mt-12 max-w-3xl space-y-12">
@@ -145,6 +155,7 @@ function GenericProductPage({ product }: { product: ProductPageView }) {
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
           <PurchaseBox product={product} />
+          <CardPitch pitch={product.cardPitch} />
         </div>
       </div>
     </article>

@@ -9,6 +9,7 @@ import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { QuantityStepper, quantityLimits } from "#app/ui/quantity-stepper.tsx";
 import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
 import { StickyBuyBar, useOnScreen } from "#app/features/catalog/sticky-buy-bar.tsx";
+import { singleUnitOnly } from "#domain/cart/cart-rules.ts";
 import { useDeliveryEstimate } from "#app/features/catalog/use-delivery-estimate.ts";
 
 type PurchaseProduct = Pick<
@@ -89,14 +90,19 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
 
   return (
     <section aria-label="Compra" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
-      <QuantityStepper
-        layout="stacked"
-        unitType={product.unitType}
-        value={quantity}
-        label={`Quantidade ${isGram ? "(em gramas, de 2 em 2 g)" : ""}`}
-        onChange={change}
-        updateWhileTyping
-      />
+      {singleUnitOnly(product) ? (
+        // A service, course or digital item: one per order (decision 063), so no stepper to offer.
+        <p className="text-sm text-stone-700">1 unidade por pedido</p>
+      ) : (
+        <QuantityStepper
+          layout="stacked"
+          unitType={product.unitType}
+          value={quantity}
+          label={`Quantidade ${isGram ? "(em gramas, de 2 em 2 g)" : ""}`}
+          onChange={change}
+          updateWhileTyping
+        />
+      )}
 
       {isGram ? (
         <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Quantidades sugeridas">
@@ -214,6 +220,7 @@ function QuantityBox({ product }: { product: PurchaseProduct }) {
           quantity={quantity}
           packagingEnabled={packagingEnabled}
           label="Comprar"
+          thenCheckout
           className="shrink-0 px-5 py-3 text-base"
         />
       </StickyBuyBar>

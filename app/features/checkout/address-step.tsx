@@ -12,8 +12,8 @@ type AddressStepProps = {
   focusOnShow: boolean;
   /** The customer's saved addresses. */
   addresses: Address[];
-  /** The saved address the form started with ("" for a new one). */
-  startAddressId: string;
+  /** The saved address the form was filled from ("" for a new one). */
+  selectedAddressId: string;
   address: AddressForm;
   /** The account's CPF, masked; while it is used (not being changed), the CPF field is not shown. */
   savedCpf: string | null;
@@ -37,7 +37,7 @@ export function AddressStep({
   number,
   focusOnShow,
   addresses,
-  startAddressId,
+  selectedAddressId,
   address,
   savedCpf,
   usingSavedCpf,
@@ -63,7 +63,7 @@ export function AddressStep({
             </label>
             <select
               id="checkout-endereco-salvo"
-              defaultValue={startAddressId}
+              value={selectedAddressId}
               onChange={(event) => onChooseSaved(event.target.value)}
               className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-2 py-2.5 text-base"
             >

@@ -7,6 +7,7 @@ import { ReviewStep } from "#app/features/checkout/review-step.tsx";
 import { ShippingStep } from "#app/features/checkout/shipping-step.tsx";
 import { useCheckout } from "#app/features/checkout/use-checkout.ts";
 import { FormMessage } from "#app/ui/field.tsx";
+import { CheckoutSummary, summaryOfCheckoutCart } from "#app/features/checkout/checkout-summary.tsx";
 
 type CheckoutFormProps = {
   cart: CheckoutCart;
@@ -15,6 +16,8 @@ type CheckoutFormProps = {
   savedCpf: string | null;
   expiryMinutes: number;
   initialQuote: InitialQuote;
+  /** null: Pix only; else cards are on ("" or "em até Nx sem juros"). */
+  cardPitch: string | null;
   focusFirstStep: boolean;
 };
 
@@ -22,7 +25,16 @@ type CheckoutFormProps = {
  * The steps after identification, one at a time (decision 033): address and shipping (only for
  * physical items), then review and pay. One form: Enter in a field continues, the last step places the order.
  */
-export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, initialQuote, focusFirstStep }: CheckoutFormProps) {
+export function CheckoutForm({
+  cart,
+  addresses,
+  start,
+  savedCpf,
+  expiryMinutes,
+  initialQuote,
+  cardPitch,
+  focusFirstStep,
+}: CheckoutFormProps) {
   const checkout = useCheckout({ cart, addresses, start, savedCpf, initialQuote, focusFirstStep });
   const { shipping, errors, step, steps } = checkout;
   const number = steps.indexOf(step) + 1;
@@ -32,13 +44,23 @@ export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, 
   return (
     <div className="space-y-6">
       <CheckoutProgress steps={steps} current={step} />
+      {/* The review shows every line itself, discounts included: the compact summary is for the steps before it. */}
+      {step === "revisao" ? null : (
+        <CheckoutSummary
+          summary={summaryOfCheckoutCart(
+            cart,
+            shipping.selected ? { cents: shipping.selected.priceCents, method: shipping.selected.method } : null,
+          )}
+        />
+      )}
       <form noValidate onSubmit={checkout.onSubmit} aria-label="Finalizar compra" className="space-y-4">
+        {checkout.restoredNote ? <FormMessage kind="info">{checkout.restoredNote}</FormMessage> : null}
         {step === "endereco" ? (
           <AddressStep
             number={number}
             focusOnShow={checkout.moved}
             addresses={addresses}
-            startAddressId={start.addressId ?? ""}
+            selectedAddressId={checkout.savedAddressId}
             address={checkout.address}
             savedCpf={savedCpf}
             usingSavedCpf={checkout.usingSavedCpf}
@@ -96,6 +118,7 @@ export function CheckoutForm({ cart, addresses, start, savedCpf, expiryMinutes, 
             errors={errors}
             clearError={checkout.clearError}
             expiryMinutes={expiryMinutes}
+            cardPitch={cardPitch}
             formError={checkout.formError}
             pending={checkout.pending}
           />

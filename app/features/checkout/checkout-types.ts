@@ -1,5 +1,8 @@
+import type { CardOrder } from "#app/features/checkout/card-payment.tsx";
+import type { CardCheckoutSettings } from "#domain/payments/card-settings.ts";
 import type { Address } from "#domain/shipping/address-schema.ts";
 import type { ShippingQuote, ShippingQuoteOption } from "#domain/shipping/shipping-quote-schema.ts";
+import type { MoneyLine } from "#domain/pricing/money-lines.ts";
 
 /** What the /checkout loader hands the page (the customer's cart as the checkout prices it). */
 
@@ -17,6 +20,8 @@ export type CheckoutLine = {
 };
 
 export type CheckoutCart = {
+  /** Keys what this browser keeps of the checkout (decision 063): another cart starts afresh. */
+  cartId: string;
   lines: CheckoutLine[];
   subtotalCents: number;
   packagingCents: number;
@@ -24,6 +29,16 @@ export type CheckoutCart = {
   /** Business days of production before shipping (decision 058). */
   productionDays: number;
   savedShipping: { method: string | null; cep: string | null };
+};
+
+/**
+ * What the compact "Resumo do pedido" shows (decision 063): each line with its total (packaging
+ * included), as the server priced it, and the money lines of the one presenter (products,
+ * packaging, freight, total to pay). Small, so a phone shows what is bought at every step.
+ */
+export type CheckoutSummaryData = {
+  items: Array<{ productId: string; productName: string; unitType: "gram" | "unit"; quantity: number; totalCents: number }>;
+  money: MoneyLine[];
 };
 
 export type ShippingOption = ShippingQuoteOption;
@@ -35,7 +50,8 @@ export type InitialQuote = ShippingQuote | null;
 export type CheckoutStart = { addressId: string | null; cep: string | null };
 
 export type CheckoutData =
-  | { signedIn: false; needsShipping: boolean; expiryMinutes: number }
+  | { signedIn: false; needsShipping: boolean; expiryMinutes: number; summary: CheckoutSummaryData }
+  | { signedIn: true; payByCard: { order: CardOrder; settings: CardCheckoutSettings } }
   | {
       signedIn: true;
       user: { name: string; email: string };
@@ -46,4 +62,6 @@ export type CheckoutData =
       savedCpf: string | null;
       expiryMinutes: number;
       initialQuote: InitialQuote;
+      /** Cards on: "" or the owner's "em até Nx sem juros" shown beside the choice; null: Pix only. */
+      cardPitch: string | null;
     };

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import { PaymentChoice } from "#app/features/checkout/payment-choice.tsx";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import type { CheckoutCart } from "#app/features/checkout/checkout-types.ts";
 import { OrderSummary } from "#app/features/checkout/order-summary.tsx";
@@ -23,6 +25,8 @@ type ReviewStepProps = {
   errors: Record<string, string>;
   clearError: (name: string) => void;
   expiryMinutes: number;
+  /** null: Pix only; else the choice between Pix and "Cartão de crédito", with the owner's "em até Nx sem juros". */
+  cardPitch: string | null;
   formError: string | null;
   pending: boolean;
 };
@@ -75,9 +79,11 @@ export function ReviewStep({
   errors,
   clearError,
   expiryMinutes,
+  cardPitch,
   formError,
   pending,
 }: ReviewStepProps) {
+  const [method, setMethod] = useState<"pix" | "card">("pix");
   // A line that cannot be ordered (stock, a quantity no longer allowed) is fixed in the cart first.
   const blocked = cart.lines.some((line) => line.problem);
   const discounts = useCheckoutDiscounts(cart, shippingCents, freight);
@@ -109,14 +115,22 @@ export function ReviewStep({
           , incluindo a devolução em até 7 dias de produtos fechados na embalagem original.
         </Confirmation>
       </div>
-      <p className="mt-4 text-sm text-stone-700">Você paga com Pix na próxima tela. O pedido fica reservado por {expiryMinutes} minutos.</p>
+      {cardPitch !== null ? (
+        <PaymentChoice method={method} onChoose={setMethod} cardPitch={cardPitch} />
+      ) : (
+        <input type="hidden" name="paymentMethod" value="pix" />
+      )}
+      <p className="mt-4 text-sm text-stone-700">
+        {method === "card" ? "Você digita os dados do cartão na próxima tela." : "Você paga com Pix na próxima tela."} O pedido fica
+        reservado por {expiryMinutes} minutos.
+      </p>
       {formError ? (
         <div className="mt-4">
           <FormMessage kind="error">{formError}</FormMessage>
         </div>
       ) : null}
       <button type="submit" disabled={pending || blocked} className={buttonClass("primary", "mt-4 w-full")}>
-        {pending ? "Fechando o pedido…" : "Fazer pedido e pagar com Pix"}
+        {pending ? "Fechando o pedido…" : method === "card" ? "Fazer pedido e pagar com cartão" : "Fazer pedido e pagar com Pix"}
       </button>
       {onBack ? (
         <button type="button" onClick={onBack} className={buttonClass("secondary", "mt-2 w-full")}>

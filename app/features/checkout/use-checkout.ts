@@ -15,6 +15,11 @@ import { digits, EMPTY_ADDRESS, fromSaved, type AddressForm } from "#app/feature
 import { checkoutSteps, type CheckoutStepId } from "#app/features/checkout/checkout-progress.tsx";
 import type { CheckoutCart, CheckoutStart, InitialQuote } from "#app/features/checkout/checkout-types.ts";
 import { useShippingQuotes } from "#app/features/checkout/use-shipping-quotes.ts";
+import { clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft, type CheckoutDraft } from "#app/features/checkout/checkout-draft.ts";
+
+/** Said when a kept draft brings the customer back without the CPF, which is never kept (decision 063). */
+export const RESTORED_WITHOUT_CPF =
+  "Recuperamos o que você já tinha preenchido. Por segurança, o CPF não fica guardado neste aparelho: digite-o novamente.";
 
 type UseCheckoutOptions = {
   cart: CheckoutCart;
@@ -51,7 +56,11 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
   const [cepNote, setCepNote] = useState<string | null>(null);
   const shipping = useShippingQuotes(initialQuote, cart.savedShipping.method);
   const [saveAddress, setSaveAddress] = useState(addresses.length === 0);
+  const [savedAddressId, setSavedAddressId] = useState(start.addressId ?? "");
   const [formError, setFormError] = useState<string | null>(null);
+  const [restoredNote, setRestoredNote] = useState<string | null>(null);
+  // Whether this browser's draft has been read back: until then nothing is written over it.
+  const [draftRead, setDraftRead] = useState(false);
   const [pending, setPending] = useState(false);
 
   const clearError = (name: string) =>
@@ -68,6 +77,7 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
 
   function goTo(next: CheckoutStepId) {
     setFormError(null);
+    setRestoredNote(null);
     setMoved(true);
     setStep(next);
   }
@@ -89,22 +99,52 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
     setCepNote(result.note);
   }
 
-  // A new address that starts with a CEP (the cart's, or the last one this browser quoted): the
-  // street comes from its lookup. A saved address needs none.
+  /**
+   * What this browser kept of an earlier visit to this cart's checkout (a reload, a discarded tab)
+   * comes back: the address, the step, the choices. Without a CPF (never kept): a customer who
+   * must type it is taken to the address step, and told why.
+   */
+  function restore(draft: CheckoutDraft) {
+    setAddress({ ...draft.address, cpf: "" });
+    setSavedAddressId(draft.savedAddressId);
+    setSaveAddress(draft.saveAddress);
+    if (draft.shippingMethod) shipping.setMethod(draft.shippingMethod as ShippingMethod);
+    const cep = normalizeCep(digits(draft.address.cep));
+    if (cep) void shipping.quote(cep);
+    const cpfToType = savedCpf === null && (draft.step === "envio" || draft.step === "revisao");
+    const next = cpfToType ? "endereco" : steps.includes(draft.step) && draft.step !== "identificacao" ? draft.step : steps[1]!;
+    setStep(next);
+    if (savedCpf === null) setRestoredNote(RESTORED_WITHOUT_CPF);
+  }
+
+  // Once, on the first paint (the server cannot read this browser's storage, so the page hydrates
+  // as the server drew it, then): a kept draft comes back; else a new address that starts with a
+  // CEP (the cart's, or the last one this browser quoted) gets its street from the lookup. A saved
+  // address needs none.
   useEffect(() => {
-    if (!cart.needsShipping || start.addressId) return;
-    const cep = start.cep ?? digits(safeStorage.get(STORAGE_KEYS.validatedShippingCep) ?? "");
-    if (cep.length !== 8) return;
     // A task of its own, after the first paint: the lookup's messages and the quote come as its answers do.
-    const timer = setTimeout(() => void lookupCep(cep), 0);
+    const timer = setTimeout(() => {
+      const draft = cart.needsShipping ? readCheckoutDraft(cart.cartId) : null;
+      setDraftRead(true);
+      if (draft) return restore(draft);
+      if (!cart.needsShipping || start.addressId) return;
+      const cep = start.cep ?? digits(safeStorage.get(STORAGE_KEYS.validatedShippingCep) ?? "");
+      if (cep.length === 8) void lookupCep(cep);
+    }, 0);
     return () => clearTimeout(timer);
-    // Once, on the first paint.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Every change is kept at once: a phone may drop the tab at any moment (decision 063).
+  useEffect(() => {
+    if (!draftRead || !cart.needsShipping) return;
+    saveCheckoutDraft({ cartId: cart.cartId, step, address, savedAddressId, shippingMethod: shipping.method, saveAddress });
+  }, [draftRead, cart.needsShipping, cart.cartId, step, address, savedAddressId, shipping.method, saveAddress]);
 
   /** A saved address (by id) fills the form and quotes its CEP; "" starts a new one. The CPF typed stays. */
   function chooseSaved(id: string) {
     const saved = addresses.find((entry) => entry.id === id);
+    setSavedAddressId(saved ? id : "");
     setErrors({});
     setCepNote(null);
     if (!saved) {
@@ -190,8 +230,14 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
         couponCode: String(data.get("couponCode") ?? "") || undefined,
         useCredits: data.get("useCredits") === "on",
       });
+      // The order has the address now: nothing typed stays in this browser.
+      clearCheckoutDraft();
       signalCart({ type: "checkout-completed" });
-      await navigate(`/success?order=${encodeURIComponent(placed.orderId)}`);
+      // Card chosen: the order is saved (stock reserved) and the card step pays it; its Pix stays as the way back.
+      const byCard = data.get("paymentMethod") === "card";
+      await navigate(
+        byCard ? `/checkout?pedido=${encodeURIComponent(placed.orderId)}` : `/success?order=${encodeURIComponent(placed.orderId)}`,
+      );
     } catch (error) {
       // A refused order frees its key on the server; a network failure keeps it, so a retry cannot double the order.
       if (error instanceof ApiCallError && error.status !== 0) idempotencyKey.current = null;
@@ -212,6 +258,8 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
     cepNote,
     lookupCep,
     chooseSaved,
+    savedAddressId,
+    restoredNote,
     usingSavedCpf,
     changeCpf,
     keepSavedCpf,

@@ -1,15 +1,21 @@
 import { useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { AgeGateDialog } from "#app/features/consent/age-gate-dialog.tsx";
-import { acceptAgeAndTerms, hasAcceptedTerms, subscribeToConsent } from "#app/features/consent/consent-storage.ts";
+import { acceptAgeAndTerms, hasAcceptedTerms, refuseAgeAndTerms, subscribeToConsent } from "#app/features/consent/consent-storage.ts";
+import { showsAgeGate } from "#app/features/consent/age-gate-paths.ts";
 
 const RESTRICTED_PATH = "/restricao-idade";
 
-/** Spec §4: the age and terms gate lives on the home route only. */
+/**
+ * The age and terms gate (spec §4) on the first storefront page a visitor opens, whatever it is,
+ * until accepted (decision 063 widens the spec's "home only": this shop sells to adults only, and
+ * a shared product link must ask too). Not on the pages a person must read without accepting
+ * (the refusal page, the legal texts, unsubscribing) nor on the owner's panels.
+ */
 export function AgeGate() {
   const { pathname } = useLocation();
-  // Mounted per visit of "/": leaving resets "declined", so coming back shows the gate again.
-  return pathname === "/" ? <HomeAgeGate /> : null;
+  // Keyed by the path: a refusal's "declined" ends when the visitor moves to another page, which asks again.
+  return showsAgeGate(pathname) ? <PageAgeGate key={pathname} /> : null;
 }
 
 /**
@@ -21,16 +27,18 @@ export function AgeGate() {
  */
 const acceptedOnServer = () => false;
 
-function HomeAgeGate() {
+function PageAgeGate() {
   const accepted = useSyncExternalStore(subscribeToConsent, hasAcceptedTerms, acceptedOnServer);
   const [declined, setDeclined] = useState(false);
   const navigate = useNavigate();
 
-  function decline() {
+  async function decline() {
     setDeclined(true);
+    // Recorded before leaving, so the server refuses this browser's cart and checkout (decision 064).
+    await refuseAgeAndTerms();
     void navigate(RESTRICTED_PATH);
   }
 
   if (accepted || declined) return null;
-  return <AgeGateDialog onAccept={acceptAgeAndTerms} onDecline={decline} />;
+  return <AgeGateDialog onAccept={acceptAgeAndTerms} onDecline={() => void decline()} />;
 }

@@ -2,7 +2,7 @@ import { buildPath, type CallInput } from "#app/lib/api-client.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import type { consentContract } from "#server/contracts/consent.ts";
 import { consentRoutes } from "#server/contracts/consent.routes.ts";
-import { AGE_GATE_CHOICES, CURRENT_CONSENT_VERSION, type ConsentChoice } from "#domain/consent/consent-rules.ts";
+import { AGE_GATE_CHOICES, AGE_GATE_REFUSAL, CURRENT_CONSENT_VERSION, type ConsentChoice } from "#domain/consent/consent-rules.ts";
 
 /** The cookie choices of spec §3; necessary cookies cannot be refused. */
 export type CookiePreferences = { necessary: true; analytics: boolean; marketing: boolean };
@@ -42,7 +42,7 @@ function consentBrowserId(): string {
  * before leaving the page still arrives; a failure (offline) leaves the local choice standing, as
  * consent is the visitor's whether or not the record reached us.
  */
-function recordOnServer(choices: readonly ConsentChoice[]): void {
+function recordOnServer(choices: readonly ConsentChoice[]): Promise<void> {
   try {
     const body: CallInput<typeof consentContract.recordConsent>["body"] = {
       browserId: consentBrowserId(),
@@ -50,15 +50,19 @@ function recordOnServer(choices: readonly ConsentChoice[]): void {
       choices: [...choices],
     };
     // A plain fetch, for `keepalive`; the address and the body's type are the contract's.
-    void fetch(buildPath(consentRoutes.recordConsent), {
+    return fetch(buildPath(consentRoutes.recordConsent), {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       credentials: "same-origin",
       keepalive: true,
       body: JSON.stringify(body),
-    }).catch(() => {});
+    }).then(
+      () => {},
+      () => {},
+    );
   } catch {
     // No fetch (very old browser): the local choice still holds.
+    return Promise.resolve();
   }
 }
 
@@ -71,7 +75,21 @@ function recordOnServer(choices: readonly ConsentChoice[]): void {
 export function acceptAgeAndTerms(): void {
   safeStorage.set(STORAGE_KEYS.ageAndCookiesAccepted, "true");
   notify();
-  recordOnServer(AGE_GATE_CHOICES);
+  void recordOnServer(AGE_GATE_CHOICES);
+}
+
+/** How long "Não Concordo" waits for the server to note the refusal before leaving anyway. */
+const REFUSAL_WAIT_MS = 2_000;
+
+/**
+ * "Não Concordo": nothing is stored in the browser (the gate asks again on the next page), but the
+ * server records the refusal and marks this browser (an HttpOnly cookie, decision 064), so its
+ * cart and checkout are refused whatever a script sends. Resolves when the answer is in, or after
+ * a short wait: the visitor is never held on the gate by a slow network.
+ */
+export function refuseAgeAndTerms(): Promise<void> {
+  safeStorage.remove(STORAGE_KEYS.ageAndCookiesAccepted);
+  return Promise.race([recordOnServer(AGE_GATE_REFUSAL), new Promise<void>((resolve) => setTimeout(resolve, REFUSAL_WAIT_MS))]);
 }
 
 export function readCookiePreferences(): CookiePreferences {
@@ -93,7 +111,7 @@ export function saveCookiePreferences(preferences: Omit<CookiePreferences, "nece
   const value: CookiePreferences = { necessary: true, analytics: preferences.analytics, marketing: preferences.marketing };
   safeStorage.set(STORAGE_KEYS.cookiesPreferences, JSON.stringify(value));
   notify();
-  recordOnServer([
+  void recordOnServer([
     { purpose: "analytics", granted: value.analytics },
     { purpose: "marketing", granted: value.marketing },
   ]);

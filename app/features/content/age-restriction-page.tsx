@@ -9,8 +9,11 @@ export function AgeRestrictionPage() {
       <p className="mt-4 text-stone-700">
         Este site é destinado exclusivamente a pessoas maiores de 18 anos. Sem concordar com os termos de uso, não é possível continuar.
       </p>
-      <p className="mt-2 text-stone-700">Se você tem 18 anos ou mais, pode ler os termos novamente e aceitá-los.</p>
-      {/* Nothing was stored on refusal, so the home page shows the gate again. */}
+      <p className="mt-2 text-stone-700">
+        Enquanto os termos não forem aceitos, o carrinho e as compras ficam bloqueados neste navegador. Se você tem 18 anos ou mais, pode
+        ler os termos novamente e aceitá-los.
+      </p>
+      {/* The browser keeps no acceptance, so the home page shows the gate again; accepting lifts the server's block (decision 064). */}
       <Link to="/" className={buttonClass("primary", "mt-8")}>
         Voltar aos termos
       </Link>

@@ -3,7 +3,6 @@ import type { CategoryId } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
 import { COMPACT_CARD_IMAGE_SIZES, ProductCard, type ProductCardData } from "#app/features/catalog/product-card.tsx";
 import { preloadProductImage } from "#app/shared/product-image.tsx";
-import { AgeGate } from "#app/features/consent/age-gate.tsx";
 import { HomeSearch } from "#app/features/home/home-search.tsx";
 import { focusRing } from "#app/ui/button-styles.ts";
 
@@ -62,7 +61,7 @@ function CardGrid({ products, loading, layout }: { products: HomeProduct[]; load
  * The home (issue 20, item 1): on a 390 px phone the first screen shows the search box, the
  * categories as shortcuts and the best sellers with their price and rating; then every category
  * with its cards, a row that scrolls sideways on a phone. The age and terms gate (spec §2, §4)
- * shows over it for a first visit.
+ * shows over it for a first visit, as over every storefront page (the shell's, decision 063).
  */
 export function HomeView({ products, bestSellerIds }: HomeData) {
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -77,7 +76,6 @@ export function HomeView({ products, bestSellerIds }: HomeData) {
 
   return (
     <div className="mx-auto max-w-6xl px-4">
-      <AgeGate />
       <section aria-labelledby="inicio-titulo" className="space-y-3 pt-4 pb-2 sm:pt-8">
         <h1 id="inicio-titulo" className="text-2xl leading-tight font-bold text-stone-950 sm:text-4xl">
           Amostras, culturas e cursos para pesquisa

@@ -40,7 +40,8 @@ export function ProviderPayments({ orderId, status }: { orderId: string; status:
         {payments.data.payments.map((payment) => (
           <li key={payment.id} className="space-y-1 border-t border-stone-100 pt-2 first:border-t-0 first:pt-0">
             <p className="font-medium text-stone-950">
-              {PROVIDER_LABELS[payment.provider] ?? payment.provider} · tentativa {payment.attempt} ·{" "}
+              {PROVIDER_LABELS[payment.provider] ?? payment.provider} ·{" "}
+              {payment.card ? `cartão ${payment.card.brand ?? ""} final ${payment.card.lastFour ?? "—"}` : `tentativa ${payment.attempt}`} ·{" "}
               {PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}
             </p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5">
@@ -65,6 +66,18 @@ export function ProviderPayments({ orderId, status }: { orderId: string; status:
                 {formatBRL(payment.amountCents)}
                 {payment.paidCents !== null ? ` · pago ${formatBRL(payment.paidCents)}` : ""}
               </dd>
+              {payment.card?.installments ? (
+                <>
+                  <dt className="text-stone-600">Parcelas</dt>
+                  <dd>{payment.card.installments}x</dd>
+                </>
+              ) : null}
+              {payment.refundedCents > 0 ? (
+                <>
+                  <dt className="text-stone-600">Reembolsado no cartão</dt>
+                  <dd>{formatBRL(payment.refundedCents)}</dd>
+                </>
+              ) : null}
               {payment.paidAt ? (
                 <>
                   <dt className="text-stone-600">Pago em</dt>
@@ -72,6 +85,12 @@ export function ProviderPayments({ orderId, status }: { orderId: string; status:
                 </>
               ) : null}
             </dl>
+            {payment.chargebackDeadline ? (
+              <p role="note" className="rounded-lg bg-red-50 p-2 text-red-950">
+                Contestação (chargeback) aberta pelo comprador: envie os documentos pelo painel do Mercado Pago até{" "}
+                {formatDateTime(payment.chargebackDeadline)}.
+              </p>
+            ) : null}
             {payment.problem ? (
               <p role="note" className="rounded-lg bg-amber-50 p-2 text-amber-950">
                 Atenção: {PAYMENT_PROBLEM_LABELS[payment.problem] ?? payment.problem}.

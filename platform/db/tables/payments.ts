@@ -22,6 +22,8 @@ export const payments = pgTable(
     orderId: uuid("order_id"),
     /** "mercadopago" | "bcb". */
     provider: text("provider").notNull(),
+    /** "pix", or "card" (a credit card through Mercado Pago's Card Payment Brick, issue 32). */
+    method: text("method").notNull().default("pix"),
     /** 1 for the order's first charge, 2… for each "Gerar novo Pix" (the idempotency key's part). */
     attempt: integer("attempt").notNull().default(1),
     /** The provider's own id: Mercado Pago's payment id; the cob's txid at a BCB Pix API PSP. */
@@ -41,6 +43,20 @@ export const payments = pgTable(
     /** The provider's last answer about the charge, verbatim. */
     raw: jsonb("raw"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /*
+     * A card payment keeps only what PCI lets a shop keep and the owner needs to read: the brand,
+     * the last four digits, the installments (issue 32). Never the number, the CVV, the token.
+     */
+    /** The browser's key of one card attempt (the provider's idempotency key is made of it). */
+    attemptKey: text("attempt_key"),
+    cardBrand: text("card_brand"),
+    cardLastFour: text("card_last_four"),
+    installments: integer("installments"),
+    /** Card refunds made through the provider; a refund is reserved here first, so two at once never pass what was paid. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** A chargeback the buyer opened at their bank (topic_chargebacks_wh), and the deadline to send documents. */
+    chargebackId: text("chargeback_id"),
+    chargebackDeadline: timestamp("chargeback_deadline", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -49,11 +65,16 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_charge").on(t.provider, t.providerChargeId),
     uniqueIndex("payments_provider_txid").on(t.provider, t.txid),
     uniqueIndex("payments_e2e_id").on(t.e2eId),
-    uniqueIndex("payments_order_attempt").on(t.orderId, t.attempt),
+    // A Pix attempt is one charge; card attempts are told apart by the browser's key.
+    uniqueIndex("payments_order_attempt")
+      .on(t.orderId, t.attempt)
+      .where(sql`method = 'pix'`),
+    uniqueIndex("payments_order_card_attempt").on(t.orderId, t.attemptKey),
     // The poller's work list.
     index("payments_open")
       .on(t.updatedAt)
       .where(sql`status in ('pending', 'refund_pending')`),
     check("payments_money", sql`${t.amountCents} > 0 and (${t.paidCents} is null or ${t.paidCents} >= 0)`),
+    check("payments_refunds_within_paid", sql`${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`),
   ],
 );

@@ -1,0 +1,14 @@
+/**
+ * Pages that show no age gate (decision 063): where "Não Concordo" leads, the legal texts (the
+ * privacy policy and the terms must be readable before anyone agrees to them), the e-mails'
+ * unsubscribe link, and the owner's and operators' panels (signed-in staff, not storefront).
+ */
+const WITHOUT_GATE = ["/restricao-idade", "/privacidade", "/termos", "/cookies", "/direitos", "/descadastrar"];
+const STAFF_PREFIXES = ["/admin", "/maintenance-panel"];
+
+/** Whether the page at `pathname` shows the age gate to a visitor who has not accepted it. */
+export function showsAgeGate(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (WITHOUT_GATE.includes(path)) return false;
+  return !STAFF_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

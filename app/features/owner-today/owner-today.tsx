@@ -1,0 +1,66 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId } from "react";
+import { apiClient } from "#app/lib/api-client.ts";
+import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
+import { focusRing } from "#app/ui/button-styles.ts";
+import type { OwnerToday as Counts } from "#domain/orders/owner-today-schemas.ts";
+import type { ownerTodayContract } from "#server/contracts/owner-today.ts";
+import { ownerTodayRoutes } from "#server/contracts/owner-today.routes.ts";
+
+const client = apiClient<typeof ownerTodayContract>(ownerTodayRoutes, { fallbackMessage: "Não foi possível ler o que falta fazer." });
+const KEY = ["owner-today"] as const;
+
+const CARDS: ReadonlyArray<{ key: keyof Counts; label: string; href: string }> = [
+  { key: "toPack", label: "Pedidos a embalar", href: "/admin/pedidos?status=paid" },
+  { key: "toLabel", label: "Etiquetas a fazer", href: "/admin/pedidos?status=preparing" },
+  { key: "pixWaiting", label: "Pix aguardando", href: "/admin/pedidos?status=pending_payment" },
+  { key: "returns", label: "Devoluções abertas", href: "/admin/devolucoes" },
+];
+
+/**
+ * The owner's first screen (issue 31 item 5, decision 072): "what must I do now?" in four counts,
+ * each a tap away from its list. The admins' realtime notifications (a new order) and a reconnection
+ * read them again at once; a payment or a move that tells no admin shows within 20 s (the poll) or
+ * when the app comes back to the front.
+ */
+export function OwnerToday() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const counts = useQuery({ queryKey: KEY, queryFn: () => client.call("ownerToday"), staleTime: 0, refetchInterval: 20_000 });
+  useEffect(() => {
+    const reread = () => void queryClient.invalidateQueries({ queryKey: KEY });
+    const stopNotification = onRealtime("notification", reread);
+    const stopResync = onRealtime(RESYNC, reread);
+    return () => {
+      stopNotification();
+      stopResync();
+    };
+  }, [queryClient]);
+
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-lg font-bold text-stone-950">
+        Para fazer agora
+      </h2>
+      {counts.isError ? <p className="text-sm text-red-800">{counts.error.message}</p> : null}
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {CARDS.map((card) => {
+          const value = counts.data?.[card.key];
+          return (
+            <li key={card.key}>
+              <a
+                href={card.href}
+                className={`flex min-h-24 flex-col justify-between rounded-xl border border-stone-200 bg-white p-3 text-stone-900 hover:bg-stone-50 ${focusRing}`}
+              >
+                <span className="text-sm font-semibold">{card.label}</span>
+                <span className="text-3xl font-bold text-emerald-900" aria-live="polite">
+                  {value ?? "…"}
+                </span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

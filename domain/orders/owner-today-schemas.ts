@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/**
+ * The owner's first screen on a phone (issue 31 item 5): what must be done now, as counts. Each
+ * count is what one list of the admin holds, so a tap on it opens exactly those orders.
+ */
+export const ownerTodaySchema = z.object({
+  /** Paid, not yet being prepared: to pack. */
+  toPack: z.number().int(),
+  /** Being prepared, to be shipped, without a tracking code yet: the label to make and print. */
+  toLabel: z.number().int(),
+  /** Waiting for their Pix, still payable. */
+  pixWaiting: z.number().int(),
+  /** Withdrawals and returns the owner has not closed (asked or accepted, products not received). */
+  returns: z.number().int(),
+});
+export type OwnerToday = z.infer<typeof ownerTodaySchema>;

@@ -1,0 +1,149 @@
+// Issue 32: paying by card on a 390 px phone, through Mercado Pago's local fake (its Brick script,
+// card tokens and sandbox cardholder names). The shop with cards on runs as a production process of
+// its own on a database of its own, like the Pix providers' journeys (e2e/pix-providers.spec.ts).
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { PRODUCT_SLUGS, productUuid } from "../domain/catalog/product-slugs.ts";
+import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
+import { startMercadoPagoFake, type MercadoPagoFake } from "../test/fakes/mercadopago-fake.ts";
+import { TEST_CARDS } from "../test/fakes/mercadopago-cards-fake.ts";
+import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
+import { expectAccessible } from "./axe-checks.ts";
+import { expect, settle, test, waitForHydration } from "./fixtures.ts";
+import { uniqueEmail } from "./mail.ts";
+import { withShopDatabase } from "./shop-db.ts";
+import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
+
+test.describe.configure({ mode: "serial" });
+
+let fake: MercadoPagoFake;
+let shop: ShopProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  fake = await startMercadoPagoFake({ freeInstallments: 3 });
+  const name = "shop_cards";
+  await withShopDatabase(async (client) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  });
+  const socket = path.resolve(E2E_DATA_DIR, "postgres");
+  const port = E2E_PORT + 5;
+  shop = await startShop({
+    DATABASE_URL: `postgres://postgres@localhost:5432/${name}?host=${encodeURIComponent(socket)}`,
+    DATA_DIR: path.resolve(`${E2E_DATA_DIR}-${name}`),
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: "production",
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    PIX_PROVIDER: "mercadopago",
+    PAYMENT_METHODS: "pix,card",
+    CARD_INSTALLMENTS_WITHOUT_INTEREST: "3",
+    MERCADOPAGO_API_URL: fake.url,
+    MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
+    MERCADOPAGO_WEBHOOK_SECRET: fake.webhookSecret,
+    MERCADOPAGO_PUBLIC_KEY: fake.publicKey,
+    MERCADOPAGO_BRICK_URL: fake.brickUrl,
+  }).catch(async (error: unknown) => {
+    await killAll();
+    throw error;
+  });
+});
+
+test.afterAll(async () => {
+  await killAll();
+  await fake?.close();
+});
+
+/** A signed-in customer with one kit ordered through the API; the order's id. */
+async function customerWithOrder(page: Page): Promise<string> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
+  const origin = { origin: shop.url("").replace(/\/$/, "") };
+  const email = uniqueEmail("cartao");
+  const password = "cartao-credito-42";
+  const signUp = await page.request.post(shop.url("/api/auth/sign-up/email"), {
+    data: { name: "Cliente Cartão", email, password },
+    headers: origin,
+  });
+  expect(signUp.status()).toBe(200);
+  expect((await page.request.post(shop.url("/api/auth/sign-in/email"), { data: { email, password }, headers: origin })).status()).toBe(200);
+  const added = await page.request.post(shop.url("/api/cart/items"), { data: { productId: productUuid(4), quantity: 1 }, headers: origin });
+  expect(added.status()).toBe(201);
+  const placed = await page.request.post(shop.url("/api/checkout/orders"), {
+    data: { idempotencyKey: crypto.randomUUID(), address: CHECKOUT_ADDRESS, shippingMethod: "pac", confirmAdult: true, acceptTerms: true },
+    headers: origin,
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return ((await placed.json()) as { orderId: string }).orderId;
+}
+
+/** The card step of the order, with the Brick's fields filled as a buyer would. */
+async function fillCard(page: Page, orderId: string, cardholder: string, installments: string): Promise<void> {
+  await page.goto(shop.url(`/checkout?pedido=${orderId}`));
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: /com cartão de crédito/ })).toBeVisible();
+  await page.getByLabel("Número do cartão").fill(TEST_CARDS.master);
+  await page.getByLabel("Nome do titular como aparece no cartão").fill(cardholder);
+  await page.getByLabel("Vencimento (MM/AA)").fill("11/30");
+  await page.getByLabel("Código de segurança").fill("123");
+  await page.getByLabel("CPF do titular").fill("529.982.247-25");
+  await expect(page.getByLabel("Parcelas").locator("option")).not.toHaveCount(0);
+  await page.getByLabel("Parcelas").selectOption(installments);
+}
+
+const orderStatus = async (page: Page, orderId: string) =>
+  ((await (await page.request.get(shop.url(`/api/orders/${orderId}`))).json()) as { status: string }).status;
+
+test("on a phone: pay 3x without interest and see the order paid", async ({ page }) => {
+  const orderId = await customerWithOrder(page);
+  await fillCard(page, orderId, "APRO", "3");
+  await expect(page.getByLabel("Parcelas")).toContainText("3 parcelas de R$");
+  await expect(page.getByLabel("Parcelas")).toContainText("sem juros");
+  await settle(page);
+  await expectAccessible(page, "/checkout?pedido= (cartão)");
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByText("Pagamento aprovado! Seu pedido está confirmado.")).toBeVisible();
+  expect(await orderStatus(page, orderId)).toBe("paid");
+  const charge = [...fake.payments.values()].at(-1)!;
+  expect(charge.installments).toBe(3);
+});
+
+test("on a phone: a rejected card says what to do, then Pix pays the same order", async ({ page }) => {
+  const orderId = await customerWithOrder(page);
+  await fillCard(page, orderId, "OTHE", "1");
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("Use outro cartão");
+  expect(await orderStatus(page, orderId)).toBe("pending_payment");
+  await settle(page);
+  await expectAccessible(page, "/checkout?pedido= (cartão recusado)");
+  await page.getByRole("link", { name: "Pagar com Pix" }).click();
+  await expect(page.getByRole("heading", { name: "Pague com Pix" })).toBeVisible();
+  const pix = [...fake.payments.values()].filter((payment) => payment.payment_method_id === "pix").at(-1)!;
+  await fake.approve(pix.id);
+  await expect(page.getByText("Pagamento confirmado. Obrigado!")).toBeVisible({ timeout: 15_000 });
+});
+
+test("on a phone: a 3DS challenge passed in the bank's frame pays the order", async ({ page }) => {
+  const orderId = await customerWithOrder(page);
+  await fillCard(page, orderId, "3DS", "1");
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  const frame = page.frameLocator('iframe[title="Autenticação do cartão pelo banco"]');
+  await frame.getByRole("button", { name: "Autorizar" }).click();
+  await expect(page.getByText("Pagamento aprovado! Seu pedido está confirmado.")).toBeVisible({ timeout: 15_000 });
+  expect(await orderStatus(page, orderId)).toBe("paid");
+});
+
+test("on a phone: the product page says the owner's installments without interest", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
+  await page.goto(shop.url(`/produto/${PRODUCT_SLUGS[4]}`));
+  await expect(page.getByText("No cartão de crédito, em até 3x sem juros.")).toBeVisible();
+});
+
+test("the Brick's origins are allowed on the checkout page only", async ({ page }) => {
+  const checkout = await page.request.get(shop.url("/checkout"));
+  expect(checkout.headers()["content-security-policy"]).toContain(new URL(fake.brickUrl).origin);
+  const home = await page.request.get(shop.url("/"));
+  expect(home.headers()["content-security-policy"]).not.toContain(new URL(fake.brickUrl).origin);
+});

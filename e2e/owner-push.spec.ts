@@ -1,0 +1,182 @@
+// Issue 31's journey: the owner's phone (390 px) turns notifications on from a tap; a customer's
+// static Pix is confirmed from another admin's device; the local push service (test/fakes/) gets one
+// encrypted message per device of the owner, decrypted to the order's text and link, and none more
+// when the payment is confirmed again; Chromium's service worker shows that message (DevTools'
+// ServiceWorker.deliverPushMessage: no real push service is reachable here) and its link opens the order.
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { productUuid } from "../domain/catalog/product-slugs.ts";
+import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
+import { startFakePushService, type FakePushService } from "../test/fakes/push-service-fake.ts";
+import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
+import { expectAccessible } from "./axe-checks.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
+import { withShopDatabase } from "./shop-db.ts";
+import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
+
+let pushService: FakePushService | undefined;
+
+test.afterAll(async () => {
+  await killAll();
+  await pushService?.close();
+});
+
+/** A shop of its own (its database in the test server's PostgreSQL), trusting the fake push service. */
+async function pushShop(port: number, env: Record<string, string>): Promise<ShopProcess> {
+  const name = "shop_owner_push";
+  await withShopDatabase(async (client) => {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  });
+  const socket = path.resolve(E2E_DATA_DIR, "postgres");
+  return startShop({
+    DATABASE_URL: `postgres://postgres@localhost:5432/${name}?host=${encodeURIComponent(socket)}`,
+    DATA_DIR: path.resolve(`${E2E_DATA_DIR}-${name}`),
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: "production",
+    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    ...env,
+  }).catch(async (error: unknown) => {
+    await killAll();
+    throw error;
+  });
+}
+
+/** An account of `shop` signed up through the API; admins confirm their address through the e-mailed link. */
+async function signedUp(page: Page, shop: ShopProcess, email: string, admin: boolean): Promise<void> {
+  const origin = { origin: shop.url("").replace(/\/$/, "") };
+  const password = "cogumelo-push-42";
+  const signUp = await page.request.post(shop.url("/api/auth/sign-up/email"), {
+    data: { name: "Pessoa Teste", email, password },
+    headers: origin,
+  });
+  expect(signUp.status()).toBe(200);
+  if (admin) {
+    const confirmation = await waitForMail(email, (mail) => mail.subject.startsWith("Confirme"));
+    await page.goto(linkIn(confirmation, "/api/auth/verify-email"));
+  } else {
+    expect((await page.request.post(shop.url("/api/auth/sign-in/email"), { data: { email, password }, headers: origin })).status()).toBe(
+      200,
+    );
+  }
+}
+
+async function newPage(browser: Browser, shop: ShopProcess, phone = false): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: shop.url(""),
+    ...(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true } : {}),
+  });
+  await context.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
+  return context.newPage();
+}
+
+test("the owner's phone is told of a paid order once per device, shows it, and its link opens the order", async ({ browser }) => {
+  test.setTimeout(150_000);
+  pushService = await startFakePushService();
+  const ownerEmail = uniqueEmail("dona-push");
+  const counterEmail = uniqueEmail("balcao-push");
+  const shop = await pushShop(E2E_PORT + 7, {
+    ADMIN_EMAILS: `${ownerEmail},${counterEmail}`,
+    PUSH_CA_FILE: pushService.caFile,
+    VAPID_SUBJECT: "mailto:dona@example.com",
+  });
+  const origin = shop.url("").replace(/\/$/, "");
+  const fromTheShop = { origin };
+
+  // The owner's phone: Chromium here cannot reach Google's push service, so the browser's
+  // subscription is one of the fake service's (its keys are the ones the fake decrypts with).
+  const phone = pushService.subscribe();
+  const owner = await newPage(browser, shop, true);
+  await owner.context().grantPermissions(["notifications"], { origin });
+  await owner.context().addInitScript((subscription) => {
+    let current: unknown = null;
+    PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+    PushManager.prototype.subscribe = async () => {
+      current = { endpoint: subscription.endpoint, toJSON: () => subscription, unsubscribe: async () => ((current = null), true) };
+      return current as PushSubscription;
+    };
+  }, phone.toJSON());
+  await signedUp(owner, shop, ownerEmail, true);
+  await owner.goto(shop.url("/admin/configuracoes"));
+  await waitForHydration(owner);
+  await owner.getByRole("button", { name: "Ativar notificações neste aparelho" }).tap();
+  await expect(owner.getByText("Pronto: este aparelho vai receber as notificações da loja.")).toBeVisible();
+  const devices = owner.getByRole("list", { name: "Aparelhos que recebem notificações" });
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await expect(devices.getByRole("checkbox", { name: "Pedido pago" })).toBeChecked();
+  await expectAccessible(owner, "/admin/configuracoes (notificações, celular)");
+  // The owner's tablet, subscribed the same way.
+  const tablet = pushService.subscribe();
+  expect(
+    (
+      await owner.request.post(shop.url("/api/admin/push/devices"), {
+        data: { ...tablet.toJSON(), deviceLabel: "Tablet" },
+        headers: fromTheShop,
+      })
+    ).status(),
+  ).toBe(201);
+
+  // A customer orders a kit; the counter's admin confirms the static Pix from another device.
+  const customer = await newPage(browser, shop);
+  await signedUp(customer, shop, uniqueEmail("cliente-push"), false);
+  expect(
+    (
+      await customer.request.post(shop.url("/api/cart/items"), { data: { productId: productUuid(4), quantity: 1 }, headers: fromTheShop })
+    ).status(),
+  ).toBe(201);
+  const placed = await customer.request.post(shop.url("/api/checkout/orders"), {
+    data: { idempotencyKey: crypto.randomUUID(), address: CHECKOUT_ADDRESS, shippingMethod: "pac", confirmAdult: true, acceptTerms: true },
+    headers: fromTheShop,
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { orderId: string; number: number };
+  const counter = await newPage(browser, shop);
+  await signedUp(counter, shop, counterEmail, true);
+  const confirm = () => counter.request.post(shop.url(`/api/admin/orders/${order.orderId}/confirm-payment`), { headers: fromTheShop });
+  expect((await confirm()).status()).toBe(200);
+
+  const forOrder = () => pushService!.received.filter((push) => push.text.includes(order.orderId));
+  await expect.poll(() => forOrder().length, { timeout: 15_000 }).toBe(2);
+  expect(
+    forOrder()
+      .map((push) => push.device)
+      .sort(),
+  ).toEqual([phone.id, tablet.id].sort());
+  const message = JSON.parse(forOrder().find((push) => push.device === phone.id)!.text) as {
+    notification: { title: string; navigate: string };
+  };
+  expect(message.notification.title).toMatch(new RegExp(`^Pedido #${order.number} pago — R\\$\\s[\\d.]+,\\d{2}$`));
+  expect(message.notification.navigate).toBe(`${origin}/admin/pedidos?order=${order.orderId}`);
+  expect(pushService.refusals).toEqual([]);
+
+  // Confirmed again (a second tap, a late webhook): the order does not move, no phone buzzes again.
+  expect((await confirm()).status()).toBeLessThan(500);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  expect(forOrder()).toHaveLength(2);
+
+  // The phone's service worker receives the decrypted message and shows it.
+  const devtools = await owner.context().newCDPSession(owner);
+  const registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> = [];
+  devtools.on("ServiceWorker.workerRegistrationUpdated", (event) => registrations.push(...event.registrations));
+  await devtools.send("ServiceWorker.enable");
+  await expect.poll(() => registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/admin`)?.registrationId).toBeTruthy();
+  const registrationId = registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/admin`)!.registrationId;
+  await devtools.send("ServiceWorker.deliverPushMessage", {
+    origin,
+    registrationId,
+    data: forOrder().find((push) => push.device === phone.id)!.text,
+  });
+  const shown = () =>
+    owner.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration("/admin");
+      return (await registration!.getNotifications()).map((n) => ({ title: n.title, url: (n.data as { url: string }).url }));
+    });
+  await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: message.notification.title, url: message.notification.navigate }]);
+
+  // The notification's link is the order's page in the admin.
+  await owner.goto((await shown())[0]!.url);
+  await waitForHydration(owner);
+  await expect(owner.getByRole("heading", { name: new RegExp(`#${order.number}`) }).first()).toBeVisible();
+});

@@ -1,0 +1,72 @@
+// The shop's service worker (issue 31, decision 071). Registered only by the owner's admin (scope
+// /admin) and by a customer who turns on order notifications (scope /cliente), never by the
+// storefront: its pages load as before and no worker stands between them and the network.
+//
+// It caches ONE thing, the offline page. Every page in its scopes is private (an admin's orders, a
+// customer's account) and every /api answer is someone's data: both always go to the network; a
+// navigation that cannot reach it gets the offline page instead, never a copy of a page.
+const OFFLINE_CACHE = "loja-offline-v1";
+const OFFLINE_URL = "/app/offline.html";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(OFFLINE_CACHE)
+      .then((cache) => cache.add(new Request(OFFLINE_URL, { cache: "reload" })))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name !== OFFLINE_CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || request.mode !== "navigate") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_URL, { cacheName: OFFLINE_CACHE })));
+});
+
+// A push's text is Declarative Web Push's JSON ({ web_push: 8030, notification: {…} }): Safari on
+// iOS 18.4+ shows it by itself; here the same object becomes the notification.
+self.addEventListener("push", (event) => {
+  let message = null;
+  try {
+    message = event.data ? event.data.json() : null;
+  } catch {
+    message = null;
+  }
+  const notification = (message && message.notification) || { title: "Loja Micologia", body: event.data ? event.data.text() : "" };
+  event.waitUntil(
+    self.registration.showNotification(notification.title, {
+      body: notification.body,
+      tag: notification.tag,
+      lang: notification.lang || "pt-BR",
+      icon: "/app/icon-192.png",
+      badge: "/app/icon-192.png",
+      data: { url: notification.navigate || self.registration.scope },
+    }),
+  );
+});
+
+// A tap opens what the push is about (the order), in a window of the app already open if any.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || self.registration.scope, self.location.origin);
+  // Only our own pages: a push never sends the owner elsewhere.
+  const url = target.origin === self.location.origin ? target.href : self.registration.scope;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin && "navigate" in client);
+      if (open) return open.navigate(url).then((client) => (client || open).focus());
+      return self.clients.openWindow(url);
+    }),
+  );
+});
