@@ -140,6 +140,10 @@ export const TABLE_IMPORTS_TO_MOVE = {
     "domain/orders/order-privacy.server.ts":
       "deletes the person's checkout attempts; checkout imports orders, so the deletion must move to domain/account's deletion",
   },
+  orders: {
+    "domain/delivery/deliveries.server.ts":
+      "productDownloadOrders (decision 062) joins each download with its order's number; orders imports delivery, so the numbers must be read by the caller through domain/orders",
+  },
   payments: {
     "domain/reconciliation/apply-charge.server.ts":
       "applies provider payments to the charges' rows; the charges' writes move to domain/payments with issue 27 item 4 (charge after commit)",

@@ -28,7 +28,7 @@ if (!existsSync(chromium)) {
 }
 
 /** Journeys that change the shop for everyone (prices, shipping table, product photos). */
-const OWNER_EDITS = /(admin-(products|images)|rendered-pages)\.spec\.ts$/;
+const OWNER_EDITS = /(admin-(products|images|new-product)|rendered-pages)\.spec\.ts$/;
 /** Maintenance mode closes the shop to every visitor: it runs alone, after everything else. */
 const CLOSES_THE_SHOP = /maintenance-mode\.spec\.ts$/;
 

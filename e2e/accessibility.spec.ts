@@ -628,6 +628,7 @@ test.describe("an admin", () => {
     await openPage(page, "/admin/configuracoes");
     await expect(page.getByRole("textbox", { name: "Chave Pix" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Itens da verificação" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Logotipo" })).toBeVisible();
     await expectAccessible(page, "/admin/configuracoes (celular)");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // A Pix key of no known type: the form's error, without saving.
@@ -650,6 +651,12 @@ test.describe("an admin", () => {
     await expectAccessible(page, "/customizar-produto?produto=2 (tabela com erro)");
     await checkScreen(page, "/customizar-produto?produto=4", "/customizar-produto?produto=4 (kit)");
     await checkScreen(page, "/customizar-produto?frete", "/customizar-produto?frete");
+    // A new product's form, and a digital product's file with the orders that downloaded it (decisions 061, 062).
+    await checkScreen(page, "/customizar-produto?novo", "/customizar-produto?novo (celular)");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkScreen(page, "/customizar-produto?produto=202", "/customizar-produto?produto=202 (e-book, arquivo)");
+    await expect(page.getByRole("region", { name: "Arquivo para download" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("the header's menu on a phone, with the admin links", async ({ page }) => {

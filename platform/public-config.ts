@@ -1,5 +1,7 @@
 /** The settings the server shares with the browser (support line, the shop's legal identity). */
 export type PublicConfig = {
+  /** The shop's name and uploaded logo (32 px high on the page, twice that in pixels); null logo: the built-in one. */
+  brand?: { name: string; logo: { url: string; width: number; height: number } | null };
   supportWhatsapp: string;
   legal: { name: string; cnpj: string; address: string; email: string };
 };

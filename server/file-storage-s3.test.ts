@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signDownloadLink } from "#domain/delivery/download-links.server.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import type { ProductImagesView } from "#domain/catalog/product-image-schemas.ts";
+import type { GoLiveReport } from "#domain/settings/go-live-rules.ts";
 import { loadConfig } from "#platform/config.ts";
 import { fileStorageFor, privateFileStorageFor } from "#platform/storage/file-storage.ts";
 import { createApp } from "#server/http/app.ts";
@@ -100,6 +101,28 @@ describe("FILE_STORAGE=s3", { timeout: 90_000 }, () => {
       (await ctx.request(`/api/admin/products/${productUuid(KIT)}/images/${image.id}`, { browser: admin, method: "DELETE" })).status,
     ).toBe(200);
     expect((await other.request(src)).status).toBe(404);
+  });
+
+  it("keeps the e-book the owner uploads in the private bucket, where the go-live check looks for it", async () => {
+    const name = ((await (await ctx.request(`/api/admin/products/${productUuid(EBOOK)}`, { browser: admin })).json()) as { name: string })
+      .name;
+    const digitalFiles = async () => {
+      const report = (await (await ctx.request("/api/admin/go-live", { browser: admin })).json()) as GoLiveReport;
+      return report.items.find((item) => item.id === "digital_files")!;
+    };
+    expect((await digitalFiles()).detail).toContain(name);
+
+    const pdf = new TextEncoder().encode("%PDF-1.7\n% enviado pelo celular\n%%EOF\n");
+    const form = new FormData();
+    form.set("file", new File([pdf], "ebook.pdf", { type: "application/pdf" }));
+    const response = await ctx.request(`/api/admin/products/${productUuid(EBOOK)}/file`, { browser: admin, body: form });
+    expect(response.status, await response.clone().text()).toBe(200);
+
+    const stored = await privateFileStorageFor(ctx.t.services.config).get("downloads/ebook-cultivo-avancado.pdf");
+    expect(Buffer.from(stored!.body).equals(Buffer.from(pdf))).toBe(true);
+    // Not on this machine's disk: another instance finds it in the bucket.
+    expect(await readdir(dirs[0]!)).not.toContain("downloads");
+    expect((await digitalFiles()).detail).not.toContain(name);
   });
 
   it("sends the e-book's buyer to a signed bucket link that works, then expires", async () => {

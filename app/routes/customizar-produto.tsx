@@ -10,13 +10,19 @@ import { ShippingEditor } from "#app/features/shipping/shipping-editor.tsx";
 import { ChangeHistory } from "#app/features/catalog/change-history.tsx";
 import { ProductImagesEditor } from "#app/features/catalog/product-images-editor.tsx";
 import { listProductImages } from "#domain/catalog/product-images.server.ts";
+import { productFile } from "#domain/catalog/product-files.server.ts";
+import { productDownloadOrders } from "#domain/delivery/deliveries.server.ts";
+import { ProductCreateForm } from "#app/features/catalog/product-create-form.tsx";
+import { ProductFileEditor } from "#app/features/catalog/product-file-editor.tsx";
+import { FormMessage } from "#app/ui/field.tsx";
 import type { Route } from "./+types/customizar-produto";
 
 export const meta: Route.MetaFunction = () => [{ title: "Personalizar produto | Loja" }, { name: "robots", content: "noindex" }];
 
 /**
  * Admins only (customer → 403 page, visitor → /auth). Without parameters: every product;
- * `?produto=ID` (numeric id or UUID): its editor; `?frete`: the shipping table (decision 021).
+ * `?produto=ID` (numeric id or UUID): its editor; `?novo`: a new product (decision 061);
+ * `?frete`: the shipping table (decision 021).
  */
 /** The latest changes shown beside an editor (the whole log is the audit contract's adminAuditLog). */
 const HISTORY_SIZE = 10;
@@ -31,12 +37,27 @@ export async function loader(args: Route.LoaderArgs) {
     const [table, changes] = await Promise.all([readShippingTable(db), history("shipping_rate", "tabela")]);
     return { view: "shipping" as const, table, changes };
   }
+  if (params.has("novo")) return { view: "create" as const };
   const id = params.get("produto")?.trim().slice(0, 100);
   if (id) {
     const product = await getEditableProduct(db, id, config.PUBLIC_URL);
     if (!product) throw data(null, { status: 404 });
-    const [changes, images] = await Promise.all([history("product", product.uuid), listProductImages(db, product.uuid)]);
-    return { view: "product" as const, product, changes, images };
+    const [changes, images, file] = await Promise.all([
+      history("product", product.uuid),
+      listProductImages(db, product.uuid),
+      product.kind === "digital"
+        ? Promise.all([productFile(db, config, product.uuid), productDownloadOrders(db, product.uuid)])
+        : Promise.resolve(null),
+    ]);
+    const created = params.get("criado");
+    return {
+      view: "product" as const,
+      product,
+      changes,
+      images,
+      file: file && { view: file[0], downloads: file[1] },
+      created: created === "1" ? ("new" as const) : created === "copia" ? ("copy" as const) : null,
+    };
   }
   return { view: "list" as const, products: await listEditableProducts(db, config.PUBLIC_URL) };
 }
@@ -52,12 +73,31 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       ) : null}
+      {loaderData.view === "create" ? <ProductCreateForm /> : null}
       {loaderData.view === "product" ? (
         <>
+          {loaderData.created ? (
+            <div className="mb-4">
+              <FormMessage kind="success">
+                {loaderData.created === "copy" ? "Cópia criada" : "Produto criado"}, oculto da loja. Envie as fotos
+                {loaderData.product.kind === "digital" ? " e o PDF" : ""} e escolha “Visível na loja” quando estiver pronto.
+              </FormMessage>
+            </div>
+          ) : null}
           <ProductEditor key={loaderData.product.uuid} product={loaderData.product} />
           <div className="mt-8">
             <ProductImagesEditor key={loaderData.images.productId} productId={loaderData.images.productId} initial={loaderData.images} />
           </div>
+          {loaderData.file ? (
+            <div className="mt-8">
+              <ProductFileEditor
+                key={loaderData.product.uuid}
+                productId={loaderData.product.uuid}
+                initial={loaderData.file.view}
+                downloads={loaderData.file.downloads}
+              />
+            </div>
+          ) : null}
           <div className="mt-8">
             <ChangeHistory entries={loaderData.changes} />
           </div>

@@ -53,6 +53,8 @@ const ACTION_LABELS: Record<string, string> = {
   "order.return_reply": "Respondeu ao cliente",
   "order.return_refuse": "Recusou a devolução",
   "product.create": "Criou o produto",
+  "product.duplicate": "Duplicou um produto",
+  "product.file_upload": "Enviou o arquivo para download",
   "product.update": "Alterou o produto",
   "product.image_add": "Adicionou uma foto",
   "product.image_reorder": "Reordenou as fotos",
@@ -69,6 +71,7 @@ const ACTION_LABELS: Record<string, string> = {
   "review.approve": "Publicou uma avaliação",
   "review.hide": "Ocultou uma avaliação",
   "settings.update": "Alterou as configurações da loja",
+  "settings.logo_upload": "Trocou o logotipo da loja",
   "maintenance.enable": "Ligou o modo de manutenção",
   "maintenance.disable": "Desligou o modo de manutenção",
   "maintenance.update": "Mudou a mensagem de manutenção",
@@ -159,6 +162,18 @@ const PRODUCT_TEXTS: Record<string, string> = {
   priceTable: "tabela de preços alterada",
 };
 
+const VISIBILITY_WORDS: Record<string, string> = { listed: "visível na loja", hidden: "oculto da loja", retired: "retirado de venda" };
+const KIND_WORDS: Record<string, string> = {
+  gram: "vendido por grama",
+  unit: "vendido por unidade",
+  made_to_order: "feito sob encomenda",
+  service: "serviço",
+  digital: "digital, com arquivo para baixar",
+};
+const SIZE_WORDS: Record<string, string> = { lengthCm: "comprimento", widthCm: "largura", heightCm: "altura" };
+const grams = (value: unknown) => (typeof value === "number" ? `${number(value)} g` : "—");
+const cm = (value: unknown) => (typeof value === "number" ? `${number(value)} cm` : "—");
+
 function describeProduct(facts: AuditFacts): AuditDescription {
   const subject = facts.entityLabel ? `Produto ${facts.entityLabel}` : "Produto";
   const before = asFields(facts.before);
@@ -184,6 +199,17 @@ function describeProduct(facts: AuditFacts): AuditDescription {
     if (key === "purchasable") return to ? "à venda" : "fora de venda";
     if (key === "madeToOrder") return to ? "feito sob encomenda" : "pronta entrega";
     if (key === "importedRatingShown") return to ? "nota da loja anterior mostrada" : "nota da loja anterior ocultada";
+    // Decisions 061 and 062: visibility, sizes, a new product or copy, the file for download.
+    if (key === "visibility") return VISIBILITY_WORDS[String(to)] ?? "visibilidade alterada";
+    if (key === "weightGrams") return change("peso", grams(from), grams(to), hadBefore);
+    if (key === "lengthCm" || key === "widthCm" || key === "heightCm") return change(SIZE_WORDS[key]!, cm(from), cm(to), hadBefore);
+    if (key === "slug") return `endereço /produto/${String(to)}`;
+    if (key === "category") return `categoria ${quoted(to)}`;
+    if (key === "kind") return KIND_WORDS[String(to)] ?? "tipo definido";
+    if (key === "copiedFrom") return `copiado de /produto/${String(to)}`;
+    if (key === "file") return `arquivo para download ${quoted(to)}`;
+    if (key === "sizeBytes")
+      return typeof to === "number" ? `${(to / 1024 / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB` : null;
     return null;
   });
   return { subject, sentences };
@@ -301,6 +327,7 @@ function describeSettings(facts: AuditFacts): AuditDescription {
       return parts.length > 0 ? parts.join("; ") : "senha do SMTP alterada";
     }
     if (key === "smtpPasswordChanged") return "senha do SMTP alterada";
+    if (key === "logo") return to ? "logotipo novo enviado" : "voltou o logotipo padrão";
     if (key in SETTINGS_LABELS) return change(SETTINGS_LABELS[key]!, plain(from), plain(to), hadBefore);
     return null;
   });

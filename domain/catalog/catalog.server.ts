@@ -1,5 +1,5 @@
 /** Catalogue reads for pages and the pricing endpoint. PostgreSQL is the source of truth (docs/requirements.md). */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { productCatalog, productImages, products } from "#platform/db/tables/catalog.ts";
 import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
@@ -75,16 +75,19 @@ function toSummary(row: SummaryRow, origin: string): ProductSummary {
   };
 }
 
-/** Every product in the spec's order (category, then position inside it). */
+/** Shoppers see listed products only: hidden and retired ones are in no list, search or page (decision 061). */
+const listed = eq(products.visibility, "listed");
+
+/** Every listed product in the spec's order (category, then position inside it). */
 export async function listProducts(db: Database, origin: string): Promise<ProductSummary[]> {
-  const rows = await selectProducts(db).orderBy(asc(products.sortOrder));
+  const rows = await selectProducts(db).where(listed).orderBy(asc(products.sortOrder));
   return rows.map((row) => toSummary(row, origin));
 }
 
-/** These products (by uuid), in the order given; unknown ids are left out. */
+/** These listed products (by uuid), in the order given; unknown, hidden and retired ids are left out. */
 export async function productSummariesByIds(db: Database, ids: readonly string[], origin: string): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await selectProducts(db).where(inArray(products.id, [...ids]));
+  const rows = await selectProducts(db).where(and(listed, inArray(products.id, [...ids])));
   const byId = new Map(rows.map((row) => [row.uuid, toSummary(row, origin)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -109,8 +112,9 @@ export async function getProductPage(
     })
     .from(products)
     .leftJoin(productCatalog, eq(productCatalog.id, products.id))
-    .where(eq(products.slug, slug))
+    .where(and(eq(products.slug, slug), listed))
     .limit(1);
+  // A hidden or retired product's link answers 404, like a product that never was (decision 061).
   if (!row) return undefined;
   const summary = toSummary(row, origin);
   // With uploads, the gallery is the admin's own pictures (the built-in drawings step aside);

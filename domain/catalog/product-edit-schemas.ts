@@ -35,6 +35,44 @@ export const MAX_LEAD_TIME_DAYS = 365;
 export const MAX_KEY_POINTS = 12;
 export const MAX_DETAILS = 12;
 export const MAX_ACCESS_INSTRUCTIONS = 2000;
+export const MAX_WEIGHT_GRAMS = 30_000;
+export const MAX_SIZE_CM = 200;
+
+/** Shown to shoppers, hidden while prepared or paused, retired when no longer sold (decision 061). */
+export const PRODUCT_VISIBILITIES = ["listed", "hidden", "retired"] as const;
+export type ProductVisibility = (typeof PRODUCT_VISIBILITIES)[number];
+export const VISIBILITY_LABELS: Record<ProductVisibility, string> = {
+  listed: "Visível na loja",
+  hidden: "Oculto",
+  retired: "Retirado de venda",
+};
+
+/**
+ * How a product is sold (issue 28 item 4), read from its columns: by grams with a price table, by
+ * unit (shipped from stock), made to order with a lead time, a service (nothing shipped) or digital
+ * (a file the buyer downloads). No column of its own, so an edit can never contradict it.
+ */
+export const PRODUCT_KINDS = ["gram", "unit", "made_to_order", "service", "digital"] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+export const KIND_LABELS: Record<ProductKind, string> = {
+  gram: "Vendido por grama (tabela de preços)",
+  unit: "Vendido por unidade",
+  made_to_order: "Feito sob encomenda",
+  service: "Serviço (nada é enviado)",
+  digital: "Digital (arquivo para baixar)",
+};
+
+export function productKind(product: {
+  unitType: "gram" | "unit";
+  madeToOrder: boolean;
+  needsShipping: boolean;
+  downloadFile: string | null;
+}): ProductKind {
+  if (product.unitType === "gram") return "gram";
+  if (product.downloadFile !== null) return "digital";
+  if (product.madeToOrder) return "made_to_order";
+  return product.needsShipping ? "unit" : "service";
+}
 
 const text = (label: string, max: number) =>
   z
@@ -71,6 +109,22 @@ export const detailSchema = z.union(
   ],
   { error: "Cada detalhe é um ícone com texto ou um rótulo com valor." },
 );
+
+const measure = (label: string, unit: string, max: number) =>
+  z
+    .number({ error: `${label}: informe um número inteiro em ${unit}.` })
+    .int({ error: `${label}: informe um número inteiro em ${unit}.` })
+    .positive({ error: `${label}: deve ser maior que zero.` })
+    .max(max, { error: `${label}: no máximo ${max.toLocaleString("pt-BR")} ${unit}.` })
+    .nullable();
+
+/** Weight and size of the parcel, each optional (null: not given; the weight then is the category's estimate). */
+export const sizeFields = {
+  weightGrams: measure("Peso", "g", MAX_WEIGHT_GRAMS),
+  lengthCm: measure("Comprimento", "cm", MAX_SIZE_CM),
+  widthCm: measure("Largura", "cm", MAX_SIZE_CM),
+  heightCm: measure("Altura", "cm", MAX_SIZE_CM),
+};
 
 /** Every field the owner edits, each optional (a partial change), plus the version the change was made on. */
 export const productPatchSchema = z.strictObject(
@@ -124,13 +178,19 @@ export const productPatchSchema = z.strictObject(
     priceCents: cents("Preço", MAX_TABLE_TOTAL_CENTS).optional(),
     /** Gram products only; null goes back to the spec's table. */
     priceTable: priceTableSchema.nullable().optional(),
+    /** Hidden and retired products are not sold; listing one again puts it back on sale (decision 061). */
+    visibility: z.enum(PRODUCT_VISIBILITIES, { error: "Escolha se o produto fica visível, oculto ou retirado." }).optional(),
+    weightGrams: sizeFields.weightGrams.optional(),
+    lengthCm: sizeFields.lengthCm.optional(),
+    widthCm: sizeFields.widthCm.optional(),
+    heightCm: sizeFields.heightCm.optional(),
   },
   { error: "Envie um objeto com os campos do produto." },
 );
 
 export type ProductPatch = z.input<typeof productPatchSchema>;
 
-const categorySchema = z.enum(Object.keys(CATEGORY_IDS) as [keyof typeof CATEGORY_IDS, ...(keyof typeof CATEGORY_IDS)[]]);
+export const categorySchema = z.enum(Object.keys(CATEGORY_IDS) as [keyof typeof CATEGORY_IDS, ...(keyof typeof CATEGORY_IDS)[]]);
 
 /** A product as the editor reads it (GET /api/admin/products and …/{id}). */
 export const editableProductSchema = z.object({
@@ -162,6 +222,14 @@ export const editableProductSchema = z.object({
   image: z.string(),
   ratings: productRatingsSchema,
   needsShipping: z.boolean(),
+  kind: z.enum(PRODUCT_KINDS),
+  visibility: z.enum(PRODUCT_VISIBILITIES),
+  /** Digital products: the file's name in the private storage (decision 062); null for the others. */
+  downloadFile: z.string().nullable(),
+  weightGrams: z.number().int().nullable(),
+  lengthCm: z.number().int().nullable(),
+  widthCm: z.number().int().nullable(),
+  heightCm: z.number().int().nullable(),
   version: z.number().int(),
   updatedAt: z.string(),
 });

@@ -15,7 +15,7 @@ import { DomainError } from "#domain/errors.ts";
 import { PRODUCTS_CACHE } from "#domain/catalog/catalog.server.ts";
 import { productRatings } from "#domain/catalog/ratings.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
-import { type EditableProduct, type ProductPatch, productProblem } from "#domain/catalog/product-edit-schemas.ts";
+import { type EditableProduct, type ProductPatch, productKind, productProblem } from "#domain/catalog/product-edit-schemas.ts";
 
 const selectRows = (db: Pick<Database, "select">) =>
   db
@@ -44,14 +44,16 @@ function toEditable(
     }),
     importedRating: { average: Number(product.ratingAverage), count: product.ratingCount },
     needsShipping: product.needsShipping,
+    kind: productKind(product),
+    downloadFile: product.downloadFile,
     version: product.version,
     updatedAt: product.updatedAt.toISOString(),
   };
 }
 
-/** Every product in the shop's order, as the editor reads it. */
+/** Every product in the shop's order, as the editor reads it; retired ones last (decision 061). */
 export async function listEditableProducts(db: Database, origin: string): Promise<EditableProduct[]> {
-  const rows = await selectRows(db).orderBy(asc(products.sortOrder));
+  const rows = await selectRows(db).orderBy(sql`${products.visibility} = 'retired'`, asc(products.sortOrder));
   return rows.map((row) => toEditable(row, origin));
 }
 
@@ -86,12 +88,17 @@ function fieldsOf(product: typeof products.$inferSelect) {
     leadTimeBusinessDays: product.leadTimeBusinessDays,
     priceCents: product.priceCents,
     priceTable: product.priceTable,
+    visibility: product.visibility,
+    weightGrams: product.weightGrams,
+    lengthCm: product.lengthCm,
+    widthCm: product.widthCm,
+    heightCm: product.heightCm,
   } satisfies Record<FieldName, unknown>;
 }
 type StoredFields = ReturnType<typeof fieldsOf>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const nameKey = (name: string) => name.normalize("NFC").trim().toLocaleLowerCase("pt-BR");
+export const nameKey = (name: string) => name.normalize("NFC").trim().toLocaleLowerCase("pt-BR");
 
 export const productChanged = () =>
   new DomainError(
@@ -99,6 +106,13 @@ export const productChanged = () =>
     "product_changed",
     "Este produto foi alterado por outra pessoa enquanto você editava. Recarregue para ver a versão atual e refaça sua mudança.",
   );
+
+/** The editor's view of a stored row (the create and duplicate answers). */
+export async function editableById(db: Database, productId: string, origin: string): Promise<EditableProduct> {
+  const [row] = await selectRows(db).where(eq(products.id, productId)).limit(1);
+  if (!row) throw productNotFound();
+  return toEditable(row, origin);
+}
 
 export async function updateProduct(
   db: Database,
@@ -112,14 +126,20 @@ export async function updateProduct(
 
     const current = fieldsOf(row);
     const next: StoredFields = { ...current };
-    const before: Partial<StoredFields> = {};
-    const after: Partial<StoredFields> = {};
     for (const name of Object.keys(patch) as FieldName[]) {
       const value = patch[name];
-      if (value === undefined || same(value, current[name])) continue;
-      (next as Record<FieldName, unknown>)[name] = value;
+      if (value !== undefined) (next as Record<FieldName, unknown>)[name] = value;
+    }
+    // Only a listed product is sold (decision 061): hiding or retiring stops the sales, and listing
+    // a product again puts it back on sale unless the same change says otherwise.
+    if (next.visibility !== "listed") next.purchasable = false;
+    else if (current.visibility !== "listed" && patch.purchasable === undefined) next.purchasable = true;
+    const before: Partial<StoredFields> = {};
+    const after: Partial<StoredFields> = {};
+    for (const name of Object.keys(next) as FieldName[]) {
+      if (same(next[name], current[name])) continue;
       (before as Record<FieldName, unknown>)[name] = current[name];
-      (after as Record<FieldName, unknown>)[name] = value;
+      (after as Record<FieldName, unknown>)[name] = next[name];
     }
     if (Object.keys(after).length === 0) return row;
 
@@ -149,6 +169,11 @@ export async function updateProduct(
         leadTimeBusinessDays: next.leadTimeBusinessDays,
         priceCents: next.priceCents,
         priceTable: next.priceTable,
+        visibility: next.visibility,
+        weightGrams: next.weightGrams,
+        lengthCm: next.lengthCm,
+        widthCm: next.widthCm,
+        heightCm: next.heightCm,
         version: sql`${products.version} + 1`,
         updatedAt: sql`now()`,
       })

@@ -4,8 +4,11 @@
  * customer's panel, the download itself and the payment-confirmed e-mail.
  */
 import { orderNotFound } from "#domain/errors.ts";
+import { count, desc, eq, max, min } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
+import { orders } from "#platform/db/tables/orders.ts";
+import { productDownloads } from "#platform/db/tables/delivery.ts";
 import { deliverDownloadFile } from "#platform/storage/downloads.ts";
 import { simplePdf } from "#platform/pdf/simple-pdf.ts";
 import { productDeliverables } from "#domain/catalog/product-lookups.server.ts";
@@ -132,6 +135,8 @@ export async function checkDownload(
   const signature = checkDownloadSignature(config, input, input.link, now);
   if (signature !== "valid") return { outcome: signature, ...facts };
   const owners = await deliverDownloadFile(config, row.downloadFile);
+  // The owner sees which orders downloaded the file (decision 062): written as it is handed out.
+  await db.insert(productDownloads).values({ orderId: input.orderId, productId: input.productId });
   if (owners && "url" in owners) return { outcome: "serve", fileName: row.downloadFile, url: owners.url, placeholder: false };
   return {
     outcome: "serve",
@@ -179,4 +184,32 @@ export async function deliveryEmail(
     if (line.instructions) paragraphs.push(`${line.productName}: ${line.instructions}`);
   }
   return { paragraphs, links };
+}
+
+/** One order that downloaded a product's file: when first and last, and how many times. */
+export type ProductDownloadRow = { orderId: string; orderNumber: number; firstAt: string; lastAt: string; times: number };
+
+/** The orders that downloaded this product's file, the latest first (the owner's list, decision 062). */
+export async function productDownloadOrders(db: Reader, productId: string, limit = 200): Promise<ProductDownloadRow[]> {
+  const rows = await db
+    .select({
+      orderId: productDownloads.orderId,
+      orderNumber: orders.number,
+      firstAt: min(productDownloads.downloadedAt),
+      lastAt: max(productDownloads.downloadedAt),
+      times: count(),
+    })
+    .from(productDownloads)
+    .innerJoin(orders, eq(orders.id, productDownloads.orderId))
+    .where(eq(productDownloads.productId, productId))
+    .groupBy(productDownloads.orderId, orders.number)
+    .orderBy(desc(max(productDownloads.downloadedAt)))
+    .limit(limit);
+  return rows.map((row) => ({
+    orderId: row.orderId,
+    orderNumber: row.orderNumber,
+    firstAt: new Date(row.firstAt!).toISOString(),
+    lastAt: new Date(row.lastAt!).toISOString(),
+    times: Number(row.times),
+  }));
 }

@@ -1,10 +1,12 @@
 import type { MailMessage } from "#platform/mail/mailer.ts";
+import { BRAND_END, BRAND_START } from "#platform/mail/brand.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { moneyLinesText, type MoneyLine } from "#domain/pricing/money-lines.ts";
 import { RATING_ANCHOR } from "#domain/notifications/notification-rules.ts";
 
 /** pt-BR transactional e-mails, each as HTML and plain text with the same content. */
 
+/** The built-in name; the mailer puts the owner's saved name or logo in its place when sending (platform/mail/brand.ts). */
 const SHOP = "Loja Micologia";
 
 export function escapeHtml(value: string): string {
@@ -112,7 +114,7 @@ function render(email: Email): MailMessage {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(email.subject)}</title></head>
 <body style="margin:0;background:#fafaf9;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;padding:32px 20px">
-<p style="font-size:18px;font-weight:700;color:#065f46;margin:0 0 24px">${SHOP}</p>
+${BRAND_START}<p style="font-size:18px;font-weight:700;color:#065f46;margin:0 0 24px">${SHOP}</p>${BRAND_END}
 <p style="font-size:16px">${escapeHtml(email.greeting)}</p>
 ${email.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
 ${email.receipt ? receiptHtml(email.receipt) : ""}

@@ -1,7 +1,7 @@
 /**
  * Gathers the facts of the go-live check (issue 28 item 2, decision 056) and judges them with
  * go-live-rules.ts. Each fact is read where it lives: the effective settings, the SMTP server itself,
- * the environment, the audit log and the backups folder, pg_dump, the downloads folder, PostgreSQL's
+ * the environment, the audit log and the backups folder, pg_dump, the downloads' storage (disk or bucket), PostgreSQL's
  * list of connections. A fact that cannot be read counts as red, with the reason.
  */
 import { stat, readdir } from "node:fs/promises";
@@ -12,7 +12,7 @@ import type { Database } from "#platform/db/client.ts";
 import { projectRoot } from "#platform/db/pg-tools.ts";
 import { verifySmtp } from "#platform/mail/mailer.ts";
 import { REALTIME_APPLICATION_NAME } from "#platform/realtime/bus.ts";
-import { downloadsFolder } from "#platform/storage/downloads.ts";
+import { hasDownloadFile } from "#platform/storage/downloads.ts";
 import { latestAuditAt } from "#domain/audit/audit-log.server.ts";
 import { digitalProductFiles } from "#domain/catalog/product-lookups.server.ts";
 import { type GoLiveFacts, goLiveReport, type GoLiveReport } from "#domain/settings/go-live-rules.ts";
@@ -51,12 +51,13 @@ async function lastBackupAt(db: Database): Promise<Date | null> {
   return all.length === 0 ? null : new Date(Math.max(...all.map((time) => time.getTime())));
 }
 
+/**
+ * The digital products still sold whose file is not in the configured storage: DATA_DIR/downloads
+ * or the private bucket (FILE_STORAGE=s3), where buyers' links read it (decision 062).
+ */
 async function missingDigitalFiles(services: Services): Promise<string[]> {
   const rows = await digitalProductFiles(services.db);
-  const folder = downloadsFolder(services.config);
-  const missing = await Promise.all(
-    rows.map(async (row) => ((await stat(path.join(folder, path.basename(row.file!))).catch(() => null))?.isFile() ? null : row.name)),
-  );
+  const missing = await Promise.all(rows.map(async (row) => ((await hasDownloadFile(services.config, row.file!)) ? null : row.name)));
   return missing.filter((name): name is string => name !== null);
 }
 

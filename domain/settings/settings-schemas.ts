@@ -38,6 +38,8 @@ export const shopSettingsSchema = z.object({
   mailFrom: z.string(),
   mailReplyTo: z.string().nullable(),
   smtp: smtpSettingsSchema,
+  /** The uploaded logo (decision 062): its address under /uploads and its size in pixels; null: the built-in one. */
+  logo: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
   /** When the owner last saved them; null while everything comes from the environment. */
   updatedAt: z.iso.datetime().nullable(),
 });

@@ -21,10 +21,13 @@ const CACHE_NAME = "shop-settings";
 /** Every setting with its effective value; the SMTP password is here, never in a view. */
 export type ShopSettings = Omit<ShopSettingsValues, "smtp"> & {
   smtp: { host: string | null; port: number; secure: boolean; user: string | null; password: string | null };
+  /** Uploaded apart from the form (shop-logo.server.ts); null: the built-in logo. */
+  logo: ShopLogo | null;
   updatedAt: string | null;
 };
+export type ShopLogo = { url: string; width: number; height: number };
 
-type Saved = { values: Partial<ShopSettings>; updatedAt: string | null };
+export type Saved = { values: Partial<ShopSettings>; updatedAt: string | null };
 type Copy = { value: Saved | undefined; readAt: number; reading: Promise<Saved> | undefined };
 const copies = new WeakMap<Database, Copy>();
 
@@ -50,13 +53,14 @@ export function settingsFromEnv(config: Config): ShopSettings {
       user: smtp?.username ? decodeURIComponent(smtp.username) : null,
       password: smtp?.password ? decodeURIComponent(smtp.password) : null,
     },
+    logo: null,
     updatedAt: null,
   };
 }
 
 const merge = (config: Config, saved: Saved): ShopSettings => ({ ...settingsFromEnv(config), ...saved.values, updatedAt: saved.updatedAt });
 
-async function readSaved(db: Pick<Database, "select">): Promise<Saved> {
+export async function readSaved(db: Pick<Database, "select">): Promise<Saved> {
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, true));
   return row ? { values: row.values as Partial<ShopSettings>, updatedAt: row.updatedAt.toISOString() } : { values: {}, updatedAt: null };
 }
@@ -112,10 +116,13 @@ export async function saveShopSettings(
 ): Promise<ShopSettings> {
   const { db, config } = services;
   const saved = await db.transaction(async (tx) => {
-    const before = merge(config, await readSaved(tx));
+    const previous = await readSaved(tx);
+    const before = merge(config, previous);
     const { password, ...smtp } = input.smtp;
     const values: Omit<ShopSettings, "updatedAt"> = {
       ...input,
+      // The logo is sent apart (shop-logo.server.ts): saving the form keeps it.
+      logo: previous.values.logo ?? null,
       smtp: { ...smtp, password: password === undefined ? before.smtp.password : password || null },
     };
     const [row] = await tx
@@ -141,6 +148,14 @@ export async function saveShopSettings(
   return merge(config, saved);
 }
 
+/** This process's copy after a change made elsewhere in this module (the logo), before the NOTIFY comes back. */
+export function keepSavedCopy(db: Database, saved: Saved): void {
+  const copy = copyOf(db);
+  copy.value = saved;
+  copy.readAt = performance.now();
+}
+export const SETTINGS_CACHE_NAME = CACHE_NAME;
+
 /** The SMTP server as nodemailer's URL; undefined: no server (e-mails go to the outbox). */
 export function smtpUrlOf(settings: ShopSettings): string | undefined {
   const { host, port, secure, user, password } = settings.smtp;
@@ -159,12 +174,19 @@ export const replyToOf = (settings: Pick<ShopSettings, "mailReplyTo" | "email">)
 // The mailer (platform) reads the sender, reply-to and SMTP server from here at each send.
 registerMailSettingsReader(async (services) => {
   const settings = await currentShopSettings(services as { db: Database; config: Config });
-  return { smtpUrl: smtpUrlOf(settings), from: settings.mailFrom, replyTo: replyToOf(settings) };
+  const origin = new URL((services as { config: Config }).config.PUBLIC_URL).origin;
+  return {
+    smtpUrl: smtpUrlOf(settings),
+    from: settings.mailFrom,
+    replyTo: replyToOf(settings),
+    brand: { name: settings.shopName, logo: settings.logo && { ...settings.logo, url: `${origin}${settings.logo.url}` } },
+  };
 });
 
-/** What the browser may see of them: the support line and the legal identity (footer, legal pages). */
+/** What the browser may see of them: the name and logo (header), the support line and the legal identity (footer, legal pages). */
 export function publicConfigOf(settings: ShopSettings): PublicConfig {
   return {
+    brand: { name: settings.shopName, logo: settings.logo },
     supportWhatsapp: settings.supportWhatsapp,
     legal: { name: settings.legalName, cnpj: settings.cnpj, address: settings.address, email: settings.email },
   };

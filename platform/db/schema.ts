@@ -12,6 +12,7 @@ export * from "#platform/db/tables/catalog.ts";
 export * from "#platform/db/tables/checkout.ts";
 export * from "#platform/db/tables/consent.ts";
 export * from "#platform/db/tables/coupons.ts";
+export * from "#platform/db/tables/delivery.ts";
 export * from "#platform/db/tables/email-queue.ts";
 export * from "#platform/db/tables/maintenance.ts";
 export * from "#platform/db/tables/notifications.ts";

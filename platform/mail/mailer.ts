@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Config } from "#platform/config.ts";
 import type { Logger } from "#platform/logger.ts";
+import { type MailBrand, withBrand } from "#platform/mail/brand.ts";
 
 export type MailMessage = {
   to: string;
@@ -24,8 +25,11 @@ export function outboxDir(config: Config): string {
   return path.join(config.dataDir, "outbox");
 }
 
-/** Where and as whom e-mails go: the SMTP server (none: the outbox), the sender and the reply-to. */
-export type MailTransportSettings = { smtpUrl: string | undefined; from: string; replyTo: string | null };
+/**
+ * Where and as whom e-mails go: the SMTP server (none: the outbox), the sender and the reply-to; and
+ * the name or logo at the top of each (absent: as the template wrote it).
+ */
+export type MailTransportSettings = { smtpUrl: string | undefined; from: string; replyTo: string | null; brand?: MailBrand };
 
 export const transportSettingsOf = (config: Config): MailTransportSettings => ({
   smtpUrl: config.SMTP_URL,
@@ -51,8 +55,8 @@ export function createMailer(
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const { smtpUrl, from, replyTo } = await readSettings();
-      const envelope = { from, ...(replyTo ? { replyTo } : {}), ...message };
+      const { smtpUrl, from, replyTo, brand } = await readSettings();
+      const envelope = { from, ...(replyTo ? { replyTo } : {}), ...withBrand(message, brand) };
       if (smtpUrl) {
         let transport = transports.get(smtpUrl);
         if (!transport) transports.set(smtpUrl, (transport = nodemailer.createTransport(smtpUrl)));

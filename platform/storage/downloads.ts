@@ -31,6 +31,18 @@ export async function readDownloadFile(config: Config, name: string): Promise<Ui
   }
 }
 
+/** Writes (or replaces) a download's file in the private storage: DATA_DIR/downloads or the private bucket. */
+export async function storeDownloadFile(config: Config, name: string, body: Uint8Array, contentType: string): Promise<void> {
+  if (!validName(name)) throw new Error(`invalid download name: ${name}`);
+  await privateFileStorageFor(config).put(downloadKey(name), body, contentType);
+}
+
+/** Whether the download's file is in the private storage (the disk or the bucket), without reading it. */
+export async function hasDownloadFile(config: Config, name: string): Promise<boolean> {
+  if (!validName(name)) return false;
+  return privateFileStorageFor(config).has(downloadKey(name));
+}
+
 /**
  * How a buyer the shop has checked gets the file: a short-lived signed address of the bucket (the
  * bytes never pass through the shop), its bytes (the disk), or undefined when it is not there.

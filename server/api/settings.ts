@@ -4,6 +4,10 @@ import { sendSettingsTestEmail } from "#domain/settings/test-email.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { ADMIN_ONLY } from "#server/http/guards.ts";
 import { settingsContract } from "#server/contracts/settings.ts";
+import { removeShopLogo, uploadShopLogo } from "#domain/settings/shop-logo.server.ts";
+import { fileStorageFor } from "#platform/storage/file-storage.ts";
+import { readUploadedImage } from "#server/http/uploads.ts";
+import { PRODUCT_IMAGE_UPLOAD } from "#server/api/catalog-images.ts";
 
 /** The owner's settings and the go-live check (issue 28 items 1 and 2, decisions 055 and 056). Admins only. */
 
@@ -45,4 +49,31 @@ export const goLiveEndpoint = defineEndpoint({
   },
 });
 
-export const settingsEndpoints = [getSettingsEndpoint, saveSettingsEndpoint, testEmailEndpoint, goLiveEndpoint];
+/** The logo: any picture the product photos accept (type by its bytes, 10 MB). */
+export const uploadLogoEndpoint = defineEndpoint({
+  ...settingsContract.uploadLogo,
+  guard: ADMIN_ONLY,
+  upload: PRODUCT_IMAGE_UPLOAD,
+  async handler({ c, user }) {
+    const { bytes } = await readUploadedImage(c, PRODUCT_IMAGE_UPLOAD);
+    const services = c.get("services");
+    return settingsView(await uploadShopLogo(services, fileStorageFor(services.config), { bytes, actorUserId: user.id }));
+  },
+});
+
+export const removeLogoEndpoint = defineEndpoint({
+  ...settingsContract.removeLogo,
+  guard: ADMIN_ONLY,
+  async handler({ c, user }) {
+    return settingsView(await removeShopLogo(c.get("services"), user.id));
+  },
+});
+
+export const settingsEndpoints = [
+  getSettingsEndpoint,
+  saveSettingsEndpoint,
+  testEmailEndpoint,
+  goLiveEndpoint,
+  uploadLogoEndpoint,
+  removeLogoEndpoint,
+];

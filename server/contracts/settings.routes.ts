@@ -5,4 +5,6 @@ export const settingsRoutes = {
   saveSettings: { method: "put", path: "/admin/settings" },
   sendTestEmail: { method: "post", path: "/admin/settings/test-email" },
   goLive: { method: "get", path: "/admin/go-live" },
+  uploadLogo: { method: "post", path: "/admin/settings/logo" },
+  removeLogo: { method: "delete", path: "/admin/settings/logo" },
 } as const;

@@ -35,4 +35,17 @@ export const settingsContract = defineContract(settingsRoutes, {
     tag: "manutenção",
     response: goLiveReportSchema,
   },
+  uploadLogo: {
+    operationId: "adminUploadLogo",
+    summary:
+      "Envia o logotipo da loja (multipart, campo file; JPEG, PNG ou WebP pelos primeiros bytes, até 10 MB): vira um PNG de 64 px de altura no armazenamento de arquivos e aparece no cabeçalho e nos e-mails",
+    tag: "admin",
+    response: shopSettingsSchema,
+  },
+  removeLogo: {
+    operationId: "adminRemoveLogo",
+    summary: "Volta ao logotipo padrão da loja",
+    tag: "admin",
+    response: shopSettingsSchema,
+  },
 });

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { sniffImageType, type AcceptedImageType } from "#platform/images/image-type.ts";
+import { isPdf, NOT_A_PDF_MESSAGE } from "#domain/catalog/product-file-rules.ts";
 
 export type UploadSpec = {
   /** The form field that carries the file. */
@@ -60,4 +61,11 @@ export async function readUploadedImage(c: Context<AppEnv>, spec: UploadSpec): P
     throw new ApiError(415, "unsupported_image_type", "Formato não aceito: envie uma foto em JPEG, PNG ou WebP.");
   }
   return { bytes, type };
+}
+
+/** An uploaded PDF, known by its "%PDF-" header: a text, image or program named .pdf is refused (415). */
+export async function readUploadedPdf(c: Context<AppEnv>, spec: UploadSpec): Promise<Buffer> {
+  const bytes = await readUploadedFile(c, spec);
+  if (!isPdf(bytes)) throw new ApiError(415, "not_a_pdf", NOT_A_PDF_MESSAGE);
+  return bytes;
 }

@@ -6,7 +6,14 @@
 import { type GramPriceTable, PRICE_TABLE_GRAMS, SPEC_PRICE_TABLE } from "#domain/pricing/gram-pricing.ts";
 import { priceTableProblem } from "#domain/pricing/price-table-rules.ts";
 import type { DetailIcon } from "#domain/catalog/catalog-types.ts";
-import { type EditableProduct, MAX_ACCESS_INSTRUCTIONS, type ProductPatch } from "#domain/catalog/product-edit-schemas.ts";
+import {
+  type EditableProduct,
+  MAX_ACCESS_INSTRUCTIONS,
+  MAX_SIZE_CM,
+  MAX_WEIGHT_GRAMS,
+  type ProductPatch,
+  type ProductVisibility,
+} from "#domain/catalog/product-edit-schemas.ts";
 import { parseReais, parseWhole, reaisText } from "#app/features/catalog/money-input.ts";
 
 export type DetailDraft = { kind: "icon"; icon: DetailIcon; text: string } | { kind: "label"; label: string; value: string };
@@ -33,7 +40,40 @@ export type ProductDraft = {
   specTable: boolean;
   /** One text per PRICE_TABLE_GRAMS quantity. */
   table: string[];
+  /** Listed, hidden or retired (decision 061). */
+  visibility: ProductVisibility;
+  /** The parcel's weight (g) and size (cm) as typed; "" is not given. */
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
 };
+
+/** The size fields of the draft, their labels and limits: what the create form and the editor both show. */
+export const SIZE_FIELDS = [
+  { name: "weight", label: "Peso com embalagem (g)", max: MAX_WEIGHT_GRAMS },
+  { name: "length", label: "Comprimento (cm)", max: MAX_SIZE_CM },
+  { name: "width", label: "Largura (cm)", max: MAX_SIZE_CM },
+  { name: "height", label: "Altura (cm)", max: MAX_SIZE_CM },
+] as const;
+
+const wholeText = (value: number | null) => (value === null ? "" : String(value));
+/** A typed size: null when blank, the number otherwise (checked by sizeErrors). */
+export const sizeValue = (text: string) => (text.trim() === "" ? null : parseWhole(text));
+
+/** The size fields' problems, in the server's words. */
+export function sizeErrors(draft: Pick<ProductDraft, "weight" | "length" | "width" | "height">): Partial<Record<SizeName, string>> {
+  const errors: Partial<Record<SizeName, string>> = {};
+  for (const field of SIZE_FIELDS) {
+    const text = draft[field.name];
+    if (text.trim() === "") continue;
+    const value = parseWhole(text);
+    if (value === null || value <= 0) errors[field.name] = "Informe um número inteiro maior que zero, ou deixe em branco.";
+    else if (value > field.max) errors[field.name] = `No máximo ${field.max.toLocaleString("pt-BR")}.`;
+  }
+  return errors;
+}
+export type SizeName = (typeof SIZE_FIELDS)[number]["name"];
 
 export function draftOf(product: EditableProduct): ProductDraft {
   const table = product.priceTable ?? SPEC_PRICE_TABLE;
@@ -57,11 +97,16 @@ export function draftOf(product: EditableProduct): ProductDraft {
     price: reaisText(product.priceCents),
     specTable: product.priceTable === null,
     table: PRICE_TABLE_GRAMS.map((grams) => reaisText(table.find((point) => point.grams === grams)?.totalCents ?? null)),
+    visibility: product.visibility,
+    weight: wholeText(product.weightGrams),
+    length: wholeText(product.lengthCm),
+    width: wholeText(product.widthCm),
+    height: wholeText(product.heightCm),
   };
 }
 
 export type DraftErrors = Partial<
-  Record<"name" | "description" | "stock" | "leadTime" | "price" | "table" | "accessInstructions", string>
+  Record<"name" | "description" | "stock" | "leadTime" | "price" | "table" | "accessInstructions" | SizeName, string>
 > & {
   tableCells?: Record<number, string>;
 };
@@ -79,7 +124,7 @@ export function draftTable(draft: ProductDraft): { table: Array<{ grams: number;
 
 /** What is wrong with the draft before it is sent (the server checks it all again). */
 export function draftErrors(draft: ProductDraft, unitType: "gram" | "unit"): DraftErrors {
-  const errors: DraftErrors = {};
+  const errors: DraftErrors = { ...sizeErrors(draft) };
   if (!draft.name.trim()) errors.name = "Informe o nome.";
   if (!draft.description.trim()) errors.description = "Informe a descrição.";
   if (draft.accessInstructions.trim().length > MAX_ACCESS_INSTRUCTIONS)
@@ -126,6 +171,11 @@ function fieldsOf(draft: ProductDraft, unitType: "gram" | "unit"): Omit<ProductP
     stock: draft.stock.trim() === "" ? null : parseWhole(draft.stock),
     madeToOrder: draft.madeToOrder,
     leadTimeBusinessDays: draft.leadTime.trim() === "" ? null : parseWhole(draft.leadTime),
+    visibility: draft.visibility,
+    weightGrams: sizeValue(draft.weight),
+    lengthCm: sizeValue(draft.length),
+    widthCm: sizeValue(draft.width),
+    heightCm: sizeValue(draft.height),
     ...(unitType === "unit"
       ? { priceCents: parseReais(draft.price) ?? 0 }
       : { priceTable: draft.specTable ? null : draftTable(draft).table }),

@@ -1,15 +1,29 @@
-import { ArrowLeft, Plus, Trash2 } from "lucide-react";
+import { ArrowLeft, Copy, Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useNavigate, useRevalidator } from "react-router";
 import { PRICE_TABLE_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { DETAIL_ICON_LABELS } from "#app/features/catalog/product-edit-labels.ts";
 import type { DetailIcon } from "#domain/catalog/catalog-types.ts";
-import type { EditableProduct } from "#domain/catalog/product-edit-schemas.ts";
+import {
+  type EditableProduct,
+  KIND_LABELS,
+  PRODUCT_VISIBILITIES,
+  type ProductVisibility,
+  VISIBILITY_LABELS,
+} from "#domain/catalog/product-edit-schemas.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { adminProductsApi } from "#app/features/catalog/admin-products-api.ts";
-import { type DetailDraft, draftErrors, draftOf, hasErrors, patchOf, type ProductDraft } from "#app/features/catalog/product-draft.ts";
+import {
+  type DetailDraft,
+  draftErrors,
+  draftOf,
+  hasErrors,
+  patchOf,
+  type ProductDraft,
+  SIZE_FIELDS,
+} from "#app/features/catalog/product-draft.ts";
 import { ProductPreview } from "#app/features/catalog/product-preview.tsx";
 
 const inputClass = `mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 ${focusRing}`;
@@ -68,12 +82,22 @@ export function ProductEditor({ product: loaded }: { product: EditableProduct })
         <ArrowLeft aria-hidden="true" className="size-4" />
         Todos os produtos
       </Link>
-      <h1 className="text-2xl font-bold text-stone-950">Editar {original.name}</h1>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words text-stone-950">Editar {original.name}</h1>
+          <p className="text-sm text-stone-700">
+            {KIND_LABELS[original.kind]} · <span className="break-all">{original.route}</span>
+          </p>
+        </div>
+        <DuplicateButton product={original} />
+      </div>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <form onSubmit={(event) => void save(event)} noValidate className="space-y-8" aria-label="Editar produto">
+          <VisibilitySection draft={draft} set={set} errors={visible} />
           <TextsSection draft={draft} set={set} errors={visible} />
           <SaleSection draft={draft} set={set} errors={visible} unitType={original.unitType} />
           <PriceSection draft={draft} set={set} errors={visible} unitType={original.unitType} />
+          {original.needsShipping ? <SizesSection draft={draft} set={set} errors={visible} /> : null}
           <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-stone-200 bg-stone-50/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
             <div aria-live="polite">
               {message ? (
@@ -95,6 +119,89 @@ export function ProductEditor({ product: loaded }: { product: EditableProduct })
         <ProductPreview product={original} draft={draft} />
       </div>
     </div>
+  );
+}
+
+/** "Duplicar": a hidden copy with every text, price, size and photo, opened in its own editor. */
+function DuplicateButton({ product }: { product: EditableProduct }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function duplicate() {
+    setBusy(true);
+    setError(null);
+    try {
+      const copy = await adminProductsApi.duplicateProduct(product.uuid);
+      void navigate(`?produto=${copy.id}&criado=copia`);
+    } catch (caught) {
+      setError(caught instanceof ApiCallError ? caught.message : "Não foi possível duplicar. Tente novamente.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <button type="button" disabled={busy} onClick={() => void duplicate()} className={buttonClass("secondary")}>
+        <Copy aria-hidden="true" className="size-4" />
+        {busy ? "Duplicando…" : "Duplicar produto"}
+      </button>
+      <div aria-live="polite">{error ? <FormMessage kind="error">{error}</FormMessage> : null}</div>
+    </div>
+  );
+}
+
+const VISIBILITY_HINTS: Record<ProductVisibility, string> = {
+  listed: "Aparece na loja, na busca e no mapa do site, e pode ser comprado.",
+  hidden: "Fora da loja: o link do produto responde “página não encontrada” e ninguém compra. Use enquanto prepara fotos e textos.",
+  retired: "Não é mais vendido: sai da loja e da busca e vai para o fim desta lista. Os pedidos feitos mantêm seus itens.",
+};
+
+function VisibilitySection({ draft, set }: SectionProps) {
+  const id = useId();
+  return (
+    <Section title="Na loja">
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium text-stone-900">
+          Visibilidade
+        </label>
+        <select
+          id={id}
+          value={draft.visibility}
+          onChange={(event) => set("visibility", event.target.value as ProductVisibility)}
+          aria-describedby={`${id}-dica`}
+          className={inputClass}
+        >
+          {PRODUCT_VISIBILITIES.map((visibility) => (
+            <option key={visibility} value={visibility}>
+              {VISIBILITY_LABELS[visibility]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-dica`} className="mt-1 text-xs text-stone-600">
+          {VISIBILITY_HINTS[draft.visibility]}
+        </p>
+      </div>
+    </Section>
+  );
+}
+
+function SizesSection({ draft, set, errors }: SectionProps) {
+  return (
+    <Section title="Peso e medidas da embalagem">
+      <p className="text-sm text-stone-700">Em branco, o frete usa a estimativa da categoria.</p>
+      <div className="grid grid-cols-2 gap-3">
+        {SIZE_FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            label={field.label}
+            inputMode="numeric"
+            value={draft[field.name]}
+            onChange={(event) => set(field.name, event.target.value)}
+            error={errors[field.name]}
+          />
+        ))}
+      </div>
+    </Section>
   );
 }
 
@@ -310,12 +417,14 @@ function Checkbox({
 function SaleSection({ draft, set, errors, unitType }: SectionProps & { unitType: "gram" | "unit" }) {
   return (
     <Section title="Venda">
-      <Checkbox
-        label="Pode ser comprado"
-        checked={draft.purchasable}
-        onChange={(value) => set("purchasable", value)}
-        hint="Desmarcado, o produto aparece na loja como indisponível."
-      />
+      {draft.visibility === "listed" ? (
+        <Checkbox
+          label="Pode ser comprado"
+          checked={draft.purchasable}
+          onChange={(value) => set("purchasable", value)}
+          hint="Desmarcado, o produto aparece na loja como indisponível."
+        />
+      ) : null}
       <Checkbox
         label="Mostrar a avaliação da loja anterior"
         checked={draft.importedRatingShown}

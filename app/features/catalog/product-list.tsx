@@ -1,8 +1,8 @@
-import { ChevronRight, Truck } from "lucide-react";
+import { ChevronRight, Plus, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { gramsTotalCents, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
-import type { EditableProduct } from "#domain/catalog/product-edit-schemas.ts";
+import { type EditableProduct, VISIBILITY_LABELS } from "#domain/catalog/product-edit-schemas.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 
@@ -26,10 +26,16 @@ export function ProductList({ products }: { products: EditableProduct[] }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-stone-950">Personalizar produtos</h1>
-        <Link to="?frete" className={buttonClass("secondary")}>
-          <Truck aria-hidden="true" className="size-4" />
-          Tabela de frete
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="?novo" className={buttonClass("primary")}>
+            <Plus aria-hidden="true" className="size-4" />
+            Novo produto
+          </Link>
+          <Link to="?frete" className={buttonClass("secondary")}>
+            <Truck aria-hidden="true" className="size-4" />
+            Tabela de frete
+          </Link>
+        </div>
       </div>
       {products.length === 0 ? (
         <p className="rounded-lg border border-stone-200 bg-white p-4 text-stone-700">Nenhum produto cadastrado.</p>
@@ -47,7 +53,11 @@ export function ProductList({ products }: { products: EditableProduct[] }) {
                   <p className="text-sm text-stone-800">{priceText(product)}</p>
                   <p className="text-sm text-stone-700">
                     {stockText(product)}
-                    {product.purchasable ? "" : " · Indisponível para compra"}
+                    {product.visibility !== "listed"
+                      ? ` · ${VISIBILITY_LABELS[product.visibility]}`
+                      : product.purchasable
+                        ? ""
+                        : " · Indisponível para compra"}
                   </p>
                 </div>
                 <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-500" />

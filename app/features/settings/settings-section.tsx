@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
 import { GoLiveList } from "#app/features/settings/go-live-list.tsx";
+import { LogoEditor } from "#app/features/settings/logo-editor.tsx";
 import { settingsApi, settingsKeys } from "#app/features/settings/settings-api.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
@@ -157,7 +158,10 @@ export function SettingsSection() {
         auditoria.
       </p>
       {query.data ? (
-        <SettingsForm settings={query.data} />
+        <>
+          <LogoEditor settings={query.data} />
+          <SettingsForm settings={query.data} />
+        </>
       ) : query.isError ? (
         <FormMessage kind="error">{query.error.message}</FormMessage>
       ) : (

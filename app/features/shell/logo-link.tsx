@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { focusRing } from "#app/ui/button-styles.ts";
 import { Logo } from "#app/features/shell/logo.tsx";
+import { useShopBrand } from "#app/features/shell/shop-brand.tsx";
 
 export function LogoLink({ className = "" }: { className?: string }) {
+  const { name } = useShopBrand();
   return (
-    <Link to="/" aria-label="Loja Micologia – página inicial" className={`rounded-md ${focusRing} ${className}`}>
+    <Link to="/" aria-label={`${name} – página inicial`} className={`rounded-md ${focusRing} ${className}`}>
       <Logo />
     </Link>
   );

@@ -1,3 +1,4 @@
+import { BUILT_IN_BRAND, ShopBrandContext } from "#app/features/shell/shop-brand.tsx";
 import { lazy, Suspense, useRef, useState } from "react";
 import { pagePathOf } from "#app/shared/page-path.ts";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
@@ -75,33 +76,35 @@ export function Shell({
   const loadingOtherPage = navigation.state === "loading" && pagePathOf(navigation.location.pathname) !== pagePathOf(location.pathname);
 
   return (
-    <AuthProvider initial={auth}>
-      <CookiePreferencesProvider>
-        <CartWithUser>
-          <div className="flex min-h-screen flex-col">
-            <a
-              href="#conteudo"
-              className="sr-only rounded-lg bg-emerald-800 font-semibold text-white focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-800"
-            >
-              Pular para o conteúdo
-            </a>
-            {hideHeader ? null : <HeaderWithUser />}
-            {/* tabIndex -1: the skip link (and a navigation, see useFocusOnNavigation) moves keyboard focus here, not only the scroll position. */}
-            <main ref={mainRef} id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
-              {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
-              <div ref={pageRef} hidden={loadingOtherPage}>
-                {children}
-              </div>
-              {/* After the page: its effects (a field it focuses) run before the transition's focus check, as when they were the shell's. */}
-              {Transitions ? <Transitions pageRef={pageRef} mainRef={mainRef} loadingOtherPage={loadingOtherPage} /> : null}
-            </main>
-            <SiteFooter publicConfig={publicConfig} />
-            <AgeGate />
-            {/* Sonner and its settings (spec §9) load with the first toast. */}
-            <Toaster />
-          </div>
-        </CartWithUser>
-      </CookiePreferencesProvider>
-    </AuthProvider>
+    <ShopBrandContext value={publicConfig?.brand ?? BUILT_IN_BRAND}>
+      <AuthProvider initial={auth}>
+        <CookiePreferencesProvider>
+          <CartWithUser>
+            <div className="flex min-h-screen flex-col">
+              <a
+                href="#conteudo"
+                className="sr-only rounded-lg bg-emerald-800 font-semibold text-white focus:not-sr-only focus:px-4 focus:py-2 focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:outline-2 focus:outline-offset-2 focus:outline-emerald-800"
+              >
+                Pular para o conteúdo
+              </a>
+              {hideHeader ? null : <HeaderWithUser />}
+              {/* tabIndex -1: the skip link (and a navigation, see useFocusOnNavigation) moves keyboard focus here, not only the scroll position. */}
+              <main ref={mainRef} id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+                {/* Hidden, not unmounted: a cancelled navigation gets the page back with its state intact. */}
+                <div ref={pageRef} hidden={loadingOtherPage}>
+                  {children}
+                </div>
+                {/* After the page: its effects (a field it focuses) run before the transition's focus check, as when they were the shell's. */}
+                {Transitions ? <Transitions pageRef={pageRef} mainRef={mainRef} loadingOtherPage={loadingOtherPage} /> : null}
+              </main>
+              <SiteFooter publicConfig={publicConfig} />
+              <AgeGate />
+              {/* Sonner and its settings (spec §9) load with the first toast. */}
+              <Toaster />
+            </div>
+          </CartWithUser>
+        </CookiePreferencesProvider>
+      </AuthProvider>
+    </ShopBrandContext>
   );
 }

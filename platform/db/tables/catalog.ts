@@ -11,6 +11,12 @@ import type { PriceTablePoint, ProductDetail } from "#platform/db/json-columns.t
 
 export const productCategory = pgEnum("product_category", ["consultoria", "desidratados", "culturas", "spawn", "aprender"]);
 export const productUnitType = pgEnum("product_unit_type", ["gram", "unit"]);
+/**
+ * Whether shoppers see a product (decision 061): `listed` everywhere; `hidden` (a new product being
+ * prepared, or one paused) and `retired` (no longer sold) are in no list, search or sitemap, their
+ * page answers 404 and nobody can buy them. Rows are never deleted: order lines point at them.
+ */
+export const productVisibility = pgEnum("product_visibility", ["listed", "hidden", "retired"]);
 
 /**
  * The catalogue (spec §3 "Catalogue entry" plus what docs/requirements.md adds: unit, price, stock, lead time,
@@ -68,6 +74,14 @@ export const products = pgTable(
     accessInstructions: text("access_instructions"),
     /** Digital products: the file the buyer downloads (DATA_DIR/downloads/<name>); null for others. */
     downloadFile: text("download_file"),
+    /** Shown, hidden or retired (decision 061); only `listed` products are sold. */
+    visibility: productVisibility("visibility").notNull().default("listed"),
+    /** The product in its parcel, in grams; null: the category's estimate (decision 005). */
+    weightGrams: integer("weight_grams"),
+    /** The parcel's outer size in centimetres, for the owner's carrier labels; null: not given. */
+    lengthCm: integer("length_cm"),
+    widthCm: integer("width_cm"),
+    heightCm: integer("height_cm"),
     /** Raised by every admin edit: an edit made on an older version is refused (decision 021). */
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -85,6 +99,13 @@ export const products = pgTable(
     check("products_rating", sql`${t.ratingAverage} between 0 and 5 and ${t.ratingCount} >= 0`),
     check("products_reviews", sql`${t.reviewCount} >= 0 and ${t.reviewStarsSum} >= 0`),
     check("products_lead_time", sql`${t.leadTimeBusinessDays} is null or ${t.leadTimeBusinessDays} > 0`),
+    // A product shoppers cannot see cannot be bought either: every cart and checkout path refuses a
+    // disabled button already, so hiding or retiring needs no check of its own there (decision 061).
+    check("products_unlisted_not_sold", sql`${t.visibility} = 'listed' or ${t.buttonDisabled}`),
+    check(
+      "products_size",
+      sql`(${t.weightGrams} is null or ${t.weightGrams} > 0) and (${t.lengthCm} is null or ${t.lengthCm} > 0) and (${t.widthCm} is null or ${t.widthCm} > 0) and (${t.heightCm} is null or ${t.heightCm} > 0)`,
+    ),
   ],
 );
 
