@@ -17,12 +17,14 @@ export const DOMAIN_NEIGHBOURS = {
   shipping: ["audit"],
   // The static BR Code carries the Pix key the owner saved in the admin (issue 28, decision 055).
   payments: ["settings"],
-  // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056).
-  settings: ["audit"],
+  // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056), which asks
+  // catalog for the digital products' files (decision 048).
+  settings: ["audit", "catalog"],
   // E-mails show amounts in R$.
   notifications: ["pricing"],
-  // Web Push to the owner's and customers' devices (issue 31, decision 070): the owner is every admin.
-  push: ["notifications"],
+  // Web Push to the owner's and customers' devices (issue 31, decision 070): the owner is every admin,
+  // whose ids auth reads (decision 048).
+  push: ["auth"],
   consent: [],
   // The audit log's sentences show amounts in R$ (issue 28 item 10).
   audit: ["pricing"],
@@ -52,7 +54,8 @@ export const DOMAIN_NEIGHBOURS = {
   // cart, notifications, referrals); the data export lists them all (LGPD, decision 048).
   // A saved address's CEP follows shipping's one CEP rule (decision 046).
   account: ["orders", "consent", "referrals", "reviews", "shipping", "auth", "cart", "notifications", "push"],
-  checkout: ["account", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
+  // The new order's e-mails go to the customer and the admins, whose addresses auth reads (decision 048).
+  checkout: ["account", "auth", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
   dashboard: ["orders", "audit", "recovery"],
   customers: ["orders", "consent"],
@@ -65,7 +68,8 @@ export const DOMAIN_NEIGHBOURS = {
   // and to keep the review totals, auth for the author's name (decision 048); moderation is audited (issue 19).
   reviews: ["audit", "orders", "catalog", "auth"],
   // Digital delivery signs its links with the shop's secret (issue 19); the paid order's e-mail carries them.
-  delivery: ["auth"],
+  // Each product's file and instructions are catalog's (decision 048).
+  delivery: ["auth", "catalog"],
   // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job, and clear
   // the carts, notifications and sessions through their owners (decision 048); the health of the e-mail
   // queue and the customers and products CSVs.
@@ -109,14 +113,8 @@ export const TABLE_READERS = {
 };
 
 // The reasons below name the move each import waits for.
-const ORDER_DOOR =
-  "issue 27 items 1-2 (one writer of an order's status and history, one effects step) move these writes into domain/orders' flows";
-const EFFECTS =
-  "the order's effects step (issue 27 item 2) applies what other modules own in the flow's transaction: each write becomes the owner's function";
 const CART_PRICES =
   "the cart prices its lines from the product rows in the same statements and locks (decision 012's line pricer): catalog needs a read of the priced product, taking the transaction, before this moves";
-const CYCLE_WITH_ORDERS =
-  "orders imports this module (DOMAIN_NEIGHBOURS), so it cannot call orders back: the orders module must pass in what it reads (issue 27 item 2's effects step)";
 
 /**
  * Imports of another module's tables not yet moved behind the owner's functions (decision 048):
@@ -124,49 +122,31 @@ const CYCLE_WITH_ORDERS =
  * line that no longer matches an import, and a new import of another module's tables is refused.
  */
 export const TABLE_IMPORTS_TO_MOVE = {
-  audit: {
-    "domain/settings/go-live.server.ts": "reads when the last backup was downloaded: a domain/audit reader of an action's latest entry",
-  },
   auth: {
-    "domain/orders/order-effects.server.ts": `reads the customer's address for the e-mails (domain/auth's accountContacts); ${EFFECTS}`,
     "domain/audit/audit-log.server.ts": "reads the actor's e-mail; auth imports audit, so the callers must pass the actor's e-mail in",
-    "domain/notifications/notifications.server.ts":
-      "reads the admins' accounts; auth imports notifications, so the admins' ids and addresses must be passed in",
-    "domain/referrals/referrals.server.ts": `reads the referred people's names; ${CYCLE_WITH_ORDERS.replace("orders imports", "auth and orders import")}`,
   },
   cart: {
     "domain/checkout/checkout-cart.server.ts": CART_PRICES,
-    "domain/orders/order-effects.server.ts": EFFECTS,
   },
   catalog: {
-    "domain/settings/go-live.server.ts": "lists the digital products and their files for the go-live check: a domain/catalog reader",
-    "domain/orders/order-effects.server.ts": `gives stock back; ${EFFECTS}`,
     "domain/cart/add-item.server.ts": CART_PRICES,
     "domain/cart/cart-shipping.server.ts": CART_PRICES,
     "domain/cart/cart-store.server.ts": CART_PRICES,
     "domain/cart/change-item.server.ts": CART_PRICES,
     "domain/cart/migrate-cart.server.ts": CART_PRICES,
     "domain/checkout/checkout-cart.server.ts": CART_PRICES,
-    "domain/delivery/deliveries.server.ts": `reads the products' files and instructions; ${CYCLE_WITH_ORDERS}`,
   },
   checkout: {
     "domain/orders/order-privacy.server.ts":
       "deletes the person's checkout attempts; checkout imports orders, so the deletion must move to domain/account's deletion",
   },
   orders: {
-    "domain/checkout/place-order.server.ts": `inserts the order, its lines and its first history row: ${ORDER_DOOR}`,
-    "domain/delivery/deliveries.server.ts": `reads the buyer's order and lines; ${CYCLE_WITH_ORDERS}`,
-    "domain/reconciliation/reconcile-payments.server.ts": ORDER_DOOR,
-    "domain/reconciliation/order-charge.server.ts":
-      "reads the order and writes the Pix made after the commit onto it (decision 045): domain/orders functions taking the provider's answer",
-    "domain/referrals/referrals.server.ts": `reads the order numbers of the credit ledger; ${CYCLE_WITH_ORDERS}`,
+    "domain/delivery/deliveries.server.ts":
+      "productDownloadOrders (decision 062) joins each download with its order's number; orders imports delivery, so the numbers must be read by the caller through domain/orders",
   },
   payments: {
-    "domain/orders/refunds.server.ts": "reads the order's provider charges for a refund (decision 044): a domain/payments reader",
     "domain/reconciliation/apply-charge.server.ts":
       "applies provider payments to the charges' rows; the charges' writes move to domain/payments with issue 27 item 4 (charge after commit)",
-    "domain/reconciliation/order-payments.server.ts": "lists an order's charges: a domain/payments reader",
-    "domain/reconciliation/reconcile-payments.server.ts": "the poller's work list and its updates; with issue 27 item 4",
   },
 };
 

@@ -4,9 +4,10 @@ import { CustomerPanel } from "#app/features/account/customer-panel.tsx";
 import { appContext } from "#app/lib/app-context.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { listAddresses } from "#domain/account/account-data.server.ts";
+import { accountNames } from "#domain/auth/account-names.server.ts";
 import { referralSummary } from "#domain/referrals/referrals.server.ts";
 import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
-import { getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
+import { customerOrderNumbers, getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { Route } from "./+types/cliente";
@@ -31,7 +32,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   );
   const [addresses, referral, [orders, opened]] = await Promise.all([
     listAddresses(db, user.id),
-    referralSummary(db, config.PUBLIC_URL, user.id),
+    referralSummary(db, config.PUBLIC_URL, user.id, { accountNames, customerOrderNumbers }),
     customerOrders,
   ]);
   const openedWithQr = opened && { ...opened, pixQrSvg: opened.pix ? await pixQrSvg(opened.pix.code) : null };

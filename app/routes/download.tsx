@@ -4,6 +4,7 @@ import { appContext } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { checkDownload, renewDownloadLink } from "#domain/delivery/deliveries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import type { Route } from "./+types/download";
 
 export const meta: Route.MetaFunction = () => [{ title: "Download | Loja" }, { name: "robots", content: "noindex" }];
@@ -24,7 +25,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const { db, config } = args.context.get(appContext).services;
   const ids = idsOf(args.params);
   const link = { expira: args.url.searchParams.get("expira") ?? "", assinatura: args.url.searchParams.get("assinatura") ?? "" };
-  const check = await checkDownload(db, config, { ...ids, userId: user.id, link });
+  const check = await checkDownload(db, config, await orderForDelivery(db, ids.orderId), { ...ids, userId: user.id, link });
   const base = { orderId: ids.orderId, downloadUrl: `${args.url.pathname}${args.url.search}` };
   switch (check.outcome) {
     case "not_found":
@@ -57,7 +58,8 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
 export const action = withDomainErrors(async (args: Route.ActionArgs) => {
   const user = await requireUser(args);
   const { db, config } = args.context.get(appContext).services;
-  const link = await renewDownloadLink(db, config, { ...idsOf(args.params), userId: user.id });
+  const ids = idsOf(args.params);
+  const link = await renewDownloadLink(db, config, await orderForDelivery(db, ids.orderId), { ...ids, userId: user.id });
   return redirect(link.url, 303);
 });
 

@@ -41,6 +41,17 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
   });
 }
 
+/** When an action was last recorded (the go-live check's last backup download); null if never. */
+export async function latestAuditAt(db: Database, action: string): Promise<Date | null> {
+  const [latest] = await db
+    .select({ at: auditLog.createdAt })
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return latest?.at ?? null;
+}
+
 /** Newest first, optionally of one entity type or one entity. */
 export async function listAuditLog(
   db: Database,

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "#platform/db/client.ts";
 import type { AppServices } from "#platform/services.ts";
-import { adminEmails } from "#platform/db/tables/auth.ts";
+import { adminEmails, users } from "#platform/db/tables/auth.ts";
 
 /**
  * Admin status, decided here and nowhere else: the account's e-mail is listed (ADMIN_EMAILS or the
@@ -26,4 +27,25 @@ export async function listAdminEmails(services: Pick<AppServices, "config" | "db
     .filter((row) => !services.config.ADMIN_EMAILS.includes(row.email))
     .map((row) => ({ email: row.email, source: "database" as const }));
   return [...fromConfig, ...fromDatabase];
+}
+
+/** Ids of every admin account (decision 003's rule: listed e-mail AND verified). */
+export async function adminUserIds(
+  services: Pick<AppServices, "config" | "db">,
+  executor: Pick<Database, "select"> = services.db,
+): Promise<string[]> {
+  const listed = services.config.ADMIN_EMAILS;
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.emailVerified, true),
+        or(
+          listed.length > 0 ? inArray(users.email, listed) : sql`false`,
+          sql`${users.email} in (select ${adminEmails.email} from ${adminEmails})`,
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
 }

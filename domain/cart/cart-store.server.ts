@@ -201,6 +201,44 @@ export async function markCartAwaitingPayment(tx: Tx, cartId: string): Promise<v
   await announceCartStatus(tx, cartId);
 }
 
+/** For the orders (issue 27 item 2): a paid order's cart is done (spec §4: completed carts are cleared in the customer's tabs). */
+export async function completeOrderCart(tx: Tx, cartId: string): Promise<void> {
+  await tx
+    .update(carts)
+    .set({ status: "completed", updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId));
+  await announceCartStatus(tx, cartId);
+}
+
+/**
+ * For the orders: an unpaid order that ends frees its cart: back to `active` with its items when the
+ * customer has no other active cart, so they can pay again; otherwise the old cart is closed (`completed`).
+ */
+export async function reopenOrderCart(tx: Tx, cartId: string, userId: string | null): Promise<void> {
+  const [other] = userId
+    ? await tx
+        .select({ id: carts.id })
+        .from(carts)
+        .where(and(eq(carts.userId, userId), eq(carts.status, "active")))
+        .limit(1)
+    : [];
+  await tx
+    .update(carts)
+    .set({ status: other ? "completed" : "active", updatedAt: sql`now()` })
+    .where(and(eq(carts.id, cartId), eq(carts.status, "pending_payment")));
+  await announceCartStatus(tx, cartId);
+}
+
+/** For the orders: a reopened order holds its cart's items again, unless the cart changed since (then it stays as it is). */
+export async function holdCartForOrderAgain(tx: Tx, cartId: string): Promise<void> {
+  const moved = await tx
+    .update(carts)
+    .set({ status: "pending_payment", updatedAt: sql`now()` })
+    .where(and(eq(carts.id, cartId), eq(carts.status, "active")))
+    .returning({ id: carts.id });
+  if (moved.length > 0) await announceCartStatus(tx, cartId);
+}
+
 /**
  * For the checkout (issue 6): tells every tab and device of the cart's owner that its status changed,
  * inside the caller's transaction. The browsers then run the completed-cart check.

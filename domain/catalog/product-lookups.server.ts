@@ -2,7 +2,7 @@
  * What other modules read of the catalogue's rows through the catalog module (decision 048): a
  * product's id by its slug, the names and pages of products, the review totals the rating shows.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { productCatalog, products } from "#platform/db/tables/catalog.ts";
 
@@ -22,6 +22,27 @@ export async function productLabels(db: Reader, ids: readonly string[]): Promise
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, { name: row.name, route: row.route }]));
+}
+
+/** Each digital product still sold (not retired): its name and download file (the go-live check looks for the files). */
+export async function digitalProductFiles(db: Reader): Promise<{ name: string; file: string | null }[]> {
+  return db
+    .select({ name: products.name, file: products.downloadFile })
+    .from(products)
+    .where(and(isNotNull(products.downloadFile), ne(products.visibility, "retired")));
+}
+
+/** What these products deliver besides parcels (decision 030): the file to download and the owner's instructions, by id. */
+export async function productDeliverables(
+  db: Reader,
+  ids: readonly string[],
+): Promise<Map<string, { instructions: string | null; downloadFile: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, instructions: products.accessInstructions, downloadFile: products.downloadFile })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, { instructions: row.instructions, downloadFile: row.downloadFile }]));
 }
 
 /** The image the admin set for each of these products (product_catalog); products without one are left out. */

@@ -1,5 +1,5 @@
 /** A product's stock count, as orders take it (decision 005): one conditional update, never below zero. */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { products } from "#platform/db/tables/catalog.ts";
 
@@ -20,4 +20,20 @@ export async function takeStock(tx: Pick<Database, "select" | "update">, product
   if (taken.length > 0) return "taken";
   const [product] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
   return product && product.stock === null ? "uncounted" : "short";
+}
+
+/**
+ * Gives back stock an order took (it ended unkept), in product order (two transactions never wait on
+ * each other in a cycle). A product without a count (made to order, services) is left as it is.
+ */
+export async function giveStockBack(
+  tx: Pick<Database, "update">,
+  lines: readonly { productId: string; quantity: number }[],
+): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, line.productId), isNotNull(products.stock)));
+  }
 }

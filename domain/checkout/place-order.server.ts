@@ -2,10 +2,9 @@
  * Placing an order (docs/requirements.md checkout steps 4 and 5): one transaction, idempotent per key.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
-import { orderItems, orders } from "#platform/db/tables/orders.ts";
 import { recordPlacedOrder } from "#domain/orders/order-machine.server.ts";
 import type { AppServices } from "#platform/services.ts";
 import { requestHash } from "#platform/request-hash.ts";
@@ -16,9 +15,12 @@ import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import type { OrderAddress } from "#domain/checkout/checkout-schemas.ts";
 import { orderCpf, rememberOrderCpf } from "#domain/checkout/order-cpf.server.ts";
 import { priceOrderDiscounts, recordOrderDiscounts } from "#domain/checkout/checkout-discounts.server.ts";
-import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
+import { adminUserIds } from "#domain/auth/admins.server.ts";
+import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { adminNewOrderMessage, orderCreatedMessage } from "#domain/orders/order-messages.ts";
 import { toNotification } from "#domain/orders/order-store.server.ts";
+import { insertPlacedOrder, nextOrderNumber, orderNumberOf, recentPendingOrder } from "#domain/orders/placed-order.server.ts";
 import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { pixDeadline, startPix } from "#domain/payments/charges.server.ts";
@@ -83,10 +85,8 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
         // The database's clock decides, so instances with skewed clocks agree on what is stale.
         stale: sql<boolean>`${idempotencyKeys.createdAt} < now() - ${STALE_CLAIM}`,
         requestHash: idempotencyKeys.requestHash,
-        number: orders.number,
       })
       .from(idempotencyKeys)
-      .leftJoin(orders, eq(orders.id, idempotencyKeys.orderId))
       .where(keyOf);
     // Like Stripe's keys: one key, one request. Another body under it is a client's bug, never a replay.
     if (existing?.requestHash && existing.requestHash !== requestHash) {
@@ -96,7 +96,8 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
         "Esta tentativa de compra já foi enviada com outros dados. Recarregue a página e confira o pedido.",
       );
     }
-    if (existing?.orderId && existing.number !== null) return { orderId: existing.orderId, number: existing.number, replayed: true };
+    const number = existing?.orderId ? await orderNumberOf(db, existing.orderId) : null;
+    if (existing?.orderId && number !== null) return { orderId: existing.orderId, number, replayed: true };
     // Gone meanwhile (its attempt failed): claim it again.
     if (!existing) continue;
     if (!existing.stale || round > 0) break;
@@ -119,7 +120,11 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
   try {
     return await db.transaction(async (tx) => {
       const result = await createOrder(tx, services, customer, request);
-      await enqueueNotificationEmails(tx, services, result.notifications);
+      const recipients = await accountContacts(
+        tx,
+        result.notifications.map((item) => item.userId),
+      );
+      await enqueueNotificationEmails(tx, services, result.notifications, recipients);
       const bound = await tx.update(idempotencyKeys).set({ orderId: result.orderId }).where(mine).returning({ key: idempotencyKeys.key });
       // The claim was taken from this attempt (it looked stale to another): its order must not be saved
       // beside the other attempt's; roll back, and the retry replays whichever order the key holds.
@@ -146,14 +151,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   const cart = await loadCheckoutCart(tx, customer.id, { lock: true });
   if (!cart || cart.lines.length === 0) {
     // A concurrent submit (another key) may have just turned this cart into an order.
-    const [recent] = await tx
-      .select({ id: orders.id, number: orders.number })
-      .from(orders)
-      .where(
-        and(eq(orders.userId, customer.id), eq(orders.status, "pending_payment"), sql`${orders.createdAt} > now() - interval '5 minutes'`),
-      )
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
+    const recent = await recentPendingOrder(tx, customer.id);
     if (recent) throw new DomainError("conflict", "cart_already_ordered", `Este carrinho já virou o pedido #${recent.number}.`);
     throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
   }
@@ -189,8 +187,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   };
   const discounts = await priceOrderDiscounts(tx, customer.id, request, amounts);
   const totalCents = discounts.totalCents;
-  const numberRows = await tx.execute<{ number: string }>(sql`select nextval(pg_get_serial_sequence('orders', 'number')) as number`);
-  const number = Number(numberRows.rows[0]!.number);
+  const number = await nextOrderNumber(tx);
   // The Pix: the shop's static BR Code now, or a provider's charge made after the commit (decision 045);
   // the id is chosen here, since a provider's txid derives from it.
   const newOrderId = randomUUID();
@@ -204,10 +201,25 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     payer,
   });
 
-  const [order] = await tx
-    .insert(orders)
-    .overridingSystemValue()
-    .values({
+  const lines = cart.lines.map((line) => ({
+    productId: line.productId,
+    productName: line.productName,
+    productSlug: line.productSlug,
+    unitType: line.unitType,
+    quantity: line.quantity,
+    unitPriceCents: line.unitPriceCents,
+    discountCents: line.discountCents,
+    totalPriceCents: line.totalPriceCents,
+    packagingEnabled: line.packagingEnabled,
+    packagingFeeCents: line.packagingFeeCents,
+    sachetCount: line.sachetCount,
+    finalTotalCents: line.finalTotalCents,
+    needsShipping: line.needsShipping,
+    stockReserved: reserved.has(line.productId),
+  }));
+  const orderId = await insertPlacedOrder(
+    tx,
+    {
       id: newOrderId,
       paymentProvider: pix.provider,
       number,
@@ -227,30 +239,10 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       pixTxid: pix.txid,
       pixCode: pix.brCode,
       pixExpiresAt: pix.expiresAt,
-    })
-    .returning({ id: orders.id });
-  const orderId = order!.id;
-  await recordOrderDiscounts(tx, orderId, customer.id, discounts);
-
-  await tx.insert(orderItems).values(
-    cart.lines.map((line) => ({
-      orderId,
-      productId: line.productId,
-      productName: line.productName,
-      productSlug: line.productSlug,
-      unitType: line.unitType,
-      quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
-      discountCents: line.discountCents,
-      totalPriceCents: line.totalPriceCents,
-      packagingEnabled: line.packagingEnabled,
-      packagingFeeCents: line.packagingFeeCents,
-      sachetCount: line.sachetCount,
-      finalTotalCents: line.finalTotalCents,
-      needsShipping: line.needsShipping,
-      stockReserved: reserved.has(line.productId),
-    })),
+    },
+    lines,
   );
+  await recordOrderDiscounts(tx, orderId, customer.id, discounts);
   await recordPlacedOrder(tx, orderId, customer.id);
   // The customer's other tabs and devices hear it and clear their cart (spec §4).
   await markCartAwaitingPayment(tx, cart.cartId);

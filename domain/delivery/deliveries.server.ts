@@ -4,20 +4,33 @@
  * customer's panel, the download itself and the payment-confirmed e-mail.
  */
 import { orderNotFound } from "#domain/errors.ts";
-import { and, asc, count, desc, eq, isNotNull, max, min, or } from "drizzle-orm";
+import { count, desc, eq, max, min } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { products } from "#platform/db/tables/catalog.ts";
-import { orderItems, orders } from "#platform/db/tables/orders.ts";
+import { orders } from "#platform/db/tables/orders.ts";
 import { productDownloads } from "#platform/db/tables/delivery.ts";
 import { deliverDownloadFile } from "#platform/storage/downloads.ts";
 import { simplePdf } from "#platform/pdf/simple-pdf.ts";
+import { productDeliverables } from "#domain/catalog/product-lookups.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import type { DownloadLink, OrderDeliveries } from "#domain/delivery/delivery-schemas.ts";
 import { checkDownloadSignature, DOWNLOAD_LINK_HOURS, signDownloadLink } from "#domain/delivery/download-links.server.ts";
 
 type Reader = Pick<Database, "select">;
-type OrderStatus = (typeof orders.$inferSelect)["status"];
+type OrderStatus = "pending_payment" | "paid" | "preparing" | "shipped" | "delivered" | "cancelled" | "refunded" | "partially_refunded";
+
+/**
+ * The order as delivery needs it, read by the caller through domain/orders (orderForDelivery): orders
+ * imports this module for the paid order's e-mail, so this one cannot call it back (decision 048).
+ * Lines in product-name order.
+ */
+export type DeliveredOrder = {
+  id: string;
+  userId: string | null;
+  status: OrderStatus;
+  number: number;
+  lines: { productId: string; productName: string }[];
+};
 
 /** Paid and not given back: what was bought is the customer's. */
 const DELIVERS = new Set<OrderStatus>(["paid", "preparing", "shipped", "delivered"]);
@@ -28,34 +41,32 @@ function stateOf(status: OrderStatus): OrderDeliveries["state"] {
 }
 
 /** The order's lines whose product has a file or instructions. */
-function deliverableLines(db: Reader, orderId: string) {
-  return db
-    .select({
-      productId: orderItems.productId,
-      productName: orderItems.productName,
-      instructions: products.accessInstructions,
-      downloadFile: products.downloadFile,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orderItems.orderId, orderId), or(isNotNull(products.accessInstructions), isNotNull(products.downloadFile))))
-    .orderBy(asc(orderItems.productName));
+async function deliverableLines(db: Reader, order: Pick<DeliveredOrder, "lines">) {
+  const deliverables = await productDeliverables(
+    db,
+    order.lines.map((line) => line.productId),
+  );
+  return order.lines.flatMap((line) => {
+    const product = deliverables.get(line.productId);
+    return product && (product.instructions !== null || product.downloadFile !== null) ? [{ ...line, ...product }] : [];
+  });
 }
 
-async function buyersOrder(db: Reader, orderId: string, userId: string) {
-  const [order] = await db
-    .select({ id: orders.id, status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) throw orderNotFound();
+function buyersOrder(order: DeliveredOrder | null, userId: string): DeliveredOrder {
+  if (!order || order.userId !== userId) throw orderNotFound();
   return order;
 }
 
 /** The panel's view: each deliverable line, with a fresh link (DOWNLOAD_LINK_HOURS) once paid. */
-export async function orderDeliveries(db: Database, config: Config, orderId: string, userId: string): Promise<OrderDeliveries> {
-  const order = await buyersOrder(db, orderId, userId);
+export async function orderDeliveries(
+  db: Database,
+  config: Config,
+  delivered: DeliveredOrder | null,
+  userId: string,
+): Promise<OrderDeliveries> {
+  const order = buyersOrder(delivered, userId);
   const state = stateOf(order.status);
-  const lines = await deliverableLines(db, order.id);
+  const lines = await deliverableLines(db, order);
   return {
     state,
     items: lines.map((line) => ({
@@ -75,12 +86,11 @@ export async function orderDeliveries(db: Database, config: Config, orderId: str
 export async function renewDownloadLink(
   db: Database,
   config: Config,
+  delivered: DeliveredOrder | null,
   input: { orderId: string; productId: string; userId: string },
 ): Promise<DownloadLink> {
-  const order = await buyersOrder(db, input.orderId, input.userId);
-  const line = (await deliverableLines(db, order.id)).find(
-    (candidate) => candidate.productId === input.productId && candidate.downloadFile,
-  );
+  const order = buyersOrder(delivered, input.userId);
+  const line = (await deliverableLines(db, order)).find((candidate) => candidate.productId === input.productId && candidate.downloadFile);
   if (!line) throw new DomainError("not_found", "download_not_found", "Este pedido não tem arquivo para baixar deste produto.");
   if (order.status === "pending_payment") {
     throw new DomainError("conflict", "download_unavailable", "O download é liberado quando o pagamento for confirmado.");
@@ -111,22 +121,13 @@ export type DownloadCheck =
 export async function checkDownload(
   db: Database,
   config: Config,
+  order: DeliveredOrder | null,
   input: { orderId: string; productId: string; userId: string; link: { expira: string; assinatura: string } },
   now = Date.now(),
 ): Promise<DownloadCheck> {
-  const [row] = await db
-    .select({
-      userId: orders.userId,
-      status: orders.status,
-      number: orders.number,
-      productName: orderItems.productName,
-      downloadFile: products.downloadFile,
-    })
-    .from(orders)
-    .innerJoin(orderItems, and(eq(orderItems.orderId, orders.id), eq(orderItems.productId, input.productId)))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orders.id, input.orderId))
-    .limit(1);
+  const line = order?.id === input.orderId ? order.lines.find((candidate) => candidate.productId === input.productId) : undefined;
+  const downloadFile = line ? ((await productDeliverables(db, [line.productId])).get(line.productId)?.downloadFile ?? null) : null;
+  const row = order && line && downloadFile ? { ...order, productName: line.productName, downloadFile } : null;
   if (!row?.downloadFile) return { outcome: "not_found" };
   if (row.userId !== input.userId) return { outcome: "forbidden" };
   const facts = { orderNumber: row.number, productName: row.productName };
@@ -162,8 +163,12 @@ export function placeholderDocument(productName: string): Uint8Array {
 /** What the payment-confirmed e-mail adds for the order's digital items and services. */
 export type DeliveryEmail = { paragraphs: string[]; links: Array<{ label: string; url: string }> };
 
-export async function deliveryEmail(db: Reader, config: Config, order: { id: string; userId: string }): Promise<DeliveryEmail | null> {
-  const lines = await deliverableLines(db, order.id);
+export async function deliveryEmail(
+  db: Reader,
+  config: Config,
+  order: { id: string; userId: string; lines: DeliveredOrder["lines"] },
+): Promise<DeliveryEmail | null> {
+  const lines = await deliverableLines(db, order);
   if (lines.length === 0) return null;
   const base = new URL(config.PUBLIC_URL).origin;
   const paragraphs: string[] = [];

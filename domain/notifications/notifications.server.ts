@@ -1,6 +1,5 @@
-import { and, count, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { adminEmails, users } from "#platform/db/tables/auth.ts";
 import { notifications } from "#platform/db/tables/notifications.ts";
 import type { AppServices } from "#platform/services.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
@@ -61,40 +60,19 @@ export async function createNotifications(executor: Executor, list: NewNotificat
   return created;
 }
 
-/** Ids of every admin account (decision 003's rule: listed e-mail AND verified). */
-export async function adminUserIds(services: Pick<AppServices, "config" | "db">, executor: Executor = services.db): Promise<string[]> {
-  const listed = services.config.ADMIN_EMAILS;
-  const rows = await executor
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.emailVerified, true),
-        or(
-          listed.length > 0 ? inArray(users.email, listed) : sql`false`,
-          sql`${users.email} in (select ${adminEmails.email} from ${adminEmails})`,
-        ),
-      ),
-    );
-  return rows.map((row) => row.id);
-}
-
 /**
  * Each notification also goes out by e-mail (issue 6). Called in the transaction that created
  * them: the e-mails are queued jobs (decision 014) that exist only if it commits, and a slow or
- * absent SMTP server never holds the change back.
+ * absent SMTP server never holds the change back. `recipients`: each owner's address and name, which the
+ * caller reads through auth (auth imports this module, decision 048): accounts left out get no e-mail.
  */
 export async function enqueueNotificationEmails(
   executor: Executor,
   services: Pick<AppServices, "config">,
   created: readonly CreatedNotification[],
+  recipients: ReadonlyMap<string, { email: string; name: string }>,
 ): Promise<void> {
   if (created.length === 0) return;
-  const rows = await executor
-    .select({ id: users.id, email: users.email, name: users.name })
-    .from(users)
-    .where(inArray(users.id, [...new Set(created.map((item) => item.userId))]));
-  const recipients = new Map(rows.map((row) => [row.id, row]));
   const messages = created.flatMap((item) => {
     const recipient = recipients.get(item.userId);
     if (!recipient) return [];

@@ -6,18 +6,19 @@
  * way to move an order. What runs is decided by the move itself (from, to, reason), never by a note.
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { users } from "#platform/db/tables/auth.ts";
-import { carts } from "#platform/db/tables/cart.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { orderItems, orders } from "#platform/db/tables/orders.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { DomainError } from "#domain/errors.ts";
-import { announceCartStatus } from "#domain/cart/cart-store.server.ts";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
+import { adminUserIds } from "#domain/auth/admins.server.ts";
+import { completeOrderCart, holdCartForOrderAgain, reopenOrderCart } from "#domain/cart/cart-store.server.ts";
+import { giveStockBack } from "#domain/catalog/product-stock.server.ts";
 import { releaseOrderCoupon } from "#domain/coupons/coupons.server.ts";
 import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
-import { adminUserIds, createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
+import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { statusMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { isRefundRecord, type OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { formatDate, holdsStock, type OrderStatus } from "#domain/orders/order-status.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
@@ -79,13 +80,7 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
     // A referred customer's first paid order earns the referrer's credit, in this same transaction.
     await rewardReferrer(tx, services.config, order);
     // Once paid, the cart is done (spec §4: completed carts are cleared in the customer's tabs).
-    if (order.cartId) {
-      await tx
-        .update(carts)
-        .set({ status: "completed", updatedAt: sql`now()` })
-        .where(eq(carts.id, order.cartId));
-      await announceCartStatus(tx, order.cartId);
-    }
+    if (order.cartId) await completeOrderCart(tx, order.cartId);
     // The owner's phone buzzes once per sale: only a move INTO paid gets here, so a repeated
     // webhook or a second confirmation (no move) queues nothing (issue 31).
     await enqueueOwnerPush(tx, services, "order_paid", paidOrderPush(order));
@@ -111,22 +106,29 @@ async function notifyCustomer(tx: Tx, services: Services, move: MoveFacts): Prom
   const created = await createNotifications(tx, [toNotification(order.userId, order.id, message)]);
   // Paid: the e-mail carries the e-book's signed link and the courses' and services' instructions (decision 030).
   if (to === "paid" && order.status !== "paid") {
-    const extra = await deliveryEmail(tx, services.config, { id: order.id, userId: order.userId });
+    const delivered = await orderForDelivery(tx, order.id);
+    const extra = await deliveryEmail(tx, services.config, { id: order.id, userId: order.userId, lines: delivered?.lines ?? [] });
     if (extra) for (const item of created) item.emailExtra = extra;
     // The payment e-mail is the paid receipt (issue 28 item 10): the same lines, no Pix code any more.
     await attachReceipt(tx, order.id, created);
   }
-  await enqueueNotificationEmails(tx, services, created);
+  const recipients = await accountContacts(
+    tx,
+    created.map((item) => item.userId),
+  );
+  await enqueueNotificationEmails(tx, services, created, recipients);
   // The bell's own words; a newer news of the same order replaces one still waiting on the service.
   await enqueueCustomerPush(tx, services, order.userId, customerOrderPush({ ...message, orderId: order.id }, `pedido-${order.number}`));
 }
 
 /** Gives back the stock this order's lines took. */
 async function releaseStock(tx: Tx, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    update ${products} p set stock = p.stock + r.quantity, updated_at = now()
-    from (select product_id, sum(quantity)::int as quantity from ${orderItems} where order_id = ${orderId} and stock_reserved group by product_id) r
-    where p.id = r.product_id and p.stock is not null`);
+  const reserved = await tx
+    .select({ productId: orderItems.productId, quantity: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockReserved, true)))
+    .groupBy(orderItems.productId);
+  await giveStockBack(tx, reserved);
   await tx.update(orderItems).set({ stockReserved: false }).where(eq(orderItems.orderId, orderId));
 }
 
@@ -135,19 +137,7 @@ async function releaseStock(tx: Tx, orderId: string): Promise<void> {
  * no other active cart, so they can pay again; otherwise the old cart is closed (`completed`).
  */
 async function reopenCart(tx: Tx, order: OrderRow): Promise<void> {
-  if (!order.cartId) return;
-  const [other] = order.userId
-    ? await tx
-        .select({ id: carts.id })
-        .from(carts)
-        .where(and(eq(carts.userId, order.userId), eq(carts.status, "active")))
-        .limit(1)
-    : [];
-  await tx
-    .update(carts)
-    .set({ status: other ? "completed" : "active", updatedAt: sql`now()` })
-    .where(and(eq(carts.id, order.cartId), eq(carts.status, "pending_payment")));
-  await announceCartStatus(tx, order.cartId);
+  if (order.cartId) await reopenOrderCart(tx, order.cartId, order.userId);
 }
 
 /**
@@ -186,21 +176,14 @@ async function takeBackOrder(tx: Tx, order: OrderRow): Promise<void> {
       .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.productId, [...reserved])));
   }
   // The expiry gave the cart back; the order holds its items again (a cart changed since stays as it is).
-  if (order.cartId) {
-    const moved = await tx
-      .update(carts)
-      .set({ status: "pending_payment", updatedAt: sql`now()` })
-      .where(and(eq(carts.id, order.cartId), eq(carts.status, "active")))
-      .returning({ id: carts.id });
-    if (moved.length > 0) await announceCartStatus(tx, order.cartId);
-  }
+  if (order.cartId) await holdCartForOrderAgain(tx, order.cartId);
 }
 
 /** The admins' e-mail about a withdrawal: what to do next and the customer's reason. */
 async function emailAdminsOfWithdrawal(tx: Tx, services: Services, move: MoveFacts): Promise<void> {
   const adminIds = await adminUserIds(services, tx);
   if (adminIds.length === 0) return;
-  const admins = await tx.select({ email: users.email, name: users.name }).from(users).where(inArray(users.id, adminIds));
+  const admins = [...(await accountContacts(tx, adminIds)).values()];
   const requestedOn = formatDate(new Date());
   await enqueueEmails(
     tx,

@@ -83,7 +83,11 @@ export async function sendRatingReminders(services: Services, options: { now?: D
           toNotification(order.userId!, order.id, ratingReminderMessage({ number: order.number, totalCents: order.totalCents })),
         ),
     );
-    await enqueueNotificationEmails(tx, services, created);
+    const recipients = await accountContacts(
+      tx,
+      created.map((item) => item.userId),
+    );
+    await enqueueNotificationEmails(tx, services, created, recipients);
     return created.length;
   });
 }

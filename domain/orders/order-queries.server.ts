@@ -58,6 +58,16 @@ async function summaries(db: Database, rows: Array<typeof orders.$inferSelect>, 
 }
 
 /** A customer's own orders, newest first. */
+/** The numbers of these orders that are the customer's, by id (the referral ledger's lines; decision 048). */
+export async function customerOrderNumbers(db: Database, userId: string, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(and(inArray(orders.id, [...new Set(orderIds)]), eq(orders.userId, userId)));
+  return new Map(rows.map((row) => [row.id, row.number]));
+}
+
 export async function listCustomerOrders(db: Database, userId: string): Promise<OrderSummary[]> {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(LIST_LIMIT);
   return summaries(db, rows, false);

@@ -4,14 +4,14 @@
  * owner sends it (the refund queue) or the provider confirms it; the admin records the amount they
  * actually sent back, which may be less than the total (a partial refund), never more.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { orderRefunds, orders } from "#platform/db/tables/orders.ts";
-import { payments } from "#platform/db/tables/payments.ts";
 import type { RefundQueueItem } from "#domain/orders/admin-order-schemas.ts";
 import { DomainError } from "#domain/errors.ts";
 import { formatDate } from "#domain/orders/order-status.ts";
 import { type Executor, iso, type OrderRow, type Tx } from "#domain/orders/order-store.server.ts";
+import { paidEndToEndIds } from "#domain/payments/charge-lookups.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
 export type RefundReason = "withdrawal" | "admin";
@@ -88,15 +88,16 @@ export async function listOwedRefunds(db: Database): Promise<RefundQueueItem[]> 
       amountCents: orderRefunds.amountCents,
       shippingCents: orderRefunds.shippingCents,
       owedSince: orderRefunds.createdAt,
-      endToEndId: sql<
-        string | null
-      >`(select ${payments.e2eId} from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'paid' order by ${payments.paidAt} desc limit 1)`,
     })
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(eq(orderRefunds.status, "owed"))
     .orderBy(asc(orderRefunds.createdAt), asc(orders.number))
     .limit(200);
+  const endToEndIds = await paidEndToEndIds(
+    db,
+    rows.map((row) => row.orderId),
+  );
   return rows.map((row) => ({
     orderId: row.orderId,
     number: row.number,
@@ -106,7 +107,7 @@ export async function listOwedRefunds(db: Database): Promise<RefundQueueItem[]> 
     cpf: row.address?.cpf ?? null,
     pixTxid: row.pixTxid,
     paymentProvider: row.paymentProvider,
-    endToEndId: row.endToEndId,
+    endToEndId: endToEndIds.get(row.orderId) ?? null,
     paidAt: iso(row.paidAt),
     amountCents: row.amountCents,
     shippingCents: row.shippingCents,

@@ -8,7 +8,7 @@ import { pushSubscriptions } from "#platform/db/tables/push.ts";
 import type { Database } from "#platform/db/client.ts";
 import { enqueueJob } from "#platform/jobs/queue.ts";
 import type { AppServices } from "#platform/services.ts";
-import { adminUserIds } from "#domain/notifications/notifications.server.ts";
+import { adminUserIds } from "#domain/auth/admins.server.ts";
 import type { OwnerPushEvent } from "#domain/push/push-events.ts";
 import { encodePushMessage, type PushMessage } from "#domain/push/push-messages.ts";
 

@@ -6,10 +6,9 @@
  * order calls it again if the request could not, or died before it. Both may run at once: the
  * provider's idempotency key makes it one charge, and the writes below are conditional.
  */
-import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { orders } from "#platform/db/tables/orders.ts";
 import { publish, userTopic } from "#platform/realtime/bus.ts";
+import { findOrder, markPixChargeFailed, showPixCode } from "#domain/orders/order-pix-code.server.ts";
 import type { Services } from "#domain/orders/order-store.server.ts";
 import { makeProviderCharge, type PixChargeJob, recordCharge } from "#domain/payments/charges.server.ts";
 import { type ChargeRequest, ProviderUnavailableError } from "#domain/payments/payment-provider.server.ts";
@@ -26,7 +25,7 @@ export type PixChargeOutcome = "made" | "not_needed" | "failed";
  * (the job's); without it, whichever attempt the order is on (the request's).
  */
 export async function chargeOrderNow(services: Services, orderId: string, attempt?: number): Promise<PixChargeOutcome> {
-  const [order] = await services.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrder(services.db, orderId);
   if (!order || order.status !== "pending_payment" || order.pixCode !== null) return "not_needed";
   if (attempt !== undefined && order.pixAttempt !== attempt) return "not_needed";
   const request: ChargeRequest = {
@@ -58,14 +57,8 @@ export async function chargeOrderNow(services: Services, orderId: string, attemp
   await services.db.transaction(async (tx) => {
     // Recorded even if the order ended meanwhile: the poller then cancels the charge at the provider.
     await recordCharge(tx, request, charge);
-    const shown = await tx
-      .update(orders)
-      .set({ pixCode: charge.brCode, pixChargeFailedAt: null, updatedAt: new Date() })
-      .where(
-        and(eq(orders.id, order.id), eq(orders.pixAttempt, request.attempt), eq(orders.status, "pending_payment"), isNull(orders.pixCode)),
-      )
-      .returning({ id: orders.id });
-    if (shown.length > 0 && order.userId) await publish(tx, userTopic(order.userId), ORDER_PIX_EVENT, { order_id: order.id });
+    const shown = await showPixCode(tx, order.id, request.attempt, charge.brCode);
+    if (shown && order.userId) await publish(tx, userTopic(order.userId), ORDER_PIX_EVENT, { order_id: order.id });
   });
   return "made";
 }
@@ -73,12 +66,8 @@ export async function chargeOrderNow(services: Services, orderId: string, attemp
 /** The customer's page says the Pix is late and what to do (once per attempt; later failures change nothing there). */
 async function markFailed(services: Services, orderId: string, attempt: number, userId: string | null): Promise<void> {
   await services.db.transaction(async (tx) => {
-    const marked = await tx
-      .update(orders)
-      .set({ pixChargeFailedAt: new Date() })
-      .where(and(eq(orders.id, orderId), eq(orders.pixAttempt, attempt), isNull(orders.pixCode), isNull(orders.pixChargeFailedAt)))
-      .returning({ id: orders.id });
-    if (marked.length > 0 && userId) await publish(tx, userTopic(userId), ORDER_PIX_EVENT, { order_id: orderId });
+    const marked = await markPixChargeFailed(tx, orderId, attempt);
+    if (marked && userId) await publish(tx, userTopic(userId), ORDER_PIX_EVENT, { order_id: orderId });
   });
 }
 

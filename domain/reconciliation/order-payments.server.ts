@@ -1,7 +1,6 @@
-import { asc, eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { payments } from "#platform/db/tables/payments.ts";
 import type { Config } from "#platform/config.ts";
+import { chargesOfOrder } from "#domain/payments/charge-lookups.server.ts";
 import { chargingProvider } from "#domain/payments/charges.server.ts";
 import type { OrderPayments } from "#domain/reconciliation/payment-schemas.ts";
 
@@ -9,7 +8,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** Every provider charge of an order, oldest first, with the provider's ids and raw status (admins only). */
 export async function orderPayments(db: Database, config: Config, orderId: string): Promise<OrderPayments> {
-  const rows = await db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
+  const rows = await chargesOfOrder(db, orderId);
   return {
     confirmedBy: chargingProvider(config).confirmedBy,
     payments: rows.map((row) => ({

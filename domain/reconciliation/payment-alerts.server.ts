@@ -1,7 +1,7 @@
 import { accountContacts } from "#domain/auth/account-names.server.ts";
+import { adminUserIds } from "#domain/auth/admins.server.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { paymentAlertMessage } from "#domain/notifications/mail-templates.ts";
-import { adminUserIds } from "#domain/notifications/notifications.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import type { Services, Tx } from "#domain/orders/order-store.server.ts";
 

@@ -4,10 +4,9 @@
  * is cancelled at the provider and expires with the order; a refund that failed is tried again.
  * Every provider call is bounded (PIX_PROVIDER_TIMEOUT_MS); one that fails changes nothing.
  */
-import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { orders } from "#platform/db/tables/orders.ts";
-import { payments } from "#platform/db/tables/payments.ts";
+import { pixDeadlines } from "#domain/orders/order-pix-code.server.ts";
 import type { Services } from "#domain/orders/order-store.server.ts";
+import { closePendingCharge, markChargeRead, openCharges } from "#domain/payments/charge-lookups.server.ts";
 import { providerById } from "#domain/payments/charges.server.ts";
 import { ProviderUnavailableError } from "#domain/payments/payment-provider.server.ts";
 import { applyChargeState, expireOrderOf, refundPayment, syncCharge, type PaymentRow } from "#domain/reconciliation/apply-charge.server.ts";
@@ -17,18 +16,21 @@ const RECHECK_MS = 45_000;
 
 export async function reconcilePayments(services: Services, options: { now?: Date; batch?: number } = {}): Promise<number> {
   const now = options.now ?? new Date();
-  const due = await services.db
-    .select({ payment: payments, orderStatus: orders.status, pixExpiresAt: orders.pixExpiresAt })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        inArray(payments.status, ["pending", "refund_pending"]),
-        or(lt(payments.updatedAt, new Date(now.getTime() - RECHECK_MS)), sql`${orders.pixExpiresAt} <= ${now}`),
-      ),
-    )
-    .orderBy(asc(payments.updatedAt))
-    .limit(options.batch ?? 50);
+  // Open charges are few (one per order waiting for its Pix or its refund): read them all, then keep
+  // those not read lately or past their order's deadline, least recently read first.
+  const open = await openCharges(services.db);
+  const orders = await pixDeadlines(
+    services.db,
+    open.flatMap((payment) => (payment.orderId ? [payment.orderId] : [])),
+  );
+  const recheckBefore = now.getTime() - RECHECK_MS;
+  const due = open
+    .flatMap((payment) => {
+      const order = payment.orderId ? orders.get(payment.orderId) : undefined;
+      return order ? [{ payment, orderStatus: order.status, pixExpiresAt: order.pixExpiresAt }] : [];
+    })
+    .filter(({ payment, pixExpiresAt }) => payment.updatedAt.getTime() < recheckBefore || pixExpiresAt <= now)
+    .slice(0, options.batch ?? 50);
   let changed = 0;
   for (const { payment, orderStatus, pixExpiresAt } of due) {
     const provider = providerById(services.config, payment.provider);
@@ -39,7 +41,7 @@ export async function reconcilePayments(services: Services, options: { now?: Dat
         continue;
       }
       const outcome = await syncCharge(services, provider, payment.providerChargeId);
-      await services.db.update(payments).set({ updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      await markChargeRead(services.db, payment.id);
       if (outcome !== "unchanged") {
         changed++;
         continue;
@@ -65,12 +67,7 @@ async function closeCharge(services: Services, payment: PaymentRow, status: "exp
     return (await applyChargeState(services, provider, payment, state)) !== "unchanged";
   }
   return services.db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(payments)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "pending")))
-      .returning();
-    if (claimed.length === 0) return false;
+    if (!(await closePendingCharge(tx, payment.id, status))) return false;
     await expireOrderOf(tx, services, payment);
     return true;
   });

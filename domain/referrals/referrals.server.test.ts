@@ -1,15 +1,37 @@
-import { eq, sum } from "drizzle-orm";
+import { and, eq, inArray, sum } from "drizzle-orm";
+import { users } from "#platform/db/tables/auth.ts";
 import { describe, expect, it } from "vitest";
 import { orders } from "#platform/db/tables/orders.ts";
 import { creditEntries, referralLinks } from "#platform/db/tables/referrals.ts";
 import { addCreditEntry, creditBalance, lockCreditBalance, returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
-import { recordReferral, referralSummary, rewardReferrer } from "#domain/referrals/referrals.server.ts";
+import { recordReferral, type ReferralLookups, referralSummary, rewardReferrer } from "#domain/referrals/referrals.server.ts";
 import { makeCustomer, placedOrder } from "#test/builders.ts";
 import { setUpTestDatabase } from "#test/database.ts";
 
 // Referral links and the credit ledger (decision 027): money the shop owes its customers.
 const t = setUpTestDatabase();
 const PUBLIC_URL = "https://loja.example";
+/** What the API passes in (server/api/referrals.ts: auth's accountNames, orders' customerOrderNumbers), read here from the tables. */
+const LOOKUPS: ReferralLookups = {
+  async accountNames(db, ids) {
+    const rows = ids.length
+      ? await db
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(inArray(users.id, [...ids]))
+      : [];
+    return new Map(rows.map((row) => [row.id, row.name]));
+  },
+  async customerOrderNumbers(db, userId, ids) {
+    const rows = ids.length
+      ? await db
+          .select({ id: orders.id, number: orders.number })
+          .from(orders)
+          .where(and(inArray(orders.id, [...ids]), eq(orders.userId, userId)))
+      : [];
+    return new Map(rows.map((row) => [row.id, row.number]));
+  },
+};
 const REWARD = { REFERRAL_CREDIT_CENTS: 1_000 };
 const COURSE = 201; // educational: nothing to ship
 
@@ -25,7 +47,7 @@ async function balanceAndLedger(userId: string): Promise<[number, number]> {
 async function referredPair() {
   const referrer = await makeCustomer(t.db, "Ana Souza");
   const referred = await makeCustomer(t.db, "Bruno Lima Costa");
-  const { code } = await referralSummary(t.db, PUBLIC_URL, referrer.id);
+  const { code } = await referralSummary(t.db, PUBLIC_URL, referrer.id, LOOKUPS);
   expect(await recordReferral(t.db, referred.id, code.toLowerCase())).toBe(true);
   return { referrer, referred, code };
 }
@@ -33,11 +55,11 @@ async function referredPair() {
 describe("a customer's referral link", () => {
   it("is made on first use, the same afterwards, and links to the shop with ?ref=", async () => {
     const customer = await makeCustomer(t.db);
-    const first = await referralSummary(t.db, PUBLIC_URL, customer.id);
+    const first = await referralSummary(t.db, PUBLIC_URL, customer.id, LOOKUPS);
     expect(first.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     expect(first.link).toBe(`${PUBLIC_URL}/?ref=${first.code}`);
     expect(first.totalCredits).toBe(0);
-    expect((await referralSummary(t.db, PUBLIC_URL, customer.id)).code).toBe(first.code);
+    expect((await referralSummary(t.db, PUBLIC_URL, customer.id, LOOKUPS)).code).toBe(first.code);
   });
 
   it("records a sign-up once, never to oneself, never for a code that is not ours", async () => {
@@ -60,7 +82,7 @@ describe("the referrer's reward", () => {
       await t.db.transaction((tx) => rewardReferrer(tx, REWARD, { id, userId: referred.id }));
     }
     expect(await balanceAndLedger(referrer.id)).toEqual([1_000, 1_000]);
-    const summary = await referralSummary(t.db, PUBLIC_URL, referrer.id);
+    const summary = await referralSummary(t.db, PUBLIC_URL, referrer.id, LOOKUPS);
     expect(summary.referred).toEqual([{ firstName: "Bruno", joinedAt: expect.any(String), rewarded: true }]);
     // The referred customer's order is theirs: its number is never shown to the referrer.
     expect(summary.entries).toEqual([{ kind: "referral_reward", amountCents: 1_000, orderNumber: null, createdAt: expect.any(String) }]);
@@ -80,7 +102,7 @@ describe("the referrer's reward", () => {
 
 /** Credit as customers earn it: a reward for someone they referred, whose first order was paid. */
 async function earnCredit(userId: string, cents: number): Promise<void> {
-  const { code } = await referralSummary(t.db, PUBLIC_URL, userId);
+  const { code } = await referralSummary(t.db, PUBLIC_URL, userId, LOOKUPS);
   const referred = await makeCustomer(t.db);
   expect(await recordReferral(t.db, referred.id, code)).toBe(true);
   const orderId = await placedOrder(t.services, referred, COURSE);

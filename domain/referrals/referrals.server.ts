@@ -5,8 +5,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import type { Config } from "#platform/config.ts";
-import { users } from "#platform/db/tables/auth.ts";
-import { orders } from "#platform/db/tables/orders.ts";
 import { creditEntries, referralLinks, referrals } from "#platform/db/tables/referrals.ts";
 import { addCreditEntry, newReferralCode, type Tx } from "#domain/referrals/credit-ledger.server.ts";
 import { firstName, normalizeReferralCode } from "#domain/referrals/referral-rules.ts";
@@ -28,14 +26,24 @@ async function linkOf(db: Database, userId: string): Promise<{ code: string; tot
 
 const LEDGER_SHOWN = 100;
 
+/**
+ * What the summary reads of other modules' tables, passed in by the caller: auth and orders import
+ * this module, so it cannot call them (decision 048).
+ */
+export type ReferralLookups = {
+  /** The names of these accounts, by id; accounts that are gone are left out. */
+  accountNames(db: Database, userIds: readonly string[]): Promise<Map<string, string>>;
+  /** The numbers of these orders, by id: only the customer's own (another's is never shown). */
+  customerOrderNumbers(db: Database, userId: string, orderIds: readonly string[]): Promise<Map<string, number>>;
+};
+
 /** GET /api/account/referral: the link, total_credits (the ledger's sum), the people referred and the ledger. */
-export async function referralSummary(db: Database, publicUrl: string, userId: string): Promise<ReferralSummary> {
+export async function referralSummary(db: Database, publicUrl: string, userId: string, lookups: ReferralLookups): Promise<ReferralSummary> {
   const { code, totalCredits } = await linkOf(db, userId);
-  const [referred, entries] = await Promise.all([
+  const [referredRows, entryRows] = await Promise.all([
     db
-      .select({ name: users.name, joinedAt: referrals.createdAt, rewardedAt: referrals.rewardedAt })
+      .select({ referredUserId: referrals.referredUserId, joinedAt: referrals.createdAt, rewardedAt: referrals.rewardedAt })
       .from(referrals)
-      .innerJoin(users, eq(users.id, referrals.referredUserId))
       .where(eq(referrals.referrerUserId, userId))
       .orderBy(desc(referrals.createdAt))
       .limit(LEDGER_SHOWN),
@@ -44,15 +52,30 @@ export async function referralSummary(db: Database, publicUrl: string, userId: s
         kind: creditEntries.kind,
         amountCents: creditEntries.amountCents,
         createdAt: creditEntries.createdAt,
-        // A reward's order is the referred customer's: never shown to the referrer.
-        orderNumber: orders.number,
+        orderId: creditEntries.orderId,
       })
       .from(creditEntries)
-      .leftJoin(orders, and(eq(orders.id, creditEntries.orderId), eq(orders.userId, userId)))
       .where(eq(creditEntries.userId, userId))
       .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
       .limit(LEDGER_SHOWN),
   ]);
+  const [names, orderNumbers] = await Promise.all([
+    lookups.accountNames(
+      db,
+      referredRows.map((row) => row.referredUserId),
+    ),
+    // A reward's order is the referred customer's: never shown to the referrer.
+    lookups.customerOrderNumbers(
+      db,
+      userId,
+      entryRows.flatMap((row) => (row.orderId ? [row.orderId] : [])),
+    ),
+  ]);
+  const referred = referredRows.flatMap((row) => {
+    const name = names.get(row.referredUserId);
+    return name === undefined ? [] : [{ ...row, name }];
+  });
+  const entries = entryRows.map((row) => ({ ...row, orderNumber: row.orderId ? (orderNumbers.get(row.orderId) ?? null) : null }));
   return {
     code,
     link: new URL(`/?ref=${code}`, publicUrl).toString(),

@@ -6,16 +6,15 @@
  */
 import { stat, readdir } from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import { backupTools } from "#platform/db/backup.ts";
 import type { Database } from "#platform/db/client.ts";
 import { projectRoot } from "#platform/db/pg-tools.ts";
-import { auditLog } from "#platform/db/tables/audit.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { verifySmtp } from "#platform/mail/mailer.ts";
 import { REALTIME_APPLICATION_NAME } from "#platform/realtime/bus.ts";
 import { hasDownloadFile } from "#platform/storage/downloads.ts";
+import { latestAuditAt } from "#domain/audit/audit-log.server.ts";
+import { digitalProductFiles } from "#domain/catalog/product-lookups.server.ts";
 import { type GoLiveFacts, goLiveReport, type GoLiveReport } from "#domain/settings/go-live-rules.ts";
 import { currentShopSettings, smtpUrlOf } from "#domain/settings/shop-settings.server.ts";
 
@@ -37,12 +36,7 @@ function weakSecrets(config: Config): string[] {
 
 /** The newest backup: a download from the panel (audited) or a file `npm run backup` wrote. */
 async function lastBackupAt(db: Database): Promise<Date | null> {
-  const [downloaded] = await db
-    .select({ at: auditLog.createdAt })
-    .from(auditLog)
-    .where(eq(auditLog.action, "backup.download"))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
+  const downloadedAt = await latestAuditAt(db, "backup.download");
   const folder = path.join(projectRoot(), "backups");
   const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => /^loja-backup-.*\.dump$/.test(name));
   const times = await Promise.all(
@@ -53,7 +47,7 @@ async function lastBackupAt(db: Database): Promise<Date | null> {
       ),
     ),
   );
-  const all = [downloaded?.at ?? null, ...times].filter((time): time is Date => time !== null);
+  const all = [downloadedAt, ...times].filter((time): time is Date => time !== null);
   return all.length === 0 ? null : new Date(Math.max(...all.map((time) => time.getTime())));
 }
 
@@ -62,10 +56,7 @@ async function lastBackupAt(db: Database): Promise<Date | null> {
  * or the private bucket (FILE_STORAGE=s3), where buyers' links read it (decision 062).
  */
 async function missingDigitalFiles(services: Services): Promise<string[]> {
-  const rows = await services.db
-    .select({ name: products.name, file: products.downloadFile })
-    .from(products)
-    .where(and(isNotNull(products.downloadFile), ne(products.visibility, "retired")));
+  const rows = await digitalProductFiles(services.db);
   const missing = await Promise.all(rows.map(async (row) => ((await hasDownloadFile(services.config, row.file!)) ? null : row.name)));
   return missing.filter((name): name is string => name !== null);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDownload } from "#domain/delivery/deliveries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { DOWNLOAD_LINK_HOURS, signDownloadLink } from "#domain/delivery/download-links.server.ts";
 import type { OrderDeliveries } from "#domain/delivery/delivery-schemas.ts";
 import { ACCESS_INSTRUCTIONS } from "#domain/catalog/catalog-seed.ts";
@@ -86,8 +87,13 @@ describe("the e-book's signed link", () => {
     };
     await notServed(await ctx.request(link.url, { browser: stranger }));
     await notServed(await ctx.request(link.url, { browser: new Browser() }));
-    const check = (userId: string, query: { expira: string; assinatura: string }) =>
-      checkDownload(ctx.t.db, ctx.t.services.config, { orderId: paidId, productId: EBOOK, userId, link: query });
+    const check = async (userId: string, query: { expira: string; assinatura: string }) =>
+      checkDownload(ctx.t.db, ctx.t.services.config, await orderForDelivery(ctx.t.db, paidId), {
+        orderId: paidId,
+        productId: EBOOK,
+        userId,
+        link: query,
+      });
     expect((await check(strangerId, queryOf(link.url))).outcome).toBe("forbidden");
 
     // Signed 25 hours ago: a day later it no longer works, and the page offers a new one.

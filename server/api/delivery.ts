@@ -1,4 +1,5 @@
 import { orderDeliveries, renewDownloadLink } from "#domain/delivery/deliveries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { deliveryContract } from "#server/contracts/delivery.ts";
@@ -10,7 +11,7 @@ export const orderDeliveriesEndpoint = defineEndpoint({
   guard: USER_ONLY,
   async handler({ params, c, user }) {
     const { db, config } = c.get("services");
-    return orderDeliveries(db, config, params.id, user.id);
+    return orderDeliveries(db, config, await orderForDelivery(db, params.id), user.id);
   },
 });
 
@@ -19,7 +20,11 @@ export const renewDownloadLinkEndpoint = defineEndpoint({
   guard: USER_ONLY,
   async handler({ params, c, user }) {
     const { db, config } = c.get("services");
-    return renewDownloadLink(db, config, { orderId: params.id, productId: params.productId, userId: user.id });
+    return renewDownloadLink(db, config, await orderForDelivery(db, params.id), {
+      orderId: params.id,
+      productId: params.productId,
+      userId: user.id,
+    });
   },
 });
 

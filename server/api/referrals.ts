@@ -1,3 +1,5 @@
+import { accountNames } from "#domain/auth/account-names.server.ts";
+import { customerOrderNumbers } from "#domain/orders/order-queries.server.ts";
 import { referralSummary } from "#domain/referrals/referrals.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
@@ -10,6 +12,6 @@ export const referralEndpoint = defineEndpoint({
   guard: USER_ONLY,
   async handler({ c, user }) {
     const { db, config } = c.get("services");
-    return referralSummary(db, config.PUBLIC_URL, user.id);
+    return referralSummary(db, config.PUBLIC_URL, user.id, { accountNames, customerOrderNumbers });
   },
 });

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { readSessionUser } from "#domain/auth/session.server.ts";
 import { checkDownload } from "#domain/delivery/deliveries.server.ts";
+import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { signedLinkQuerySchema } from "#domain/delivery/delivery-schemas.ts";
 import { DOWNLOAD_PATH } from "#domain/delivery/download-links.server.ts";
 
@@ -25,7 +26,8 @@ export const downloadHandler: MiddlewareHandler<AppEnv> = async (c, next) => {
   const services = c.get("services");
   const user = await readSessionUser(services, c.req.raw);
   if (!user) return next();
-  const check = await checkDownload(services.db, services.config, {
+  const order = await orderForDelivery(services.db, orderId.toLowerCase());
+  const check = await checkDownload(services.db, services.config, order, {
     orderId: orderId.toLowerCase(),
     productId: productId.toLowerCase(),
     userId: user.id,

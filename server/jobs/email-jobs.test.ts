@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
+import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { emailLog } from "#platform/db/tables/email-queue.ts";
 import { enqueueEmail, failedEmails, SEND_EMAIL_TASK } from "#platform/mail/email-queue.ts";
@@ -85,7 +86,7 @@ describe("e-mails of the shop's changes", () => {
     const userId = await ctx.userId(email);
     const notify = async (tx: Parameters<Parameters<AuthTestContext["t"]["db"]["transaction"]>[0]>[0], title: string) => {
       const created = await createNotifications(tx, [{ userId, type: "order_created", title, content: "Teste da fila.", orderId: null }]);
-      await enqueueNotificationEmails(tx, ctx.t.services, created);
+      await enqueueNotificationEmails(tx, ctx.t.services, created, await accountContacts(tx, [userId]));
     };
 
     await expect(
