@@ -112,10 +112,6 @@ export const TABLE_READERS = {
   referrals: { "domain/account/account-export.server.ts": "the LGPD export lists the person's referral link and credit" },
 };
 
-// The reasons below name the move each import waits for.
-const CART_PRICES =
-  "the cart prices its lines from the product rows in the same statements and locks (decision 012's line pricer): catalog needs a read of the priced product, taking the transaction, before this moves";
-
 /**
  * Imports of another module's tables not yet moved behind the owner's functions (decision 048):
  * each with what should replace it. This list only shrinks: scripts/layer-rules.test.ts fails on a
@@ -124,29 +120,6 @@ const CART_PRICES =
 export const TABLE_IMPORTS_TO_MOVE = {
   auth: {
     "domain/audit/audit-log.server.ts": "reads the actor's e-mail; auth imports audit, so the callers must pass the actor's e-mail in",
-  },
-  cart: {
-    "domain/checkout/checkout-cart.server.ts": CART_PRICES,
-  },
-  catalog: {
-    "domain/cart/add-item.server.ts": CART_PRICES,
-    "domain/cart/cart-shipping.server.ts": CART_PRICES,
-    "domain/cart/cart-store.server.ts": CART_PRICES,
-    "domain/cart/change-item.server.ts": CART_PRICES,
-    "domain/cart/migrate-cart.server.ts": CART_PRICES,
-    "domain/checkout/checkout-cart.server.ts": CART_PRICES,
-  },
-  checkout: {
-    "domain/orders/order-privacy.server.ts":
-      "deletes the person's checkout attempts; checkout imports orders, so the deletion must move to domain/account's deletion",
-  },
-  orders: {
-    "domain/delivery/deliveries.server.ts":
-      "productDownloadOrders (decision 062) joins each download with its order's number; orders imports delivery, so the numbers must be read by the caller through domain/orders",
-  },
-  payments: {
-    "domain/reconciliation/apply-charge.server.ts":
-      "applies provider payments to the charges' rows; the charges' writes move to domain/payments with issue 27 item 4 (charge after commit)",
   },
 };
 

@@ -12,6 +12,7 @@ import { ProductImagesEditor } from "#app/features/catalog/product-images-editor
 import { listProductImages } from "#domain/catalog/product-images.server.ts";
 import { productFile } from "#domain/catalog/product-files.server.ts";
 import { productDownloadOrders } from "#domain/delivery/deliveries.server.ts";
+import { orderNumbers } from "#domain/orders/customer-orders.server.ts";
 import { ProductCreateForm } from "#app/features/catalog/product-create-form.tsx";
 import { ProductFileEditor } from "#app/features/catalog/product-file-editor.tsx";
 import { FormMessage } from "#app/ui/field.tsx";
@@ -46,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
       history("product", product.uuid),
       listProductImages(db, product.uuid),
       product.kind === "digital"
-        ? Promise.all([productFile(db, config, product.uuid), productDownloadOrders(db, product.uuid)])
+        ? Promise.all([productFile(db, config, product.uuid), productDownloadOrders(db, product.uuid, orderNumbers)])
         : Promise.resolve(null),
     ]);
     const created = params.get("criado");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as productLoader, meta as productMeta } from "#app/routes/produto.tsx";
 import { deleteAccount } from "#domain/account/account-data.server.ts";
+import { forgetCheckoutAttempts } from "#domain/checkout/checkout-attempts.server.ts";
 import { productUuid } from "#domain/catalog/product-slugs.ts";
 import type { AdminReviewList, MyReview, OrderReviews } from "#domain/reviews/review-schemas.ts";
 import { auditEntries } from "#test/audit.ts";
@@ -169,7 +170,7 @@ describe("deleting the account (LGPD)", () => {
     expect((await ctx.request(`/api/admin/reviews/${id}/status`, { browser: admin, json: { status: "approved" } })).status).toBe(200);
     expect((await page()).ratings.verified).toEqual({ average: 1, count: 1 });
 
-    await deleteAccount(ctx.t.services, await ctx.userId(email));
+    await deleteAccount(ctx.t.services, await ctx.userId(email), { forgetCheckoutAttempts });
     const after = await page();
     expect(after.ratings.verified).toEqual({ average: 0, count: 0 });
     expect(JSON.stringify(after.reviews)).not.toContain("Fulano");

@@ -72,7 +72,14 @@ export async function removeAddress(db: Database, userId: string, id: string): P
  * about them (anonymiseCustomerOrders); consent events keep only the browser's random id; queued e-mails to the customer are deleted and those about them scrubbed. Then the
  * offline outbox's messages to the customer go too.
  */
-export async function deleteAccount(services: Pick<AppServices, "config" | "db" | "logger">, userId: string): Promise<void> {
+/** What other modules forget inside the deletion's transaction, passed in by server/api: checkout imports account. */
+export type AccountDeletionHooks = { forgetCheckoutAttempts: (tx: Tx, userId: string) => Promise<void> };
+
+export async function deleteAccount(
+  services: Pick<AppServices, "config" | "db" | "logger">,
+  userId: string,
+  hooks: AccountDeletionHooks,
+): Promise<void> {
   const email = await services.db.transaction(async (tx) => {
     const email = await lockAccountEmail(tx, userId);
     // Before the orders lose their owner: the account's reviews go and their products are recounted.
@@ -82,6 +89,7 @@ export async function deleteAccount(services: Pick<AppServices, "config" | "db" 
       .from(addresses)
       .where(eq(addresses.userId, userId));
     const scrubCustomer = await anonymiseCustomerOrders(tx, userId, saved);
+    await hooks.forgetCheckoutAttempts(tx, userId);
     await forgetAccountConsent(tx, userId);
     if (email !== null) await forgetQueuedEmails(tx, email, scrubCustomer);
     await forgetAccountCarts(tx, userId);

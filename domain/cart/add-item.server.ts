@@ -6,10 +6,10 @@
 import { createHash } from "node:crypto";
 import type { PoolClient } from "pg";
 import type { Database } from "#platform/db/client.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { requestHash } from "#platform/request-hash.ts";
 import { registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { PRODUCTS_CACHE } from "#domain/catalog/catalog.server.ts";
+import { allCartProducts } from "#domain/catalog/cart-products.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { type GramPriceTable, MAX_GRAMS, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { MAX_UNITS } from "#domain/pricing/price-quote.ts";
@@ -24,7 +24,6 @@ import {
   checkPurchasable,
   checkQuantity,
   type Outbox,
-  productColumns,
   type ProductForCart,
   productNotFound,
   publishCommitted,
@@ -135,10 +134,7 @@ registerSharedCache(PRODUCTS_CACHE, (db) => productCache.delete(db));
 function cachedProduct(db: Database, productId: string): Promise<ProductForCart | undefined> {
   let entry = productCache.get(db);
   if (!entry || entry.expires <= Date.now()) {
-    const rows = db
-      .select(productColumns)
-      .from(products)
-      .then((list) => new Map(list.map((row) => [row.id, row])));
+    const rows: Promise<Map<string, ProductForCart>> = allCartProducts(db);
     entry = { expires: Date.now() + PRODUCT_CACHE_MS, rows };
     productCache.set(db, entry);
     rows.catch(() => {

@@ -3,29 +3,34 @@ import { cepNotServed } from "#domain/shipping/shipping-errors.ts";
 import { eq } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { cartItems, carts } from "#platform/db/tables/cart.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { DomainError } from "#domain/errors.ts";
 import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
 import { announce, cartNotFound, type CartOwner, cartWrite, type Executor, ownedActive } from "#domain/cart/cart-store.server.ts";
 import { cartForWrite } from "#domain/cart/migrate-cart.server.ts";
 import { readCart } from "#domain/cart/read-cart.server.ts";
+import { cartProducts } from "#domain/catalog/cart-products.server.ts";
 
 /** The parcel weight of the owner's active cart (the base weight when it has none). */
 export async function cartWeightGrams(db: Executor, owner: CartOwner): Promise<number> {
   const where = ownedActive(owner);
   if (!where) return PARCEL_BASE_GRAMS;
-  const lines = await db
-    .select({
-      category: products.category,
-      unitType: products.unitType,
-      quantity: cartItems.quantity,
-      needsShipping: products.needsShipping,
-    })
+  const items = await db
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
     .from(carts)
     .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
-    .innerJoin(products, eq(products.id, cartItems.productId))
     .where(where);
+  // Each line's parcel from catalog's product row (decision 048).
+  const byId = await cartProducts(
+    db,
+    items.map((item) => item.productId),
+  );
+  const lines = items.flatMap((item) => {
+    const product = byId.get(item.productId);
+    return product
+      ? [{ category: product.category, unitType: product.unitType, quantity: item.quantity, needsShipping: product.needsShipping }]
+      : [];
+  });
   return Math.max(PARCEL_BASE_GRAMS, parcelWeightGrams(lines));
 }
 

@@ -8,7 +8,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { carts } from "#platform/db/tables/cart.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { type OutgoingMessage, publish, publishNow, type RealtimeTopic, sessionTopic, userTopic } from "#platform/realtime/bus.ts";
 import { DomainError } from "#domain/errors.ts";
 import { type GramPriceTable, MIN_GRAMS } from "#domain/pricing/gram-pricing.ts";
@@ -178,19 +177,6 @@ export function cartLineRow(product: ProductForCart, quantity: number, packaging
     metadata: { packaging: packagingOf(price) },
   };
 }
-
-export const productColumns = {
-  id: products.id,
-  name: products.name,
-  unitType: products.unitType,
-  priceCents: products.priceCents,
-  priceTable: products.priceTable,
-  version: products.version,
-  buttonDisabled: products.buttonDisabled,
-  stock: products.stock,
-  madeToOrder: products.madeToOrder,
-  needsShipping: products.needsShipping,
-};
 
 /** For the checkout (issue 6): the cart became an order awaiting its payment; every tab and device hears it. */
 export async function markCartAwaitingPayment(tx: Tx, cartId: string): Promise<void> {

@@ -2,7 +2,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { cartItems } from "#platform/db/tables/cart.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { normalizePackaging } from "#domain/cart/cart-rules.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
 import {
@@ -14,10 +13,10 @@ import {
   checkQuantity,
   itemNotFound,
   type Outbox,
-  productColumns,
   type Tx,
 } from "#domain/cart/cart-store.server.ts";
 import { cartForWrite } from "#domain/cart/migrate-cart.server.ts";
+import { cartProducts } from "#domain/catalog/cart-products.server.ts";
 import { readCart } from "#domain/cart/read-cart.server.ts";
 
 export type UpdateItemInput = { quantity?: number; packaging?: { enabled: boolean } };
@@ -25,14 +24,15 @@ export type UpdateItemInput = { quantity?: number; packaging?: { enabled: boolea
 async function lineInCart(tx: Tx, outbox: Outbox, owner: CartOwner, itemId: string) {
   const cart = await cartForWrite(tx, outbox, owner);
   if (!cart) throw itemNotFound();
-  const [row] = await tx
-    .select({ item: cartItems, product: productColumns })
+  const [item] = await tx
+    .select()
     .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
     .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cart.id)))
     .limit(1);
-  if (!row) throw itemNotFound();
-  return { cart, ...row };
+  // Priced from catalog's product row, read in this transaction (decision 048).
+  const product = item && (await cartProducts(tx, [item.productId])).get(item.productId);
+  if (!item || !product) throw itemNotFound();
+  return { cart, item, product };
 }
 
 export async function updateItem(

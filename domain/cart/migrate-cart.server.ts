@@ -6,7 +6,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { cartItems, carts } from "#platform/db/tables/cart.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { sessionTopic } from "#platform/realtime/bus.ts";
 import { MAX_GRAMS } from "#domain/pricing/gram-pricing.ts";
 import { MAX_UNITS } from "#domain/pricing/price-quote.ts";
@@ -20,9 +19,9 @@ import {
   findActiveCart,
   findSessionCart,
   type Outbox,
-  productColumns,
   type Tx,
 } from "#domain/cart/cart-store.server.ts";
+import { cartProducts } from "#domain/catalog/cart-products.server.ts";
 
 /** Moves the session's anonymous cart to the user (merging into the user's cart when there is one). */
 export async function migrateInTx(tx: Tx, outbox: Outbox, userId: string, sessionId: string): Promise<boolean> {
@@ -37,11 +36,16 @@ export async function migrateInTx(tx: Tx, outbox: Outbox, userId: string, sessio
     await announce(tx, outbox, { id: source.id, userId, sessionId: null }, "migrated", [sessionTopic(sessionId)]);
     return true;
   }
-  const incoming = await tx
-    .select({ item: cartItems, product: productColumns })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, source.id));
+  const sourceItems = await tx.select().from(cartItems).where(eq(cartItems.cartId, source.id));
+  // Each line priced from catalog's product row, read in this transaction (decision 048).
+  const priced = await cartProducts(
+    tx,
+    sourceItems.map((item) => item.productId),
+  );
+  const incoming = sourceItems.flatMap((item) => {
+    const product = priced.get(item.productId);
+    return product ? [{ item, product }] : [];
+  });
   const existing = await tx.select().from(cartItems).where(eq(cartItems.cartId, target.id));
   for (const { item, product } of incoming) {
     const mine = existing.find((line) => line.productId === item.productId);

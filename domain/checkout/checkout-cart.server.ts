@@ -1,12 +1,11 @@
 /**
  * The cart as the checkout sees it: the customer's active cart, re-priced from `products`.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { cartItems, carts } from "#platform/db/tables/cart.ts";
-import { products } from "#platform/db/tables/catalog.ts";
 import { DomainError } from "#domain/errors.ts";
 import { normalizePackaging } from "#domain/cart/cart-rules.ts";
+import { activeUserCart, cartLines, sessionCartProductIds } from "#domain/cart/cart-contents.server.ts";
+import { cartProducts } from "#domain/catalog/cart-products.server.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { quantityProblem } from "#domain/pricing/price-quote.ts";
 import { productionDays } from "#domain/shipping/delivery-estimate.ts";
@@ -54,34 +53,18 @@ export type CheckoutCart = {
  * stored with the cart lines or sent by a client are never used). Null when there is no cart.
  */
 export async function loadCheckoutCart(db: Executor, userId: string, options: { lock?: boolean } = {}): Promise<CheckoutCart | null> {
-  const cartQuery = db
-    .select({ id: carts.id, shippingMethod: carts.shippingMethod, shippingCep: carts.shippingCep })
-    .from(carts)
-    .where(and(eq(carts.userId, userId), eq(carts.status, "active")))
-    .limit(1);
-  const [cart] = options.lock ? await cartQuery.for("update") : await cartQuery;
+  const cart = await activeUserCart(db, userId, options);
   if (!cart) return null;
-  const rows = await db
-    .select({
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      metadata: cartItems.metadata,
-      name: products.name,
-      slug: products.slug,
-      category: products.category,
-      unitType: products.unitType,
-      priceCents: products.priceCents,
-      priceTable: products.priceTable,
-      stock: products.stock,
-      buttonDisabled: products.buttonDisabled,
-      needsShipping: products.needsShipping,
-      madeToOrder: products.madeToOrder,
-      leadTimeBusinessDays: products.leadTimeBusinessDays,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cart.id))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  // The cart's lines (cart's rows) priced from the products (catalog's rows), both read in this transaction (decision 048).
+  const items = await cartLines(db, cart.id);
+  const byId = await cartProducts(
+    db,
+    items.map((item) => item.productId),
+  );
+  const rows = items.flatMap((item) => {
+    const product = byId.get(item.productId);
+    return product ? [{ ...product, ...item }] : [];
+  });
 
   const lines = rows.map((row): CheckoutLine => {
     // The customer's choice as the cart view reads it (legacy metadata included); its fee is the pricer's.
@@ -153,14 +136,12 @@ export async function requireCheckoutCart(db: Executor, userId: string): Promise
  * cart has nothing, instead of being asked to create an account for an empty cart.
  */
 export async function requireVisitorCartItems(db: Executor, sessionId: string | null): Promise<{ needsShipping: boolean }> {
-  const lines = sessionId
-    ? await db
-        .select({ needsShipping: products.needsShipping })
-        .from(cartItems)
-        .innerJoin(carts, eq(carts.id, cartItems.cartId))
-        .innerJoin(products, eq(products.id, cartItems.productId))
-        .where(and(eq(carts.sessionId, sessionId), isNull(carts.userId), eq(carts.status, "active")))
-    : [];
+  const productIds = sessionId ? await sessionCartProductIds(db, sessionId) : [];
+  const byId = await cartProducts(db, productIds);
+  const lines = productIds.flatMap((id) => {
+    const product = byId.get(id);
+    return product ? [{ needsShipping: product.needsShipping }] : [];
+  });
   if (lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
   return { needsShipping: lines.some((line) => line.needsShipping) };
 }

@@ -7,7 +7,6 @@ import { orderNotFound } from "#domain/errors.ts";
 import { count, desc, eq, max, min } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { orders } from "#platform/db/tables/orders.ts";
 import { productDownloads } from "#platform/db/tables/delivery.ts";
 import { deliverDownloadFile } from "#platform/storage/downloads.ts";
 import { simplePdf } from "#platform/pdf/simple-pdf.ts";
@@ -189,22 +188,40 @@ export async function deliveryEmail(
 /** One order that downloaded a product's file: when first and last, and how many times. */
 export type ProductDownloadRow = { orderId: string; orderNumber: number; firstAt: string; lastAt: string; times: number };
 
-/** The orders that downloaded this product's file, the latest first (the owner's list, decision 062). */
-export async function productDownloadOrders(db: Reader, productId: string, limit = 200): Promise<ProductDownloadRow[]> {
-  const rows = await db
+/** The numbers people read of these orders, by id: domain/orders' orderNumbers, passed in (orders imports delivery). */
+export type OrderNumbersOf = (db: Reader, orderIds: readonly string[]) => Promise<Map<string, number>>;
+
+/**
+ * The orders that downloaded this product's file, the latest first (the owner's list, decision 062).
+ * The orders' numbers are read through domain/orders (decision 048); the caller passes its function in.
+ */
+export async function productDownloadOrders(
+  db: Reader,
+  productId: string,
+  numbersOf: OrderNumbersOf,
+  limit = 200,
+): Promise<ProductDownloadRow[]> {
+  const downloads = await db
     .select({
       orderId: productDownloads.orderId,
-      orderNumber: orders.number,
       firstAt: min(productDownloads.downloadedAt),
       lastAt: max(productDownloads.downloadedAt),
       times: count(),
     })
     .from(productDownloads)
-    .innerJoin(orders, eq(orders.id, productDownloads.orderId))
     .where(eq(productDownloads.productId, productId))
-    .groupBy(productDownloads.orderId, orders.number)
+    .groupBy(productDownloads.orderId)
     .orderBy(desc(max(productDownloads.downloadedAt)))
     .limit(limit);
+  const numbers = await numbersOf(
+    db,
+    downloads.map((row) => row.orderId),
+  );
+  // Only downloads of an order that exists, as the join with the orders did.
+  const rows = downloads.flatMap((row) => {
+    const orderNumber = numbers.get(row.orderId);
+    return orderNumber === undefined ? [] : [{ ...row, orderNumber }];
+  });
   return rows.map((row) => ({
     orderId: row.orderId,
     orderNumber: row.orderNumber,

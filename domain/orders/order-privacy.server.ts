@@ -4,7 +4,6 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
-import { idempotencyKeys } from "#platform/db/tables/checkout.ts";
 import { orderReturns, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { scrubAuditEntries } from "#domain/audit/audit-log.server.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
@@ -117,7 +116,6 @@ export async function anonymiseCustomerOrders(tx: Tx, userId: string, saved: rea
     .where(and(eq(orders.userId, userId), inArray(orders.status, FINISHED_STATUSES)));
   await tx.update(orders).set({ userId: null, scrubWhenDone: true, updatedAt: new Date() }).where(eq(orders.userId, userId));
   await tx.update(orderStatusHistory).set({ actorUserId: null }).where(eq(orderStatusHistory.actorUserId, userId));
-  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
   const clean = (text: string) => scrub(text, pattern);
   // The audit log's "before" and "after" of these orders may hold a cancel reason naming the customer.
   await scrubAuditEntries(tx, "order", ids, clean);

@@ -5,8 +5,6 @@
  * deliveries, one claims the row and changes the order; the others find nothing to claim. An
  * amount or a reference that does not match is never paid, and the admins hear of it once.
  */
-import { and, eq, inArray } from "drizzle-orm";
-import { payments } from "#platform/db/tables/payments.ts";
 import { DomainError } from "#domain/errors.ts";
 import { expireOrder } from "#domain/orders/expire-order.server.ts";
 import { moveOrder } from "#domain/orders/order-machine.server.ts";
@@ -18,6 +16,18 @@ import type { ChargeState, PaymentProvider } from "#domain/payments/payment-prov
 import { alertAdmins } from "#domain/reconciliation/payment-alerts.server.ts";
 import { recordCardPayment } from "#domain/payments/card-payments.server.ts";
 import { cardAttemptOf } from "#domain/payments/mercadopago-cards.server.ts";
+import type { ChargeRow } from "#domain/payments/charge-lookups.server.ts";
+import {
+  chargeByProviderId,
+  claimCharge,
+  endPendingCharge,
+  markChargeRefunded,
+  markRefundPending,
+  markRefundSent,
+  noteChargeSeen,
+  notePendingCharge,
+  recordForeignCharge,
+} from "#domain/payments/charge-writes.server.ts";
 
 /** The order a card payment's reference names, when it is one of the shop's: its row, recorded. */
 async function adoptCardPayment(services: Services, state: ChargeState): Promise<PaymentRow | null> {
@@ -33,13 +43,10 @@ async function adoptCardPayment(services: Services, state: ChargeState): Promise
   return recordCardPayment(services.db, { ...attempt, reference: state.reference!, totalCents: order.totalCents }, state);
 }
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = ChargeRow;
 
 /** What applying a state did: for logs and tests. */
 export type Outcome = "paid" | "revived" | "refunding" | "rejected" | "expired" | "recorded" | "unchanged";
-
-/** States from which a payment that arrives still counts (a charge expired or cancelled here may be paid there). */
-const CLAIMABLE = ["pending", "expired", "cancelled"];
 
 /**
  * Reads the charge back from the provider and applies it. Unknown to the shop but paid at the
@@ -47,10 +54,7 @@ const CLAIMABLE = ["pending", "expired", "cancelled"];
  * ProviderUnavailableError when the provider does not answer in time: nothing changes.
  */
 export async function syncCharge(services: Services, provider: PaymentProvider, providerChargeId: string): Promise<Outcome> {
-  const [row] = await services.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider.id), eq(payments.providerChargeId, providerChargeId)));
+  const row = await chargeByProviderId(services.db, provider.id, providerChargeId);
   const state = await provider.readCharge({ providerChargeId, txid: row?.txid ?? null });
   if (!state) return "unchanged";
   if (!row) {
@@ -66,23 +70,7 @@ export async function syncCharge(services: Services, provider: PaymentProvider, 
 /** A paid charge no order of the shop made: kept once (unique per provider and id), the admins told once. */
 async function recordForeignPayment(services: Services, provider: string, state: ChargeState): Promise<Outcome> {
   return services.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(payments)
-      .values({
-        orderId: null,
-        provider,
-        providerChargeId: state.providerChargeId,
-        status: "rejected",
-        problem: "foreign_reference",
-        providerStatus: state.providerStatus,
-        amountCents: Math.max(1, state.amountCents),
-        paidCents: state.paidCents,
-        raw: state.raw as object,
-        paidAt: state.paidAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    if (inserted.length === 0) return "unchanged";
+    if (!(await recordForeignCharge(tx, provider, state))) return "unchanged";
     await alertAdmins(tx, services, {
       problem: "foreign_reference",
       order: null,
@@ -108,26 +96,15 @@ export async function applyChargeState(
   const outcome = await services.db.transaction(async (tx) => {
     if (state.status === "paid") return applyPaid(tx, services, row, state, refunds);
     if (state.status === "expired" || state.status === "cancelled") {
-      const claimed = await tx
-        .update(payments)
-        .set({ ...seen(state), status: state.status })
-        .where(and(eq(payments.id, row.id), eq(payments.status, "pending")))
-        .returning();
-      if (claimed.length === 0) return "unchanged";
+      if (!(await endPendingCharge(tx, row.id, seen(state), state.status))) return "unchanged";
       return (await expireOrderOf(tx, services, row)) ? "expired" : "recorded";
     }
     if (state.status === "refunded") {
-      await tx
-        .update(payments)
-        .set({ ...seen(state), status: "refunded" })
-        .where(and(eq(payments.id, row.id), inArray(payments.status, ["paid", "refund_pending"])));
+      await markChargeRefunded(tx, row.id, seen(state));
       return "recorded";
     }
     // Still pending there: only what the provider said is kept (a late "pending" never undoes a payment).
-    await tx
-      .update(payments)
-      .set(seen(state))
-      .where(and(eq(payments.id, row.id), eq(payments.status, "pending")));
+    await notePendingCharge(tx, row.id, seen(state));
     return "unchanged";
   });
   // Money goes back after the commit: a provider call never holds the order's lock.
@@ -140,12 +117,8 @@ async function applyPaid(tx: Tx, services: Services, row: PaymentRow, state: Cha
   const problem = state.reference !== row.txid ? "foreign_reference" : paidCents < row.amountCents ? "underpaid" : null;
   const paidFields = { ...seen(state), paidCents, e2eId: state.endToEndId, paidAt: state.paidAt ?? new Date() };
   if (problem) {
-    const claimed = await tx
-      .update(payments)
-      .set({ ...paidFields, status: "rejected", problem })
-      .where(and(eq(payments.id, row.id), inArray(payments.status, CLAIMABLE)))
-      .returning();
-    if (claimed.length === 0) return "unchanged";
+    const claimed = await claimCharge(tx, row.id, { ...paidFields, status: "rejected", problem });
+    if (!claimed) return "unchanged";
     const order = row.orderId ? await lockOrder(tx, row.orderId) : null;
     await alertAdmins(tx, services, {
       problem,
@@ -160,13 +133,9 @@ async function applyPaid(tx: Tx, services: Services, row: PaymentRow, state: Cha
   }
 
   // THE conditional update: of every concurrent delivery, one gets the row back.
-  const [claimed] = await tx
-    .update(payments)
-    .set({ ...paidFields, status: "paid" })
-    .where(and(eq(payments.id, row.id), inArray(payments.status, CLAIMABLE)))
-    .returning();
+  const claimed = await claimCharge(tx, row.id, { ...paidFields, status: "paid" });
   if (!claimed) {
-    await tx.update(payments).set(seen(state)).where(eq(payments.id, row.id));
+    await noteChargeSeen(tx, row.id, seen(state));
     return "unchanged";
   }
   if (!claimed.orderId) return "recorded";
@@ -178,12 +147,7 @@ async function applyPaid(tx: Tx, services: Services, row: PaymentRow, state: Cha
   if (order.status !== "cancelled") return "recorded"; // already paid (an admin confirmed it first)
   if (order.statusReason === "pix_expired" && (await revive(tx, services, order, claimed))) return "revived";
   // Paid after the order ended and its stock could not come back: the money goes back.
-  const [refunding] = await tx
-    .update(payments)
-    .set({ status: "refund_pending", problem: "paid_after_expiry" })
-    .where(eq(payments.id, claimed.id))
-    .returning();
-  refunds.push(refunding!);
+  refunds.push(await markRefundPending(tx, claimed.id));
   await alertAdmins(tx, services, {
     problem: "paid_after_expiry",
     order: { id: order.id, number: order.number },
@@ -246,12 +210,7 @@ export async function refundPayment(services: Services, provider: PaymentProvide
     return false;
   }
   await services.db.transaction(async (tx) => {
-    const done = await tx
-      .update(payments)
-      .set({ status: "refunded", updatedAt: new Date() })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, "refund_pending")))
-      .returning();
-    if (done.length === 0 || !payment.orderId) return;
+    if (!(await markRefundSent(tx, payment.id)) || !payment.orderId) return;
     // An entry of the order's history (its status stays), and the customer told by the machine's effects.
     const order = await lockOrder(tx, payment.orderId);
     await moveOrder(tx, services, order, {

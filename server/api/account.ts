@@ -1,6 +1,7 @@
 import { accountGone, addressNotFound, tooManyAddresses, wrongPassword } from "#domain/account/account-errors.ts";
 import { deleteCookie } from "hono/cookie";
 import { addAddress, deleteAccount, listAddresses, MAX_ADDRESSES, removeAddress } from "#domain/account/account-data.server.ts";
+import { forgetCheckoutAttempts } from "#domain/checkout/checkout-attempts.server.ts";
 import { exportAccountData } from "#domain/account/account-export.server.ts";
 import { USER_ONLY } from "#server/http/guards.ts";
 import { authFor, verifyAccountPassword } from "#domain/auth/auth.server.ts";
@@ -67,7 +68,8 @@ export const deleteAccountEndpoint = defineEndpoint({
     if (!decision.allowed) throw rateLimitedError(decision.retryAfterSeconds);
     if (!(await verifyAccountPassword(services, user.id, body.password))) throw wrongPassword();
 
-    await deleteAccount(services, user.id);
+    // Checkout forgets the person's attempts in the same transaction (checkout imports account, decision 048).
+    await deleteAccount(services, user.id, { forgetCheckoutAttempts });
     // Its open event streams end now, on every instance, not at their next heartbeat.
     await announceSessionEnded(services.db, user.id).catch((error: unknown) =>
       services.logger.warn({ err: error }, "session end not announced"),

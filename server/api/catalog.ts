@@ -8,6 +8,7 @@ import { createProduct, duplicateProduct } from "#domain/catalog/product-creatio
 import { productFile, uploadProductFile } from "#domain/catalog/product-files.server.ts";
 import { DOWNLOAD_TOO_LARGE_MESSAGE, DOWNLOAD_UPLOAD_FIELD, MAX_DOWNLOAD_BYTES } from "#domain/catalog/product-file-rules.ts";
 import { productDownloadOrders } from "#domain/delivery/deliveries.server.ts";
+import { orderNumbers } from "#domain/orders/customer-orders.server.ts";
 import { ApiError } from "#server/http/errors.ts";
 import { readUploadedPdf, type UploadSpec } from "#server/http/uploads.ts";
 
@@ -92,7 +93,7 @@ export const adminProductDownloadsEndpoint = defineEndpoint({
     const { db, config } = c.get("services");
     // A missing product is a 404, not an empty list.
     await productFile(db, config, params.id);
-    return { downloads: await productDownloadOrders(db, params.id) };
+    return { downloads: await productDownloadOrders(db, params.id, orderNumbers) };
   },
 });
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "#domain/account/account-data.server.ts";
+import { forgetCheckoutAttempts } from "#domain/checkout/checkout-attempts.server.ts";
 import type { EmailDetail, EmailSummary } from "#domain/email-queue/email-queue-schemas.ts";
 import { emailLog } from "#platform/db/tables/email-queue.ts";
 import { enqueueEmail, failedEmails } from "#platform/mail/email-queue.ts";
@@ -167,7 +168,7 @@ describe("account deletion and the e-mail log (LGPD)", () => {
     const mentions = sql`${emailLog.recipient} = ${email} or ${emailLog.text} like ${`%${email}%`} or ${emailLog.html} like ${`%${email}%`}`;
     expect((await ctx.t.db.select().from(emailLog).where(mentions)).length).toBeGreaterThanOrEqual(3); // confirmation, order, admin's notice
 
-    await deleteAccount(ctx.t.services, userId);
+    await deleteAccount(ctx.t.services, userId, { forgetCheckoutAttempts });
 
     expect(await ctx.t.db.select().from(emailLog).where(mentions)).toEqual([]);
     const [notice] = await ctx.t.db.select().from(emailLog).where(eq(emailLog.subject, "Novo pedido #503"));
