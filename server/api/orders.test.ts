@@ -506,6 +506,9 @@ describe("LGPD", () => {
     // done, issue 28 item 11: domain/account/account-deletion.server.test.ts).
     const cancelled = await ctx.request(`/api/admin/orders/${orderId}/cancel`, { browser: admin, json: { reason: "Pedido duplicado" } });
     expect(cancelled.status).toBe(200);
+    const userId = await userIdOf(customer);
+    const attempts = () => ctx.t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+    expect(await attempts()).toHaveLength(1);
 
     const deleted = await ctx.request("/api/account", {
       browser: customer,
@@ -521,6 +524,8 @@ describe("LGPD", () => {
       shippingAddress: null,
       totalCents: 89_90 + 18_90,
     });
+    // The checkout forgets the person's attempts in the deletion's transaction (checkout's forgetCheckoutAttempts).
+    expect(await attempts()).toEqual([]);
   });
 });
 
