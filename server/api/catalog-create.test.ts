@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "#platform/db/tables/orders.ts";
 import { getProductPage, listProducts } from "#domain/catalog/catalog.server.ts";
 import { FIXED_PRODUCT_SLUGS, productUuid } from "#domain/catalog/product-slugs.ts";
 import type { EditableProduct } from "#domain/catalog/product-edit-schemas.ts";
@@ -292,6 +294,9 @@ describe("a digital product's file", () => {
     expect(downloads).toHaveLength(1);
     expect(downloads[0]).toMatchObject({ orderId, times: 2 });
     expect(downloads[0]!.orderNumber).toBeGreaterThan(0);
+    // The number the owner reads ("#10001"), which orders gives the download list (decision 048).
+    const [order] = await ctx.t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+    expect(downloads[0]!.orderNumber).toBe(order!.number);
     expect((await ctx.request(`/api/admin/products/${ebook.uuid}/downloads`, { browser: customer })).status).toBe(403);
   });
 
