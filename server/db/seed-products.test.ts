@@ -20,8 +20,10 @@ describe("seed: products", () => {
     for (const [index, row] of rows.entries()) {
       const { createdAt: _created, updatedAt: _updated, ...stored } = row;
       // The review counters start at zero (the moderation keeps them, decision 029), not in the seed;
-      // the previous shop's figures are shown until the owner hides them (decision 057).
-      expect(stored).toEqual({ ...expected[index], reviewCount: 0, reviewStarsSum: 0, importedRatingShown: true });
+      // the previous shop's figures are shown until the owner hides them (decision 057); listed, with
+      // no weight or sizes of their own (the category's estimate, decision 061).
+      const owned = { importedRatingShown: true, visibility: "listed", weightGrams: null, lengthCm: null, widthCm: null, heightCm: null };
+      expect(stored).toEqual({ ...expected[index], reviewCount: 0, reviewStarsSum: 0, ...owned });
     }
     const [golden] = rows.filter((row) => row.numericId === 1);
     expect(golden).toMatchObject({ id: productUuid(1), buttonDisabled: true, unitType: "gram", priceCents: null });
