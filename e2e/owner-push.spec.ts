@@ -102,7 +102,8 @@ test("the owner's phone is told of a paid order once per device, shows it, and i
   await owner.goto(shop.url("/admin/configuracoes"));
   await waitForHydration(owner);
   await owner.getByRole("button", { name: "Ativar notificações neste aparelho" }).tap();
-  await expect(owner.getByText("Pronto: este aparelho vai receber as notificações da loja.")).toBeVisible();
+  // The service worker installs and activates before the subscription: seconds on a loaded machine.
+  await expect(owner.getByText("Pronto: este aparelho vai receber as notificações da loja.")).toBeVisible({ timeout: 20_000 });
   const devices = owner.getByRole("list", { name: "Aparelhos que recebem notificações" });
   await expect(devices.getByRole("listitem")).toHaveCount(1);
   await expect(devices.getByRole("checkbox", { name: "Pedido pago" })).toBeChecked();

@@ -45,13 +45,16 @@ export function describeImported({ average, count }: Ratings): string {
 /**
  * A product's ratings (decision 057): the verified reviews' stars, average and count, and apart
  * from them, smaller and labelled "da loja anterior", the imported figures when the owner shows
- * them. Never one number made of both.
+ * them. Never one number made of both. `compact` (a product card, one line): the verified reviews
+ * when there are any, else the previous shop's figures, still labelled as theirs.
  */
-export function StarRating({ ratings, size = "sm" }: { ratings: ProductRatings; size?: "sm" | "md" }) {
+export function StarRating({ ratings, size = "sm", compact = false }: { ratings: ProductRatings; size?: "sm" | "md"; compact?: boolean }) {
   const { verified, imported } = ratings;
+  const showImported = imported !== null && (!compact || verified.count === 0);
+  const showVerified = !compact || verified.count > 0 || !showImported;
   return (
     <div className={`space-y-0.5 ${size === "md" ? "text-base" : "text-sm"}`}>
-      {verified.count > 0 ? (
+      {!showVerified ? null : verified.count > 0 ? (
         <p className="flex items-center gap-1.5" data-rating="verified">
           <Stars value={verified.average} label={describeVerified(verified)} size={size} />
           <span aria-hidden="true" className="font-semibold text-stone-900">
@@ -66,7 +69,7 @@ export function StarRating({ ratings, size = "sm" }: { ratings: ProductRatings; 
           Sem avaliações verificadas
         </p>
       )}
-      {imported ? (
+      {showImported && imported ? (
         <p className="flex items-center gap-1.5 text-xs text-stone-600" data-rating="imported">
           <Stars value={imported.average} label={describeImported(imported)} size="sm" />
           <span aria-hidden="true">

@@ -64,7 +64,7 @@ export function ProductCard({
           </Link>
         </h3>
         <p className={`text-sm text-stone-700 ${compact ? "line-clamp-2" : ""}`}>{product.subtitle}</p>
-        <StarRating ratings={product.ratings} />
+        <StarRating ratings={product.ratings} compact />
         <p className={`mt-auto text-stone-900 ${compact ? "pt-1" : "pt-2"}`}>
           <span className="text-sm text-stone-600">a partir de </span>
           <span className={`${compact ? "text-lg" : "text-xl"} font-bold whitespace-nowrap`}>{formatBRL(product.startingPriceCents)}</span>
