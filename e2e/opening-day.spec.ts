@@ -63,10 +63,10 @@ async function ownerOpensTheShop(owner: Page, coupon: string): Promise<{ product
   await waitForMail(ownerEmail, (mail) => mail.subject.includes("teste"));
   for (const id of ["identity", "pix_key", "whatsapp", "smtp", "backup_tools"])
     await expect(goLiveItem(owner, id)).toHaveAttribute("data-ok", "true");
-  await expect(goLiveItem(owner, "backup_recent")).toHaveAttribute("data-ok", "false");
   await noSidewaysScroll(owner);
 
-  // A backup, from the maintenance panel: the check's backup item turns green.
+  // A backup, from the maintenance panel (in the full run another journey may have made one first:
+  // the item's own turn to green is the go-live rule's test).
   await openPage(owner, "/maintenance-panel/backup");
   const backup = owner.getByRole("region", { name: "Backup e exportações" });
   const [download] = await Promise.all([owner.waitForEvent("download"), backup.getByRole("link", { name: "Baixar backup" }).click()]);
