@@ -28,7 +28,9 @@ if (!existsSync(chromium)) {
 }
 
 /** Journeys that change the shop for everyone (prices, shipping table, product photos). */
-const OWNER_EDITS = /(admin-(products|images|new-product)|rendered-pages|opening-day)\.spec\.ts$/;
+const OWNER_EDITS = /(admin-(products|images|new-product)|rendered-pages)\.spec\.ts$/;
+/** The owner opening the shop (issue 28): its go-live check must see every digital product's file, so it runs alone after the other edits. */
+const OPENING_DAY = /opening-day\.spec\.ts$/;
 /** Maintenance mode closes the shop to every visitor: it runs alone, after everything else. */
 const CLOSES_THE_SHOP = /maintenance-mode\.spec\.ts$/;
 
@@ -67,11 +69,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: [OWNER_EDITS, CLOSES_THE_SHOP] },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: [OWNER_EDITS, OPENING_DAY, CLOSES_THE_SHOP] },
     // The owner's edits of prices and shipping (decision 021) change what the other journeys expect
     // of the catalogue: they run once all of those are done.
     { name: "owner-edits", use: { ...devices["Desktop Chrome"] }, testMatch: OWNER_EDITS, dependencies: ["chromium"] },
-    { name: "maintenance", use: { ...devices["Desktop Chrome"] }, testMatch: CLOSES_THE_SHOP, dependencies: ["owner-edits"] },
+    { name: "opening-day", use: { ...devices["Desktop Chrome"] }, testMatch: OPENING_DAY, dependencies: ["owner-edits"] },
+    { name: "maintenance", use: { ...devices["Desktop Chrome"] }, testMatch: CLOSES_THE_SHOP, dependencies: ["opening-day"] },
   ],
   webServer: {
     // What `node scripts/start.ts --no-build` runs, on a wiped DATA_DIR and a private copy of build/.

@@ -4,7 +4,7 @@
 // free-shipping coupon, reloads mid-checkout without losing the address, pays to the owner's Pix
 // key, and downloads the file the owner uploaded. Only HTTPS stays red: this install answers on
 // http://localhost (the check's own tests cover an https PUBLIC_URL). It changes the catalogue and
-// the settings for everyone, so it runs with the owner's other edits (playwright.config.ts) and puts
+// the settings for everyone, so it runs alone after the owner's other edits (playwright.config.ts) and puts
 // the settings back at the end.
 import type { Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
