@@ -19,7 +19,8 @@ export const DOMAIN_NEIGHBOURS = {
   payments: ["settings"],
   // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056), which asks
   // catalog for the digital products' files (decision 048).
-  settings: ["audit", "catalog"],
+  // The shop's sender address is checked with shipping's CEP rule (issue 30 item 2).
+  settings: ["audit", "catalog", "shipping"],
   // E-mails show amounts in R$.
   notifications: ["pricing"],
   // Web Push to the owner's and customers' devices (issue 31, decision 070): the owner is every admin,
@@ -74,6 +75,12 @@ export const DOMAIN_NEIGHBOURS = {
   // the carts, notifications and sessions through their owners (decision 048); the health of the e-mail
   // queue and the customers and products CSVs.
   maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth"],
+  // Invoices (issue 30 item 3): an order's NF-e/NFS-e, issued from its lines and the shop's tax data. Orders
+  // never import invoices or labels: a paid order queues their jobs by name, and they call orders back.
+  invoices: ["orders", "settings", "catalog", "notifications", "push", "audit"],
+  // Labels and tracking (issue 30 items 4 and 5): bought from the shop's sender data, waiting for the NF-e's
+  // key; the carrier's news moves the order through orders' carrier events.
+  labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit"],
   // The e-mail log and queue as the admins see it (issue 18): list, resend (audited), health; the test
   // e-mail goes to the admin's address, read through auth (decision 048).
   "email-queue": ["audit", "auth"],

@@ -13,6 +13,7 @@ import type { PublicConfig } from "#platform/public-config.ts";
 import { shopSettings } from "#platform/db/tables/settings.ts";
 import { invalidateShared, registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
+import type { FulfilmentProfile } from "#domain/settings/fulfilment-profile.ts";
 import type { ShopSettingsValues, ShopSettingsView } from "#domain/settings/settings-schemas.ts";
 
 export const SETTINGS_CACHE_MS = 3000;
@@ -23,6 +24,8 @@ export type ShopSettings = Omit<ShopSettingsValues, "smtp"> & {
   smtp: { host: string | null; port: number; secure: boolean; user: string | null; password: string | null };
   /** Uploaded apart from the form (shop-logo.server.ts); null: the built-in logo. */
   logo: ShopLogo | null;
+  /** Saved apart from the form (fulfilment-profile.server.ts); null until the owner fills it in. */
+  fulfilment: FulfilmentProfile | null;
   updatedAt: string | null;
 };
 export type ShopLogo = { url: string; width: number; height: number };
@@ -54,6 +57,7 @@ export function settingsFromEnv(config: Config): ShopSettings {
       password: smtp?.password ? decodeURIComponent(smtp.password) : null,
     },
     logo: null,
+    fulfilment: null,
     updatedAt: null,
   };
 }
@@ -123,6 +127,7 @@ export async function saveShopSettings(
       ...input,
       // The logo is sent apart (shop-logo.server.ts): saving the form keeps it.
       logo: previous.values.logo ?? null,
+      fulfilment: previous.values.fulfilment ?? null,
       smtp: { ...smtp, password: password === undefined ? before.smtp.password : password || null },
     };
     const [row] = await tx
