@@ -102,6 +102,26 @@ const envSchema = z.object({
   /** The owner's rule: the most installments a buyer may choose, and how many of them carry no interest for the buyer. */
   CARD_MAX_INSTALLMENTS: z.coerce.number().int().min(1).max(12).default(12),
   CARD_INSTALLMENTS_WITHOUT_INTEREST: z.coerce.number().int().min(1).max(12).default(3),
+  // Fulfilment (issue 30): freight quotes, labels and tracking through Melhor Envio, or today's table
+  // (the default: it needs no account). Without a token the owner connects the account from the admin.
+  SHIPPING_PROVIDER: z.enum(["table", "melhorenvio"]).default("table"),
+  /** Melhor Envio's host: the API is under /api/v2/me, OAuth under /oauth (sandbox: https://sandbox.melhorenvio.com.br). */
+  MELHOR_ENVIO_URL: z.url({ protocol: /^https?$/ }).default("https://melhorenvio.com.br"),
+  /** A personal token made in Melhor Envio's panel (Gerenciar › Tokens); an OAuth connection replaces it. */
+  MELHOR_ENVIO_TOKEN: z.string().trim().min(1).optional(),
+  /** The OAuth app (connect from the admin; its secret also signs the webhooks, X-ME-Signature). */
+  MELHOR_ENVIO_CLIENT_ID: z.string().trim().min(1).optional(),
+  MELHOR_ENVIO_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** The longest a shopper waits for a live quote before the table answers. */
+  MELHOR_ENVIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  // Invoices (issue 30 item 3): "none" (e.g. an MEI selling to people) or Focus NFe's NF-e and NFS-e Nacional.
+  INVOICE_PROVIDER: z.enum(["none", "focusnfe"]).default("none"),
+  /** Focus NFe's host: production https://api.focusnfe.com.br, tests https://homologacao.focusnfe.com.br. */
+  FOCUS_NFE_URL: z.url({ protocol: /^https?$/ }).default("https://api.focusnfe.com.br"),
+  /** The company's token in Focus NFe's panel; the owner may paste it in the admin instead. */
+  FOCUS_NFE_TOKEN: z.string().trim().min(1).optional(),
+  /** What Focus sends back in the hook's header (the "authorization" given when the hook was registered). */
+  FOCUS_NFE_WEBHOOK_SECRET: z.string().trim().min(16, "use pelo menos 16 caracteres aleatórios").optional(),
   /** A PSP speaking the Banco Central's Pix API (Efí, Inter, Sicoob…): its base URL and OAuth client. */
   PIX_API_URL: z.url({ protocol: /^https$/ }).optional(),
   PIX_OAUTH_URL: z.url({ protocol: /^https$/ }).optional(),
