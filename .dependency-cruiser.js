@@ -80,7 +80,8 @@ export const DOMAIN_NEIGHBOURS = {
   invoices: ["orders", "settings", "catalog", "notifications", "push", "audit"],
   // Labels and tracking (issue 30 items 4 and 5): bought from the shop's sender data, waiting for the NF-e's
   // key; the carrier's news moves the order through orders' carrier events.
-  labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit"],
+  // Its refund notes and refusals say amounts in R$ (pricing's one formatter).
+  labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit", "pricing"],
   // The e-mail log and queue as the admins see it (issue 18): list, resend (audited), health; the test
   // e-mail goes to the admin's address, read through auth (decision 048).
   "email-queue": ["audit", "auth"],

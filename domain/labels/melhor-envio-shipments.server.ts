@@ -9,7 +9,6 @@ import { z } from "zod";
 import { providerRequest, ServiceUnavailableError, type ProviderAnswer } from "#platform/http/provider-request.ts";
 import type { AppServices } from "#platform/services.ts";
 import { melhorEnvioAccess, type MelhorEnvioAccess } from "#domain/shipping/melhor-envio-access.server.ts";
-import { formatBRL } from "#domain/pricing/money.ts";
 
 type Services = Pick<AppServices, "config" | "db">;
 
@@ -173,6 +172,3 @@ export async function walletBalanceCents(services: Services): Promise<number> {
   const json = expect2xx(await call(services, "GET", "/balance"));
   return Math.round(z.object({ balance: z.coerce.number() }).parse(json).balance * 100);
 }
-
-/** "R$ 12,34" of a wallet amount, for messages. */
-export const reais = (cents: number) => formatBRL(cents);

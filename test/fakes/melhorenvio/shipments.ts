@@ -45,7 +45,14 @@ export function shipmentRoutes(app: Hono, state: FakeState): void {
   state.prints ??= new Map();
 
   app.post(`${API}/cart`, async (c) => {
-    const body = (await c.req.json()) as Record<string, any>;
+    type Party = { document?: string; company_document?: string; postal_code?: string };
+    const body = (await c.req.json()) as {
+      service?: unknown;
+      from?: Party;
+      to?: Party;
+      volumes?: unknown;
+      options?: { insurance_value?: unknown; non_commercial?: unknown; invoice?: { key?: unknown }; tags?: FakeShipment["tags"] };
+    };
     const service = Number(body.service);
     if (!FAKE_SERVICES.some((known) => known.id === service))
       return c.json({ message: "Serviço inválido", errors: { service: ["Serviço inválido."] } }, 422);
@@ -57,7 +64,7 @@ export function shipmentRoutes(app: Hono, state: FakeState): void {
     if (ONE_VOLUME_SERVICES.has(service) && volumes.length > 1) {
       return c.json({ message: "Volumes inválidos", errors: { volumes: ["Os Correios aceitam apenas um volume por envio."] } }, 422);
     }
-    const options = (body.options ?? {}) as Record<string, any>;
+    const options = body.options ?? {};
     const invoiceKey = typeof options.invoice?.key === "string" ? options.invoice.key : null;
     if (!options.non_commercial && !invoiceKey) {
       return c.json(
@@ -86,7 +93,7 @@ export function shipmentRoutes(app: Hono, state: FakeState): void {
       tracking: null,
       self_tracking: null,
       tags: Array.isArray(options.tags) ? options.tags : [],
-      body,
+      body: body as Record<string, unknown>,
       created_at: nowIso(),
       paid_at: null,
       generated_at: null,
