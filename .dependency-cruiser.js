@@ -189,7 +189,9 @@ export const FEATURE_NEIGHBOURS = {
   home: ["catalog", "consent"],
   legal: ["consent"],
   // A customer's order shows its Pix, downloads and reviews; the admin's order page its audit trail.
-  orders: ["audit", "delivery", "payments", "reviews"],
+  // The admin order page shows the label panel; the orders list buys labels in bulk (issue 30 item 4).
+  orders: ["audit", "delivery", "payments", "reviews", "labels"],
+  labels: [],
   customers: ["admin", "orders"],
   dashboard: ["admin", "audit", "orders", "recovery"],
   account: ["auth", "notifications", "orders", "push", "referrals"],
