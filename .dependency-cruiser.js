@@ -178,6 +178,8 @@ export const FEATURE_NEIGHBOURS = {
   maintenance: ["admin"],
   // The owner's settings and the go-live check, as an admin section.
   settings: ["admin"],
+  // The shop's accounts at Melhor Envio and Focus NFe, on the settings screen (issue 30 item 7).
+  connections: [],
   "email-queue": [],
   // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31).
   push: [],
