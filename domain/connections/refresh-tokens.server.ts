@@ -28,12 +28,20 @@ async function keepRefreshError(services: Services, message: string): Promise<vo
     .where(eq(providerConnections.provider, "melhorenvio"));
 }
 
-/** 1 when it renewed the tokens, 0 when nothing was due (or it failed: kept for the panel). */
-export async function refreshMelhorEnvioTokens(services: Services, now = new Date()): Promise<number> {
+/**
+ * 1 when it renewed the tokens, 0 when nothing was due (or it failed: kept for the panel).
+ * `evenIfNotDue`: a caller whose call got 401 with an authorized token renews at once, then tries
+ * its call again once (the schedule alone renews a week early, so this is the rare case).
+ */
+export async function refreshMelhorEnvioTokens(
+  services: Services,
+  now = new Date(),
+  options: { evenIfNotDue?: boolean } = {},
+): Promise<number> {
   const { config, db } = services;
   const row = await readConnectionRow(db, "melhorenvio");
   if (row?.method !== "oauth" || !row.accessExpiresAt || !row.refreshTokenSealed) return 0;
-  if (row.accessExpiresAt.getTime() - now.getTime() > REFRESH_BEFORE_DAYS * DAY_MS) return 0;
+  if (!options.evenIfNotDue && row.accessExpiresAt.getTime() - now.getTime() > REFRESH_BEFORE_DAYS * DAY_MS) return 0;
   const opened = openTokens(config, "melhorenvio", row);
   if (opened.kind !== "tokens" || !opened.refreshToken) {
     await keepRefreshError(services, "o token salvo não abre mais (o segredo da loja mudou?): conecte de novo.");

@@ -191,6 +191,9 @@ describe("connecting the shop's accounts", () => {
     expect(fake.tokens.has(newAccess)).toBe(true);
     // Run again at once (a second worker, the next occurrence): nothing is due.
     expect(await refreshMelhorEnvioTokens(ctx.t.services, renewedAt)).toBe(0);
+    // A caller whose call got 401 renews at once, due or not.
+    expect(await refreshMelhorEnvioTokens(ctx.t.services, renewedAt, { evenIfNotDue: true })).toBe(1);
+    expect(fake.oauth!.grants).toEqual(["authorization_code", "refresh_token", "refresh_token"]);
 
     // Melhor Envio no longer knows the refresh token (revoked in its panel): the failure is kept and shown.
     fake.oauth!.refreshTokens.clear();
