@@ -9,6 +9,7 @@ import { z } from "zod";
 import { providerRequest, ServiceUnavailableError, type ProviderAnswer } from "#platform/http/provider-request.ts";
 import type { AppServices } from "#platform/services.ts";
 import { melhorEnvioAccess, type MelhorEnvioAccess } from "#domain/shipping/melhor-envio-access.server.ts";
+import { recordProviderError } from "#domain/connections/provider-errors.server.ts";
 
 type Services = Pick<AppServices, "config" | "db">;
 
@@ -56,17 +57,27 @@ async function access(services: Services): Promise<MelhorEnvioAccess> {
 
 async function call(services: Services, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<ProviderAnswer> {
   const me = await access(services);
-  const answer = await providerRequest({
-    method,
-    url: `${me.apiUrl}${path}`,
-    headers: { authorization: `Bearer ${me.token}`, "user-agent": me.userAgent },
-    body,
-    timeoutMs: services.config.MELHOR_ENVIO_TIMEOUT_MS,
-    provider: "melhorenvio",
-  });
+  let answer: ProviderAnswer;
+  try {
+    answer = await providerRequest({
+      method,
+      url: `${me.apiUrl}${path}`,
+      headers: { authorization: `Bearer ${me.token}`, "user-agent": me.userAgent },
+      body,
+      timeoutMs: services.config.MELHOR_ENVIO_TIMEOUT_MS,
+      provider: "melhorenvio",
+    });
+  } catch (error) {
+    await recordProviderError(services.db, "melhorenvio", `Etiquetas: ${method} ${path} sem resposta`);
+    throw error;
+  }
   if (answer.status >= 500 || answer.status === 429) {
+    await recordProviderError(services.db, "melhorenvio", `Etiquetas: ${method} ${path} respondeu HTTP ${answer.status}`);
     throw new ServiceUnavailableError(`${method} ${path}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
   }
+  // The health panel shows a connection the provider no longer accepts (decision 075).
+  if (answer.status === 401)
+    await recordProviderError(services.db, "melhorenvio", "Etiquetas: acesso recusado (token vencido ou sem permissão)");
   return answer;
 }
 

@@ -16,6 +16,7 @@ export const JOB_LABELS: Record<string, string> = {
   "silent-push-devices": "Remoção de aparelhos sem uso há semanas",
   "label-step": "Compra de etiquetas no Melhor Envio",
   "label-tracking-poll": "Consulta do rastreio das etiquetas",
+  "melhorenvio-token-refresh": "Renovação do token do Melhor Envio",
 };
 
 /** A task added later without a label still reads in Portuguese. */

@@ -19,6 +19,7 @@ import type { AppServices } from "#platform/services.ts";
 import { LABEL_STEP_TASK } from "#domain/labels/buy-labels.server.ts";
 import { runLabelStep } from "#domain/labels/label-steps.server.ts";
 import { LABEL_POLL_TASK, pollLabelTracking } from "#domain/labels/label-tracking.server.ts";
+import { MELHOR_ENVIO_REFRESH_TASK, refreshMelhorEnvioTokens } from "#domain/connections/refresh-tokens.server.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
@@ -46,6 +47,8 @@ export const SCHEDULES: Schedule[] = [
   { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
   // Melhor Envio caches tracking an hour; each label is read at most hourly (decision 079).
   { task: LABEL_POLL_TASK, pattern: "*/30 * * * *", backfillMinutes: 60 },
+  // Melhor Envio's authorized tokens, renewed a week before they end (issue 30 item 7, decision 075).
+  { task: MELHOR_ENVIO_REFRESH_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -93,6 +96,7 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
       await runLabelStep(services, payload);
     },
     [LABEL_POLL_TASK]: scheduled(services, LABEL_POLL_TASK, () => pollLabelTracking(services)),
+    [MELHOR_ENVIO_REFRESH_TASK]: scheduled(services, MELHOR_ENVIO_REFRESH_TASK, () => refreshMelhorEnvioTokens(services)),
   };
 }
 
