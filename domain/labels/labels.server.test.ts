@@ -78,6 +78,29 @@ describe("buying a label through Melhor Envio's four steps (issue 30 item 4)", (
     expect(ctx.fake.balance).toBe(100 - 19.9);
   });
 
+  it("tells the owner in Portuguese when Melhor Envio refuses the token or equal documents", async () => {
+    const orderId = await paidOrder();
+    const { label } = await buyLabel(ctx.services, ctx.ownerId, orderId);
+    const expired = { ...ctx.services, config: { ...ctx.services.config, MELHOR_ENVIO_TOKEN: "vencido" } };
+    await runLabelStep(expired, { labelId: label!.id });
+    const unauthenticated = await labelOf(orderId);
+    expect(unauthenticated.status).toBe("failed");
+    expect(unauthenticated.errorMessage).toContain("O Melhor Envio recusou o acesso");
+    expect(unauthenticated.errorMessage).toContain("conecte a conta de novo");
+
+    // The shop sends as a person whose CPF is the customer's: Melhor Envio refuses equal documents.
+    await saveFulfilmentProfile(
+      ctx.services,
+      ctx.ownerId,
+      fulfilmentProfileSchema.parse({ ...PROFILE, sender: { ...PROFILE.sender, document: "529.982.247-25", stateRegistration: null } }),
+    );
+    await buyLabel(ctx.services, ctx.ownerId, orderId);
+    await drive(label!.id);
+    const equal = await labelOf(orderId);
+    expect(equal.status).toBe("failed");
+    expect(equal.errorMessage).toContain("O CPF do cliente é o mesmo documento da loja");
+  });
+
   it("in NF-e mode refuses a label before the order's NF-e is authorized, with nothing sent to Melhor Envio", async () => {
     await saveFulfilmentProfile(ctx.services, ctx.ownerId, fulfilmentProfileSchema.parse({ ...PROFILE, shipsWith: "nfe" }));
     const orderId = await paidOrder();

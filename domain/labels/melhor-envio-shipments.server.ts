@@ -10,6 +10,7 @@ import { providerRequest, ServiceUnavailableError, type ProviderAnswer } from "#
 import type { AppServices } from "#platform/services.ts";
 import { melhorEnvioAccess, type MelhorEnvioAccess } from "#domain/shipping/melhor-envio-access.server.ts";
 import { recordProviderError } from "#domain/connections/provider-errors.server.ts";
+import { refreshMelhorEnvioTokens } from "#domain/connections/refresh-tokens.server.ts";
 
 type Services = Pick<AppServices, "config" | "db">;
 
@@ -55,7 +56,13 @@ async function access(services: Services): Promise<MelhorEnvioAccess> {
   return found;
 }
 
-async function call(services: Services, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<ProviderAnswer> {
+async function call(
+  services: Services,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown,
+  retried = false,
+): Promise<ProviderAnswer> {
   const me = await access(services);
   let answer: ProviderAnswer;
   try {
@@ -76,8 +83,13 @@ async function call(services: Services, method: "GET" | "POST" | "DELETE", path:
     throw new ServiceUnavailableError(`${method} ${path}: HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
   }
   // The health panel shows a connection the provider no longer accepts (decision 075).
-  if (answer.status === 401)
+  if (answer.status === 401) {
+    // An authorized (OAuth) token refused early: renew it at once and try this call once more (decision 075).
+    if (!retried && (await refreshMelhorEnvioTokens(services, new Date(), { evenIfNotDue: true })) > 0) {
+      return call(services, method, path, body, true);
+    }
     await recordProviderError(services.db, "melhorenvio", "Etiquetas: acesso recusado (token vencido ou sem permissão)");
+  }
   return answer;
 }
 
