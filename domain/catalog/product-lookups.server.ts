@@ -82,7 +82,10 @@ export async function setReviewTotals(
 }
 
 /** Each of these products' category, by id: an order tells its services (consultoria) from its courses and goods (decision 081). */
-export async function productCategories(db: Reader, ids: readonly string[]): Promise<Map<string, (typeof products.$inferSelect)["category"]>> {
+export async function productCategories(
+  db: Reader,
+  ids: readonly string[],
+): Promise<Map<string, (typeof products.$inferSelect)["category"]>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: products.id, category: products.category })

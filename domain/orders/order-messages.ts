@@ -84,9 +84,7 @@ export function trackingMessage(order: OrderFacts, trackingCode: string | null, 
   return {
     type: "tracking_added",
     title: `Pedido ${orderLabel(order.number)} a caminho`,
-    content: trackingCode
-      ? `Seu pedido foi postado. Código de rastreio: ${trackingCode}.${follow}`
-      : `Seu pedido foi postado.${follow}`,
+    content: trackingCode ? `Seu pedido foi postado. Código de rastreio: ${trackingCode}.${follow}` : `Seu pedido foi postado.${follow}`,
   };
 }
 
@@ -118,7 +116,11 @@ export function carrierNewsMessage(order: OrderFacts, news: "out_for_delivery" |
  * One part of a mixed order delivered while another still waits (decision 081): what arrived
  * (`part`: "Os produtos", "Consultoria em Cultivo") and what is left.
  */
-export function partDeliveredMessage(order: OrderFacts, part: { what: string; done: "entregues" | "realizada" }, waiting: readonly string[]): OrderMessage {
+export function partDeliveredMessage(
+  order: OrderFacts,
+  part: { what: string; done: "entregues" | "realizada" },
+  waiting: readonly string[],
+): OrderMessage {
   const label = orderLabel(order.number);
   const verb = part.done === "entregues" ? "foram entregues" : "foi realizada";
   return {

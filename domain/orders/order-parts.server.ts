@@ -8,13 +8,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { orderCarrierEvents, orderItems, orders } from "#platform/db/tables/orders.ts";
 import { productCategories } from "#domain/catalog/product-lookups.server.ts";
 import { CARRIER_RANK, type CarrierStatus } from "#domain/orders/carrier-statuses.ts";
-import {
-  type OrderFulfilment,
-  type OrderPart,
-  type OrderTracking,
-  type PartState,
-  trackingPageUrl,
-} from "#domain/orders/order-parts.ts";
+import { type OrderFulfilment, type OrderPart, type OrderTracking, type PartState, trackingPageUrl } from "#domain/orders/order-parts.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 import { type Executor, iso, isUuid, notFound } from "#domain/orders/order-store.server.ts";
 
@@ -48,7 +42,10 @@ async function classifiedLines(db: Executor, orderId: string): Promise<Array<Lin
 }
 
 /** The order's service lines not held yet (names in product order); empty when none waits. */
-export async function servicesNotHeld(db: Executor, orderId: string): Promise<Array<{ id: string; productId: string; productName: string }>> {
+export async function servicesNotHeld(
+  db: Executor,
+  orderId: string,
+): Promise<Array<{ id: string; productId: string; productName: string }>> {
   const unheld = await db
     .select({ id: orderItems.id })
     .from(orderItems)
@@ -122,7 +119,13 @@ export async function orderParts(db: Executor, order: PartOrder, events?: Carrie
     if (line.kind === "service") {
       // Delivered before parts existed: the owner's "Entregue" said it was held.
       const heldAt = line.heldAt ?? (order.status === "delivered" ? order.deliveredAt : null);
-      parts.push({ kind: "service", productId: line.productId, label: line.productName, state: heldAt ? "held" : "waiting", doneAt: iso(heldAt) });
+      parts.push({
+        kind: "service",
+        productId: line.productId,
+        label: line.productName,
+        state: heldAt ? "held" : "waiting",
+        doneAt: iso(heldAt),
+      });
     }
     if (line.kind === "access") {
       const given = KEPT.has(order.status) && order.paidAt !== null;

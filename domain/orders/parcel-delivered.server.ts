@@ -11,7 +11,8 @@ import type { Services } from "#domain/orders/order-store.server.ts";
 
 export function markParcelDelivered(services: Services, id: string, adminId: string): Promise<void> {
   return changeAsAdmin(services, id, { adminId, action: "order.parcel_delivered" }, async (order, tx) => {
-    if (order.status !== "shipped") throw new DomainError("conflict", "invalid_transition", "Só pedidos enviados podem ter os produtos entregues.");
+    if (order.status !== "shipped")
+      throw new DomainError("conflict", "invalid_transition", "Só pedidos enviados podem ter os produtos entregues.");
     await recordCarrierEvent(tx, services, {
       orderId: order.id,
       source: "owner",

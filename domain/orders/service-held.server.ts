@@ -45,7 +45,11 @@ export function markServiceHeld(services: Services, orderId: string, productId: 
       reason: "service_held",
       actorUserId: adminId,
       note: line.productName,
-      message: partDeliveredMessage({ number: order.number, totalCents: order.totalCents }, { what: line.productName, done: "realizada" }, waiting),
+      message: partDeliveredMessage(
+        { number: order.number, totalCents: order.totalCents },
+        { what: line.productName, done: "realizada" },
+        waiting,
+      ),
     });
   });
 }

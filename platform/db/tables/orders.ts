@@ -326,5 +326,8 @@ export const orderCarrierEvents = pgTable(
     moved: boolean("moved").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("order_carrier_events_once").on(t.source, t.eventId), index("order_carrier_events_order").on(t.orderId, t.occurredAt)],
+  (t) => [
+    uniqueIndex("order_carrier_events_once").on(t.source, t.eventId),
+    index("order_carrier_events_order").on(t.orderId, t.occurredAt),
+  ],
 );
