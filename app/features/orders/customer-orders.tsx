@@ -34,7 +34,7 @@ export function CustomerOrders({
         ) : null}
         <RenewPix order={order} />
         <OrderDetails order={order} />
-        <OrderTrackingSection orderId={order.id} />
+        <OrderTrackingSection orderId={order.id} status={order.status} />
         <OrderDeliveries orderId={order.id} />
         <OrderReviews order={order} />
         <WithdrawalRequest order={order} />

@@ -6,6 +6,10 @@ import { formatDateTime } from "#app/shared/format-date.ts";
 import { orderFulfilmentApi, orderFulfilmentKeys } from "#app/features/orders/order-fulfilment-api.ts";
 import { OrderPartsList } from "#app/features/orders/order-parts-list.tsx";
 import { CARRIER_EVENT_LABELS, ORDER_TRACKING_EVENT, type OrderTracking } from "#domain/orders/order-parts.ts";
+import type { OrderStatus } from "#domain/orders/order-status.ts";
+
+/** Paid and not given back: its parts are on their way or delivered. */
+const UNDER_WAY: readonly OrderStatus[] = ["paid", "preparing", "shipped", "delivered"];
 
 function TrackingTimeline({ tracking }: { tracking: OrderTracking }) {
   return (
@@ -45,7 +49,7 @@ function TrackingTimeline({ tracking }: { tracking: OrderTracking }) {
  * stands, the parcel's tracking link and every event the carrier sent. It reads again when the
  * carrier's news or a notification about this order arrives, and after a resync.
  */
-export function OrderTrackingSection({ orderId }: { orderId: string }) {
+export function OrderTrackingSection({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const headingId = useId();
   const query = useQuery({
     queryKey: orderFulfilmentKeys.mine(orderId),
@@ -72,8 +76,9 @@ export function OrderTrackingSection({ orderId }: { orderId: string }) {
   }
   if (query.isError) return <FormMessage kind="error">{query.error.message || "Não foi possível carregar a entrega."}</FormMessage>;
   const { parts, tracking } = query.data;
-  // A single digital item has nothing to follow: "Acesso e downloads" says it all.
-  if (!tracking && parts.every((part) => part.kind === "access")) return null;
+  // A single digital item has nothing to follow ("Acesso e downloads" says it all); an order not
+  // paid, or cancelled before it left, has nothing on its way.
+  if (!tracking && (parts.every((part) => part.kind === "access") || !UNDER_WAY.includes(status))) return null;
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-2xl border border-stone-200 bg-white p-5 text-sm text-stone-800">
       <h3 id={headingId} className="text-base font-bold text-stone-950">
