@@ -96,6 +96,17 @@ describe("an order delivered part by part", () => {
     expect(await orderOf(order.orderId)).toMatchObject({ status: "delivered" });
   });
 
+  it("an order of a service only: the owner's \u201cEntregue\u201d says it was held", async () => {
+    const built = await buildOrder(t.db, { numericId: 103, shipping: false });
+    const admin = await buildCustomer(t.db, "Admin");
+    await confirmPayment(t.services, built.orderId, admin);
+    await moveOrderStatus(t.services, built.orderId, "delivered", admin);
+    expect(await orderOf(built.orderId)).toMatchObject({ status: "delivered" });
+    expect((await orderFulfilment(t.db, built.orderId)).parts).toEqual([
+      expect.objectContaining({ kind: "service", state: "held", doneAt: expect.any(String) }),
+    ]);
+  });
+
   it("another customer's order is not found", async () => {
     const order = await paidMixedOrder();
     await expect(orderFulfilment(t.db, order.orderId, "someone-else")).rejects.toMatchObject({ code: "not_found" });

@@ -4,7 +4,7 @@
  * payment), and where each one stands. The machine asks `servicesNotHeld` before any move into
  * `delivered`: an order is delivered only when every part is.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { orderCarrierEvents, orderItems, orders } from "#platform/db/tables/orders.ts";
 import { productCategories } from "#domain/catalog/product-lookups.server.ts";
 import { CARRIER_RANK, type CarrierStatus } from "#domain/orders/carrier-statuses.ts";
@@ -53,6 +53,24 @@ export async function servicesNotHeld(
     .limit(50);
   if (unheld.length === 0) return [];
   return (await classifiedLines(db, orderId)).filter((line) => line.kind === "service" && line.heldAt === null);
+}
+
+/** Marks every service line of the order not held yet as held now, by `adminId`. */
+export async function holdAllServices(tx: Executor, orderId: string, adminId: string): Promise<void> {
+  const waiting = await servicesNotHeld(tx, orderId);
+  if (waiting.length === 0) return;
+  await tx
+    .update(orderItems)
+    .set({ heldAt: new Date(), heldBy: adminId })
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        inArray(
+          orderItems.id,
+          waiting.map((line) => line.id),
+        ),
+      ),
+    );
 }
 
 /** The service lines of an order, held or not (the owner's "Marcar como realizada" finds its line here). */
