@@ -80,8 +80,9 @@ function listens(order: OrderRow): boolean {
 async function applyEvent(tx: Tx, services: Services, order: OrderRow, event: CarrierEvent): Promise<boolean> {
   if (!listens(order)) return false;
   const actorUserId = event.actorUserId ?? null;
-  const url =
-    event.trackingUrl ?? ((event.trackingCode ?? order.trackingCode) ? trackingPageUrl((event.trackingCode ?? order.trackingCode)!) : null);
+  // The carrier's own page when it sent one, else Melhor Rastreio's for the code we know.
+  const code = event.trackingCode ?? order.trackingCode;
+  const url = event.trackingUrl ?? (code ? trackingPageUrl(code) : null);
   const extra: EmailExtra | undefined = url ? { paragraphs: [], links: [{ label: "Acompanhar a entrega", url }] } : undefined;
   const facts = { number: order.number, totalCents: order.totalCents };
   // Any news of the carrier means the parcel left: a missed "posted" is made up for first.
