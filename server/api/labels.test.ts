@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelHistory } from "#platform/db/tables/labels.ts";
 import { isValidTrackingCode } from "#domain/orders/order-status.ts";
+import { getOrder } from "#domain/orders/order-queries.server.ts";
 import { createApp } from "#server/http/app.ts";
 import { serveOnLoopback } from "#test/fakes/serve.ts";
 import { setUpLabels } from "#test/labels.ts";
@@ -57,6 +58,10 @@ describe("Melhor Envio's tracking webhooks and polling (issue 30 item 5)", () =>
     expect(posted.status).toBe("used");
     expect(posted.trackingCode).toBe(shipment.tracking);
     expect(isValidTrackingCode(posted.trackingCode!)).toBe(true);
+    // The order follows, through the orders' carrier events in the same transaction.
+    const shipped = await getOrder(t.db, label.orderId);
+    expect(shipped!.status).toBe("shipped");
+    expect(shipped!.trackingCode).toBe(shipment.tracking);
 
     // The same notification five times at once (hex signature this time, with its prefix): nothing moves again.
     const body = JSON.stringify({ event: "order.delivered", data: { id: label.shipmentId } });
@@ -66,6 +71,9 @@ describe("Melhor Envio's tracking webhooks and polling (issue 30 item 5)", () =>
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await movesTo(label.id, "delivered")).toHaveLength(1);
     expect(await movesTo(label.id, "posted")).toHaveLength(1);
+    const delivered = await getOrder(t.db, label.orderId);
+    expect(delivered!.status).toBe("delivered");
+    expect(delivered!.history.filter((entry) => entry.toStatus === "delivered")).toHaveLength(1);
     expect((await post(body, signature)).status).toBe(200);
     expect(await movesTo(label.id, "delivered")).toHaveLength(1);
   });
