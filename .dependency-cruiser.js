@@ -77,7 +77,8 @@ export const DOMAIN_NEIGHBOURS = {
   maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth"],
   // Invoices (issue 30 item 3): an order's NF-e/NFS-e, issued from its lines and the shop's tax data. Orders
   // never import invoices or labels: a paid order queues their jobs by name, and they call orders back.
-  invoices: ["orders", "settings", "catalog", "notifications", "push", "audit"],
+  // The customer's "Sua nota fiscal" e-mail goes to the address auth reads (decision 048).
+  invoices: ["orders", "settings", "catalog", "notifications", "push", "audit", "auth"],
   // Labels and tracking (issue 30 items 4 and 5): bought from the shop's sender data, waiting for the NF-e's
   // key; the carrier's news moves the order through orders' carrier events.
   labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit"],

@@ -14,6 +14,9 @@ export const JOB_LABELS: Record<string, string> = {
   "deleted-account-orders-scrub": "Limpeza de dados de contas excluídas",
   "send-push": "Envio de notificações aos aparelhos",
   "silent-push-devices": "Remoção de aparelhos sem uso há semanas",
+  "invoice-issue": "Emissão de notas fiscais",
+  "invoice-cancel": "Cancelamento de notas fiscais",
+  "invoice-poll": "Conferência das notas fiscais na Focus NFe",
 };
 
 /** A task added later without a label still reads in Portuguese. */

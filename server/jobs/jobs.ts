@@ -16,6 +16,10 @@ import { SEND_PUSH_TASK } from "#domain/push/push-queue.server.ts";
 import { dropSilentDevices } from "#domain/push/push-subscriptions.server.ts";
 import { sendPushJob } from "#domain/push/send-push.server.ts";
 import type { AppServices } from "#platform/services.ts";
+import { INVOICE_CANCEL_TASK, INVOICE_ISSUE_TASK } from "#domain/orders/invoice-tasks.server.ts";
+import { issueOrderInvoices } from "#domain/invoices/issue-invoices.server.ts";
+import { cancelOrderInvoices } from "#domain/invoices/cancel-invoices.server.ts";
+import { pollProcessingInvoices } from "#domain/invoices/follow-invoices.server.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
@@ -27,6 +31,8 @@ export const PIX_RECONCILE_TASK = "pix-reconcile";
 export const DELETED_ACCOUNT_ORDERS_TASK = "deleted-account-orders-scrub";
 /** Push devices silent for weeks are dropped (Apple answers 201 for gone subscriptions, decision 070). */
 export const SILENT_PUSH_DEVICES_TASK = "silent-push-devices";
+/** Notes waiting for SEFAZ are read back from Focus NFe, in case a hook was lost (issue 30 item 3). */
+export const INVOICE_POLL_TASK = "invoice-poll";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -41,6 +47,7 @@ export const SCHEDULES: Schedule[] = [
   { task: PIX_RECONCILE_TASK, pattern: "* * * * *", backfillMinutes: 2 },
   { task: DELETED_ACCOUNT_ORDERS_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
   { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
+  { task: INVOICE_POLL_TASK, pattern: "*/2 * * * *", backfillMinutes: 10 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -57,6 +64,13 @@ function scheduled(services: AppServices, task: string, work: () => Promise<numb
     if (count > 0) services.logger.info(fields, "scheduled job done");
     else services.logger.debug(fields, "scheduled job done");
   };
+}
+
+/** The order a job is about; a payload without one is a bug, failed loudly. */
+function orderIdOf(payload: unknown): string {
+  const orderId = (payload as { orderId?: unknown } | null)?.orderId;
+  if (typeof orderId !== "string") throw new Error("job payload without orderId");
+  return orderId;
 }
 
 export type JobsOptions = {
@@ -83,6 +97,10 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
       scrubFinishedOrdersOfDeletedAccounts(services.db),
     ),
     [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
+    // A paid order's notes, and their cancellation when the sale is undone (queued by the order's moves by name).
+    [INVOICE_ISSUE_TASK]: (payload) => issueOrderInvoices(services, orderIdOf(payload)),
+    [INVOICE_CANCEL_TASK]: (payload) => cancelOrderInvoices(services, orderIdOf(payload)),
+    [INVOICE_POLL_TASK]: scheduled(services, INVOICE_POLL_TASK, () => pollProcessingInvoices(services)),
   };
 }
 
