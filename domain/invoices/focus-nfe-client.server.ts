@@ -20,7 +20,8 @@ type ClientServices = Pick<AppServices, "config" | "db">;
 export const focusNoteSchema = z
   .object({
     ref: z.string().optional(),
-    status: z.string(),
+    // Absent from an error answer ({codigo, mensagem, erros}).
+    status: z.string().optional(),
     status_sefaz: z.union([z.string(), z.number()]).nullish(),
     mensagem_sefaz: z.string().nullish(),
     chave_nfe: z.string().nullish(),

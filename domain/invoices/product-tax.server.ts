@@ -10,7 +10,7 @@ import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { productNotFound } from "#domain/catalog/catalog-errors.ts";
 import { cartProducts } from "#domain/catalog/cart-products.server.ts";
 import type { ProductTaxData } from "#domain/invoices/invoice-payloads.ts";
-import { missingTaxData, productTaxInput, type ProductTaxView } from "#domain/invoices/product-tax-schemas.ts";
+import { missingTaxData, type productTaxInput, type ProductTaxView } from "#domain/invoices/product-tax-schemas.ts";
 import type { z } from "zod";
 
 type Reader = Pick<Database, "select">;
