@@ -188,8 +188,10 @@ export const FEATURE_NEIGHBOURS = {
   content: ["catalog"],
   home: ["catalog", "consent"],
   legal: ["consent"],
-  // A customer's order shows its Pix, downloads and reviews; the admin's order page its audit trail.
-  orders: ["audit", "delivery", "payments", "reviews"],
+  // An order's notes (issue 30 item 3): the admin's panel, the customer's DANFE links, the notes to fix, a product's tax data.
+  invoices: [],
+  // A customer's order shows its Pix, downloads, reviews and notes; the admin's order page its audit trail and notes.
+  orders: ["audit", "delivery", "payments", "reviews", "invoices"],
   customers: ["admin", "orders"],
   dashboard: ["admin", "audit", "orders", "recovery"],
   account: ["auth", "notifications", "orders", "push", "referrals"],

@@ -9,6 +9,7 @@ import { SettingsSection } from "#app/features/settings/settings-section.tsx";
 import { OwnerAppBar } from "#app/features/push/owner-app-bar.tsx";
 import { OwnerPushSection } from "#app/features/push/owner-push-section.tsx";
 import { OwnerToday } from "#app/features/owner-today/owner-today.tsx";
+import { InvoicesToFix } from "#app/features/invoices/invoices-to-fix.tsx";
 import { AuditSection } from "#app/features/audit/audit-section.tsx";
 import { CustomerDetailView, CustomersView } from "#app/features/customers/customers-view.tsx";
 import { DashboardView } from "#app/features/dashboard/dashboard-view.tsx";
@@ -115,6 +116,7 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return (
         <>
           <OwnerToday />
+          <InvoicesToFix />
           <DashboardView dashboard={data.dashboard} />
         </>
       );

@@ -40,7 +40,7 @@ export const orderInvoicesSchema = z.object({
 export type OrderInvoices = z.infer<typeof orderInvoicesSchema>;
 
 /** The owner's list of notes that need them: refused ones to fix, and authorized ones that could not be cancelled. */
-export const invoicesToFixSchema = z.object({ invoices: z.array(invoiceViewSchema) });
+export const invoicesToFixSchema = z.object({ provider: z.enum(["none", "focusnfe"]), invoices: z.array(invoiceViewSchema) });
 export type InvoicesToFix = z.infer<typeof invoicesToFixSchema>;
 
 /** The customer's notes of one order: only authorized ones, with the DANFE/DANFSe link. */

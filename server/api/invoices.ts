@@ -51,7 +51,8 @@ export const adminInvoicesToFixEndpoint = defineEndpoint({
   ...invoicesContract.adminInvoicesToFix,
   guard: ADMIN_ONLY,
   async handler({ c }) {
-    return { invoices: await invoicesToFix(c.get("services").db) };
+    const { db, config } = c.get("services");
+    return { provider: config.INVOICE_PROVIDER, invoices: await invoicesToFix(db) };
   },
 });
 

@@ -8,6 +8,7 @@ import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 import { OrderDeliveries } from "#app/features/delivery/order-deliveries.tsx";
 import { OrderReviews } from "#app/features/reviews/order-reviews.tsx";
+import { CustomerInvoiceLinks } from "#app/features/invoices/customer-invoice-links.tsx";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
 export function CustomerOrders({
@@ -34,6 +35,7 @@ export function CustomerOrders({
         <RenewPix order={order} />
         <OrderDetails order={order} />
         <OrderDeliveries orderId={order.id} />
+        <CustomerInvoiceLinks orderId={order.id} />
         <OrderReviews order={order} />
         <WithdrawalRequest order={order} />
       </div>

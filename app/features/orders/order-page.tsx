@@ -9,6 +9,7 @@ import { OrderActions } from "#app/features/orders/order-actions.tsx";
 import { hrefWith } from "#app/features/orders/order-results.tsx";
 import { PackingSlip } from "#app/features/orders/packing-slip.tsx";
 import { ProviderPayments } from "#app/features/orders/provider-payments.tsx";
+import { OrderInvoicesPanel } from "#app/features/invoices/order-invoices-panel.tsx";
 import { ReturnActions } from "#app/features/orders/return-actions.tsx";
 import { OrderDetails } from "#app/features/orders/order-views.tsx";
 import { formatDateTime } from "#app/shared/format-date.ts";
@@ -204,6 +205,7 @@ export function AdminOrderPage({ orderId }: { orderId: string }) {
         <Payment order={detail} />
       </div>
       <ProviderPayments orderId={detail.id} status={detail.status} />
+      <OrderInvoicesPanel orderId={detail.id} status={detail.status} />
       <OrderActions order={detail} />
       <Withdrawal order={detail} />
       <div className="print:hidden">
