@@ -26,7 +26,8 @@ export function OrderInvoicesPanel({ orderId, status }: { orderId: string; statu
         Notas fiscais
       </h2>
       {notes.isPending ? (
-        <div aria-busy="true" aria-label="Carregando as notas fiscais">
+        <div>
+          <p className="sr-only">Carregando as notas fiscais…</p>
           <Skeleton className="h-16 w-full" />
         </div>
       ) : notes.isError ? (
