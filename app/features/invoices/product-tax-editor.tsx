@@ -40,7 +40,7 @@ export function ProductTaxEditor({ productId }: { productId: string }) {
           Não foi possível carregar os dados fiscais. {tax.error.message}
         </p>
       ) : (
-        <TaxForm key={JSON.stringify(tax.data)} view={tax.data} />
+        <TaxForm key={tax.data.productId} view={tax.data} />
       )}
     </section>
   );
