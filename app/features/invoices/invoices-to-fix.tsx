@@ -15,17 +15,14 @@ export function InvoicesToFix() {
     staleTime: 0,
     refetchInterval: 60_000,
   });
-  if (list.data?.provider === "none") return null;
+  // Until the first answer says whether the shop issues notes at all, nothing: a shop without them never sees this section flash.
+  if (list.isPending || list.data?.provider === "none") return null;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-lg font-bold text-stone-950">
         Notas fiscais para corrigir
       </h2>
-      {list.isPending ? (
-        <p className="text-sm text-stone-700" aria-busy="true">
-          Carregando as notas…
-        </p>
-      ) : list.isError ? (
+      {list.isError ? (
         <p role="alert" className="text-sm text-red-800">
           Não foi possível carregar as notas fiscais. {list.error.message}
         </p>

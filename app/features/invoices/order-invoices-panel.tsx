@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { Skeleton } from "#app/ui/skeleton.tsx";
 import { InvoiceCard } from "#app/features/invoices/invoice-card.tsx";
 import { invoicesApi } from "#app/features/invoices/invoices-api.ts";
 
@@ -19,18 +18,14 @@ export function OrderInvoicesPanel({ orderId, status }: { orderId: string; statu
     refetchInterval: (query) =>
       query.state.data?.invoices.some((invoice) => invoice.status === "requested" || invoice.status === "processing") ? 5_000 : false,
   });
-  if (notes.data?.provider === "none") return null;
+  // Nothing until the first answer says whether the shop issues notes (the default shop never sees the box flash).
+  if (notes.isPending || notes.data?.provider === "none") return null;
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4 print:hidden">
       <h2 id={headingId} className="text-base font-bold text-stone-950">
         Notas fiscais
       </h2>
-      {notes.isPending ? (
-        <div>
-          <p className="sr-only">Carregando as notas fiscais…</p>
-          <Skeleton className="h-16 w-full" />
-        </div>
-      ) : notes.isError ? (
+      {notes.isError ? (
         <p role="alert" className="text-sm text-red-800">
           Não foi possível carregar as notas fiscais. {notes.error.message}
         </p>
