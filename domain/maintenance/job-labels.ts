@@ -17,6 +17,7 @@ export const JOB_LABELS: Record<string, string> = {
   "invoice-issue": "Emissão de notas fiscais",
   "invoice-cancel": "Cancelamento de notas fiscais",
   "invoice-poll": "Conferência das notas fiscais na Focus NFe",
+  "melhorenvio-token-refresh": "Renovação do token do Melhor Envio",
 };
 
 /** A task added later without a label still reads in Portuguese. */

@@ -20,6 +20,7 @@ import { INVOICE_CANCEL_TASK, INVOICE_ISSUE_TASK } from "#domain/orders/invoice-
 import { issueOrderInvoices } from "#domain/invoices/issue-invoices.server.ts";
 import { cancelOrderInvoices } from "#domain/invoices/cancel-invoices.server.ts";
 import { pollProcessingInvoices } from "#domain/invoices/follow-invoices.server.ts";
+import { MELHOR_ENVIO_REFRESH_TASK, refreshMelhorEnvioTokens } from "#domain/connections/refresh-tokens.server.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
@@ -48,6 +49,8 @@ export const SCHEDULES: Schedule[] = [
   { task: DELETED_ACCOUNT_ORDERS_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
   { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
   { task: INVOICE_POLL_TASK, pattern: "*/2 * * * *", backfillMinutes: 10 },
+  // Melhor Envio's authorized tokens, renewed a week before they end (issue 30 item 7, decision 075).
+  { task: MELHOR_ENVIO_REFRESH_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -101,6 +104,7 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
     [INVOICE_ISSUE_TASK]: (payload) => issueOrderInvoices(services, orderIdOf(payload)),
     [INVOICE_CANCEL_TASK]: (payload) => cancelOrderInvoices(services, orderIdOf(payload)),
     [INVOICE_POLL_TASK]: scheduled(services, INVOICE_POLL_TASK, () => pollProcessingInvoices(services)),
+    [MELHOR_ENVIO_REFRESH_TASK]: scheduled(services, MELHOR_ENVIO_REFRESH_TASK, () => refreshMelhorEnvioTokens(services)),
   };
 }
 
