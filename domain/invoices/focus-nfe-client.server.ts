@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { providerRequest, ServiceUnavailableError, type ProviderAnswer } from "#platform/http/provider-request.ts";
 import type { AppServices } from "#platform/services.ts";
+import { recordProviderError } from "#domain/connections/provider-errors.server.ts";
 import { focusNfeAccess, type FocusNfeAccess } from "#domain/invoices/focus-nfe-access.server.ts";
 import type { InvoiceKind } from "#domain/invoices/invoice-moves.ts";
 
@@ -46,15 +47,28 @@ async function access(services: ClientServices): Promise<FocusNfeAccess> {
   return found;
 }
 
-function call(services: ClientServices, found: FocusNfeAccess, method: "GET" | "POST" | "DELETE", path: string, body?: unknown) {
-  return providerRequest({
-    method,
-    url: `${found.apiUrl}${path}`,
-    headers: { authorization: `Basic ${Buffer.from(`${found.token}:`).toString("base64")}` },
-    body,
-    timeoutMs: TIMEOUT_MS,
-    provider: "focusnfe",
-  });
+/**
+ * One call; Focus down, slow, or refusing the token (403) is written to the health panel's last
+ * error (decision 075). Always outside the caller's transactions.
+ */
+async function call(services: ClientServices, found: FocusNfeAccess, method: "GET" | "POST" | "DELETE", path: string, body?: unknown) {
+  try {
+    const answer = await providerRequest({
+      method,
+      url: `${found.apiUrl}${path}`,
+      headers: { authorization: `Basic ${Buffer.from(`${found.token}:`).toString("base64")}` },
+      body,
+      timeoutMs: TIMEOUT_MS,
+      provider: "focusnfe",
+    });
+    if (transient(answer) || answer.status === 401 || answer.status === 403) {
+      await recordProviderError(services.db, "focusnfe", `${method} ${path.split("?")[0]}: HTTP ${answer.status} ${answer.text}`);
+    }
+    return answer;
+  } catch (error) {
+    if (error instanceof ServiceUnavailableError) await recordProviderError(services.db, "focusnfe", error.message);
+    throw error;
+  }
 }
 
 /** A 5xx or 429 is Focus being unwell (try later); a 4xx is an answer about this note. */

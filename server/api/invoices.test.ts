@@ -15,6 +15,9 @@ import { checkOut, giveCart } from "#test/builders.ts";
 import { startFocusNfeFake, type FocusNfeFake } from "#test/fakes/focusnfe-fake.ts";
 import { serveOnLoopback } from "#test/fakes/serve.ts";
 import { linksIn } from "#test/mail-server.ts";
+import { testConfig } from "#test/database.ts";
+import { providerConnections } from "#platform/db/tables/connections.ts";
+import { readAtFocus } from "#domain/invoices/focus-nfe-client.server.ts";
 
 /*
  * Issue 30 item 3: a paid order's NF-e and NFS-e through Focus NFe's local fake, which speaks its
@@ -378,5 +381,22 @@ describe("NFS-e Nacional for a service", () => {
       invoices: Array<{ kind: string; documentUrl: string }>;
     };
     expect(links.invoices).toEqual([expect.objectContaining({ kind: "nfse", documentUrl: answer.url_danfse })]);
+  });
+});
+
+describe("Focus NFe's health", () => {
+  it("a token Focus refuses is the health panel's last error", async () => {
+    const wrong = {
+      ...ctx.t.services,
+      config: testConfig({
+        DATABASE_URL: ctx.t.url,
+        INVOICE_PROVIDER: "focusnfe",
+        FOCUS_NFE_URL: focus.url,
+        FOCUS_NFE_TOKEN: "token-errado",
+      }),
+    };
+    expect((await readAtFocus(wrong, "nfe", "qualquer")).status).toBe(403);
+    const [row] = await ctx.t.db.select().from(providerConnections).where(eq(providerConnections.provider, "focusnfe"));
+    expect(row?.lastError).toContain("HTTP 403");
   });
 });
