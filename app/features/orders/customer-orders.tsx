@@ -7,6 +7,7 @@ import { useOrderUpdates } from "#app/features/orders/use-order-updates.ts";
 import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 import { OrderDeliveries } from "#app/features/delivery/order-deliveries.tsx";
+import { OrderTrackingSection } from "#app/features/orders/order-tracking.tsx";
 import { OrderReviews } from "#app/features/reviews/order-reviews.tsx";
 import { CustomerInvoiceLinks } from "#app/features/invoices/customer-invoice-links.tsx";
 
@@ -34,6 +35,7 @@ export function CustomerOrders({
         ) : null}
         <RenewPix order={order} />
         <OrderDetails order={order} />
+        <OrderTrackingSection orderId={order.id} status={order.status} />
         <OrderDeliveries orderId={order.id} />
         <CustomerInvoiceLinks orderId={order.id} />
         <OrderReviews order={order} />
