@@ -81,7 +81,8 @@ export const DOMAIN_NEIGHBOURS = {
   maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth", "connections"],
   // Invoices (issue 30 item 3): an order's NF-e/NFS-e, issued from its lines and the shop's tax data. Orders
   // never import invoices or labels: a paid order queues their jobs by name, and they call orders back.
-  invoices: ["orders", "settings", "catalog", "notifications", "push", "audit", "connections"],
+  // The customer's "Sua nota fiscal" e-mail goes to the address auth reads (decision 048); Focus' token through connections.
+  invoices: ["orders", "settings", "catalog", "notifications", "push", "audit", "auth", "connections"],
   // Labels and tracking (issue 30 items 4 and 5): bought from the shop's sender data, waiting for the NF-e's
   // key; the carrier's news moves the order through orders' carrier events.
   // Its refund notes and refusals say amounts in R$ (pricing's one formatter).
@@ -194,9 +195,11 @@ export const FEATURE_NEIGHBOURS = {
   content: ["catalog"],
   home: ["catalog", "consent"],
   legal: ["consent"],
-  // A customer's order shows its Pix, downloads and reviews; the admin's order page its audit trail.
-  // The admin order page shows the label panel; the orders list buys labels in bulk (issue 30 item 4).
-  orders: ["audit", "delivery", "payments", "reviews", "labels"],
+  // An order's notes (issue 30 item 3): the admin's panel, the customer's DANFE links, the notes to fix, a product's tax data.
+  invoices: [],
+  // A customer's order shows its Pix, downloads, reviews and notes; the admin's order page its audit trail, notes and
+  // label panel; the orders list buys labels in bulk (issue 30 items 3 and 4).
+  orders: ["audit", "delivery", "payments", "reviews", "invoices", "labels"],
   labels: [],
   customers: ["admin", "orders"],
   dashboard: ["admin", "audit", "orders", "recovery"],

@@ -79,6 +79,8 @@ function apiAccess(path: string): Access | undefined {
   if (path.startsWith("/admin/")) return "admin";
   // Payment providers' webhooks (issue 21): signed calls, no session; nobody's browser is believed.
   if (path.startsWith("/payments/")) return "provider";
+  // Focus NFe's hook (issue 30 item 3): its secret header, no session.
+  if (path.startsWith("/invoices/")) return "provider";
   if (path === "/account" || path.startsWith("/account/") || path === "/rpc/is_admin" || path === "/cart/migrate") return "user";
   // Joining this browser's consent events to the account signed in (decision 060).
   if (path === "/consent/join") return "user";

@@ -10,6 +10,7 @@ import { ConnectionsSection } from "#app/features/connections/connections-sectio
 import { OwnerAppBar } from "#app/features/push/owner-app-bar.tsx";
 import { OwnerPushSection } from "#app/features/push/owner-push-section.tsx";
 import { OwnerToday } from "#app/features/owner-today/owner-today.tsx";
+import { InvoicesToFix } from "#app/features/invoices/invoices-to-fix.tsx";
 import { AuditSection } from "#app/features/audit/audit-section.tsx";
 import { CustomerDetailView, CustomersView } from "#app/features/customers/customers-view.tsx";
 import { DashboardView } from "#app/features/dashboard/dashboard-view.tsx";
@@ -116,6 +117,7 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return (
         <>
           <OwnerToday />
+          <InvoicesToFix />
           <DashboardView dashboard={data.dashboard} />
         </>
       );

@@ -15,6 +15,7 @@ import { productDownloadOrders } from "#domain/delivery/deliveries.server.ts";
 import { orderNumbers } from "#domain/orders/customer-orders.server.ts";
 import { ProductCreateForm } from "#app/features/catalog/product-create-form.tsx";
 import { ProductFileEditor } from "#app/features/catalog/product-file-editor.tsx";
+import { ProductTaxEditor } from "#app/features/invoices/product-tax-editor.tsx";
 import { FormMessage } from "#app/ui/field.tsx";
 import type { Route } from "./+types/customizar-produto";
 
@@ -99,6 +100,9 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               />
             </div>
           ) : null}
+          <div className="mt-8">
+            <ProductTaxEditor productId={loaderData.product.uuid} />
+          </div>
           <div className="mt-8">
             <ChangeHistory entries={loaderData.changes} />
           </div>

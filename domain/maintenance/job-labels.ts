@@ -16,6 +16,9 @@ export const JOB_LABELS: Record<string, string> = {
   "silent-push-devices": "Remoção de aparelhos sem uso há semanas",
   "label-step": "Compra de etiquetas no Melhor Envio",
   "label-tracking-poll": "Consulta do rastreio das etiquetas",
+  "invoice-issue": "Emissão de notas fiscais",
+  "invoice-cancel": "Cancelamento de notas fiscais",
+  "invoice-poll": "Conferência das notas fiscais na Focus NFe",
   "melhorenvio-token-refresh": "Renovação do token do Melhor Envio",
 };
 

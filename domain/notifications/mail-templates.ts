@@ -350,6 +350,37 @@ export function paymentAlertMessage(input: {
 }
 
 /**
+ * "Sua nota fiscal" (issue 30 item 3): sent when SEFAZ (or the municipality) authorizes an order's
+ * note, with the DANFE or DANFSe link. Its own e-mail, not a notification: the spec fixes the six
+ * notification types, and the note arrives on its own time (minutes to hours after payment).
+ */
+export function invoiceReadyMessage(input: {
+  to: string;
+  name?: string | null;
+  orderId: string;
+  orderNumber: number;
+  kind: "nfe" | "nfse";
+  documentUrl: string;
+  publicUrl: string;
+}): MailMessage {
+  const base = new URL(input.publicUrl).origin;
+  const what = input.kind === "nfe" ? "A nota fiscal (NF-e) dos produtos" : "A nota fiscal de serviço (NFS-e)";
+  const file = input.kind === "nfe" ? "DANFE" : "DANFSe";
+  return render({
+    to: input.to,
+    subject: `Sua nota fiscal do pedido #${input.orderNumber} — ${SHOP}`,
+    greeting: greeting(input.name),
+    paragraphs: [
+      `${what} do pedido #${input.orderNumber} foi autorizada.`,
+      `Guarde o ${file}: ele também fica no seu pedido, na sua conta.`,
+    ],
+    links: [{ label: `Abrir o ${file} (PDF)`, url: input.documentUrl }],
+    action: { label: "Ver meu pedido", url: `${base}/cliente?order=${encodeURIComponent(input.orderId)}` },
+    footnote: `Você recebe este e-mail porque fez um pedido na ${SHOP}.`,
+  });
+}
+
+/**
  * To each admin when the carrier could not deliver a parcel or brought it back (issue 30 item 5,
  * decision 080): not a notification type (the spec fixes the six), an e-mail with what to do.
  */

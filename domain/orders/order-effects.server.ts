@@ -25,6 +25,7 @@ import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
 import { moveReturn, openReturn, returnShare } from "#domain/orders/order-returns.server.ts";
 import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
+import { queueInvoiceWork } from "#domain/orders/invoice-tasks.server.ts";
 import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { paidOrderPush, returnRequestedPush } from "#domain/orders/order-pushes.ts";
@@ -97,6 +98,8 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
       returnRequestedPush(order, reason === "withdrawal_before_shipping" ? "cancel" : "return"),
     );
   }
+  // The order's notes (issue 30 item 3): issued once paid, cancelled when the sale is undone; by job, after commit.
+  await queueInvoiceWork(tx, services, order.id, from, to);
   await notifyCustomer(tx, services, move);
 }
 

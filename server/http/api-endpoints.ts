@@ -34,6 +34,7 @@ import { reviewEndpoints } from "#server/api/reviews.ts";
 import { deliveryEndpoints } from "#server/api/delivery.ts";
 import { paymentEndpoints } from "#server/api/payments.ts";
 import { pushEndpoints } from "#server/api/push.ts";
+import { invoiceEndpoints } from "#server/api/invoices.ts";
 import { ownerTodayEndpoint } from "#server/api/owner-today.ts";
 import { labelEndpoints } from "#server/api/labels.ts";
 import type { Endpoint } from "#server/http/api.ts";
@@ -96,6 +97,8 @@ export const apiEndpoints: Endpoint[] = [
   ...connectionsEndpoints,
   // Pix providers' webhooks and an order's provider charges (issue 21).
   ...paymentEndpoints,
+  // Invoices through Focus NFe: its hook, the owner's notes and products' tax data, the customer's links (issue 30 item 3).
+  ...invoiceEndpoints,
 ];
 
 /** What each tag of the OpenAPI document groups (the document's tags must be described). */
@@ -111,6 +114,7 @@ export const apiTagDescriptions: Record<string, string> = {
   pedidos: "Os pedidos da conta conectada",
   notificações: "Notificações da conta conectada",
   manutenção: "Painel de manutenção: saúde, modo de manutenção, erros, administradores e limpezas",
+  "notas fiscais": "Gatilho da Focus NFe (NF-e e NFS-e Nacional): chamadas com o segredo do gatilho, sem sessão",
   pagamentos: "Notificações dos provedores de Pix (Mercado Pago, API Pix do Banco Central): chamadas assinadas, sem sessão",
   envio: "Notificações do Melhor Envio sobre as etiquetas (postada, entregue, não entregue): chamadas assinadas, sem sessão",
 };

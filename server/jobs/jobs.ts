@@ -19,6 +19,10 @@ import type { AppServices } from "#platform/services.ts";
 import { LABEL_STEP_TASK } from "#domain/labels/buy-labels.server.ts";
 import { runLabelStep } from "#domain/labels/label-steps.server.ts";
 import { LABEL_POLL_TASK, pollLabelTracking } from "#domain/labels/label-tracking.server.ts";
+import { INVOICE_CANCEL_TASK, INVOICE_ISSUE_TASK } from "#domain/orders/invoice-tasks.server.ts";
+import { issueOrderInvoices } from "#domain/invoices/issue-invoices.server.ts";
+import { cancelOrderInvoices } from "#domain/invoices/cancel-invoices.server.ts";
+import { pollProcessingInvoices } from "#domain/invoices/follow-invoices.server.ts";
 import { MELHOR_ENVIO_REFRESH_TASK, refreshMelhorEnvioTokens } from "#domain/connections/refresh-tokens.server.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
@@ -31,6 +35,8 @@ export const PIX_RECONCILE_TASK = "pix-reconcile";
 export const DELETED_ACCOUNT_ORDERS_TASK = "deleted-account-orders-scrub";
 /** Push devices silent for weeks are dropped (Apple answers 201 for gone subscriptions, decision 070). */
 export const SILENT_PUSH_DEVICES_TASK = "silent-push-devices";
+/** Notes waiting for SEFAZ are read back from Focus NFe, in case a hook was lost (issue 30 item 3). */
+export const INVOICE_POLL_TASK = "invoice-poll";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -47,6 +53,7 @@ export const SCHEDULES: Schedule[] = [
   { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
   // Melhor Envio caches tracking an hour; each label is read at most hourly (decision 079).
   { task: LABEL_POLL_TASK, pattern: "*/30 * * * *", backfillMinutes: 60 },
+  { task: INVOICE_POLL_TASK, pattern: "*/2 * * * *", backfillMinutes: 10 },
   // Melhor Envio's authorized tokens, renewed a week before they end (issue 30 item 7, decision 075).
   { task: MELHOR_ENVIO_REFRESH_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
@@ -65,6 +72,13 @@ function scheduled(services: AppServices, task: string, work: () => Promise<numb
     if (count > 0) services.logger.info(fields, "scheduled job done");
     else services.logger.debug(fields, "scheduled job done");
   };
+}
+
+/** The order a job is about; a payload without one is a bug, failed loudly. */
+function orderIdOf(payload: unknown): string {
+  const orderId = (payload as { orderId?: unknown } | null)?.orderId;
+  if (typeof orderId !== "string") throw new Error("job payload without orderId");
+  return orderId;
 }
 
 export type JobsOptions = {
@@ -96,6 +110,10 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
       await runLabelStep(services, payload);
     },
     [LABEL_POLL_TASK]: scheduled(services, LABEL_POLL_TASK, () => pollLabelTracking(services)),
+    // A paid order's notes, and their cancellation when the sale is undone (queued by the order's moves by name).
+    [INVOICE_ISSUE_TASK]: (payload) => issueOrderInvoices(services, orderIdOf(payload)),
+    [INVOICE_CANCEL_TASK]: (payload) => cancelOrderInvoices(services, orderIdOf(payload)),
+    [INVOICE_POLL_TASK]: scheduled(services, INVOICE_POLL_TASK, () => pollProcessingInvoices(services)),
     [MELHOR_ENVIO_REFRESH_TASK]: scheduled(services, MELHOR_ENVIO_REFRESH_TASK, () => refreshMelhorEnvioTokens(services)),
   };
 }

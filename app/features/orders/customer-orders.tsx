@@ -9,6 +9,7 @@ import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 import { OrderDeliveries } from "#app/features/delivery/order-deliveries.tsx";
 import { OrderTrackingSection } from "#app/features/orders/order-tracking.tsx";
 import { OrderReviews } from "#app/features/reviews/order-reviews.tsx";
+import { CustomerInvoiceLinks } from "#app/features/invoices/customer-invoice-links.tsx";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
 export function CustomerOrders({
@@ -36,6 +37,7 @@ export function CustomerOrders({
         <OrderDetails order={order} />
         <OrderTrackingSection orderId={order.id} status={order.status} />
         <OrderDeliveries orderId={order.id} />
+        <CustomerInvoiceLinks orderId={order.id} />
         <OrderReviews order={order} />
         <WithdrawalRequest order={order} />
       </div>
