@@ -11,7 +11,8 @@
  */
 export const DOMAIN_NEIGHBOURS = {
   pricing: [],
-  catalog: ["pricing", "audit"],
+  // A sale or an edit that brings a product's stock to its alert level tells the owner's phones (issue 31).
+  catalog: ["pricing", "audit", "push"],
   // Product search (issue 20): finds catalogue products by their words.
   search: ["catalog"],
   shipping: ["audit"],
@@ -58,7 +59,8 @@ export const DOMAIN_NEIGHBOURS = {
   // The new order's e-mails go to the customer and the admins, whose addresses auth reads (decision 048).
   checkout: ["account", "auth", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
-  dashboard: ["orders", "audit", "recovery"],
+  // Its low-stock list uses catalog's alert level, the one the owner's push uses (issue 31).
+  dashboard: ["orders", "audit", "recovery", "catalog"],
   customers: ["orders", "consent"],
   // Reminders of carts left behind and their unsubscribe link (issue 19 item 5).
   recovery: ["auth", "consent", "notifications"],
@@ -74,7 +76,8 @@ export const DOMAIN_NEIGHBOURS = {
   // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job, and clear
   // the carts, notifications and sessions through their owners (decision 048); the health of the e-mail
   // queue and the customers and products CSVs.
-  maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth"],
+  // The health turning red tells the owner's phones (issue 31).
+  maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth", "push"],
   // Invoices (issue 30 item 3): an order's NF-e/NFS-e, issued from its lines and the shop's tax data. Orders
   // never import invoices or labels: a paid order queues their jobs by name, and they call orders back.
   invoices: ["orders", "settings", "catalog", "notifications", "push", "audit"],
@@ -83,7 +86,8 @@ export const DOMAIN_NEIGHBOURS = {
   labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit"],
   // The e-mail log and queue as the admins see it (issue 18): list, resend (audited), health; the test
   // e-mail goes to the admin's address, read through auth (decision 048).
-  "email-queue": ["audit", "auth"],
+  // An e-mail failed for good tells the owner's phones (issue 31).
+  "email-queue": ["audit", "auth", "push"],
   // Provider payments applied to orders: webhooks, the poller, the admins' alerts (issue 21), sent to the
   // admins' addresses read through auth (decision 048).
   reconciliation: ["orders", "payments", "notifications", "pricing", "auth"],

@@ -54,7 +54,7 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
 
   if (to === "cancelled" && changed && holdsStock(from)) await releaseStock(tx, order.id);
   if (to === "cancelled" && from === "pending_payment") await reopenCart(tx, order);
-  if (from === "cancelled" && to === "pending_payment") await takeBackOrder(tx, order);
+  if (from === "cancelled" && to === "pending_payment") await takeBackOrder(tx, services, order);
 
   // A withdrawal is a row of its own; before shipping the whole total is owed at once (CDC art. 49,
   // freight included) until the owner sends it from the refund queue (decision 044).
@@ -145,7 +145,7 @@ async function reopenCart(tx: Tx, order: OrderRow): Promise<void> {
  * nothing: out_of_stock rolls the move back) and its cart, when still open and not ordered again,
  * holds its items again.
  */
-async function takeBackOrder(tx: Tx, order: OrderRow): Promise<void> {
+async function takeBackOrder(tx: Tx, services: Services, order: OrderRow): Promise<void> {
   if (order.cartId) {
     const [other] = await tx
       .select({ id: orders.id })
@@ -168,7 +168,7 @@ async function takeBackOrder(tx: Tx, order: OrderRow): Promise<void> {
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .groupBy(orderItems.productId, orderItems.productName);
-  const reserved = await reserveStock(tx, lines);
+  const reserved = await reserveStock(tx, services, lines);
   if (reserved.size > 0) {
     await tx
       .update(orderItems)

@@ -12,10 +12,13 @@ import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.ser
 import { scrubFinishedOrdersOfDeletedAccounts } from "#domain/orders/order-privacy.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/email-queue.ts";
+import { tellOwnerOfFailedEmail } from "#domain/email-queue/email-failed-push.server.ts";
 import { SEND_PUSH_TASK } from "#domain/push/push-queue.server.ts";
 import { dropSilentDevices } from "#domain/push/push-subscriptions.server.ts";
 import { sendPushJob } from "#domain/push/send-push.server.ts";
 import type { AppServices } from "#platform/services.ts";
+import { watchHealth } from "#domain/maintenance/health-watch.server.ts";
+import { buildInfo } from "#server/build-info.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
@@ -27,6 +30,8 @@ export const PIX_RECONCILE_TASK = "pix-reconcile";
 export const DELETED_ACCOUNT_ORDERS_TASK = "deleted-account-orders-scrub";
 /** Push devices silent for weeks are dropped (Apple answers 201 for gone subscriptions, decision 070). */
 export const SILENT_PUSH_DEVICES_TASK = "silent-push-devices";
+/** The health read every 5 minutes: turning red tells the owner's phones, once per red spell (issue 31). */
+export const HEALTH_WATCH_TASK = "health-watch";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -41,6 +46,8 @@ export const SCHEDULES: Schedule[] = [
   { task: PIX_RECONCILE_TASK, pattern: "* * * * *", backfillMinutes: 2 },
   { task: DELETED_ACCOUNT_ORDERS_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
   { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
+  // No backfill: a reading of the past is no news.
+  { task: HEALTH_WATCH_TASK, pattern: "*/5 * * * *", backfillMinutes: 0 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -69,7 +76,8 @@ export type JobsOptions = {
 /** Every task the worker runs, by its graphile-worker name (the health screen labels each: domain/maintenance/job-labels.ts). */
 export function jobTasks(services: AppServices): Record<string, JobHandler> {
   return {
-    [SEND_EMAIL_TASK]: sendEmailJob(services),
+    // An e-mail whose last try fails tells the owner's phones, in the transaction that logs it failed (issue 31).
+    [SEND_EMAIL_TASK]: sendEmailJob(services, (tx, email) => tellOwnerOfFailedEmail(tx, services, email)),
     // One push to one device (decision 070); the tests' fake push service is trusted through PUSH_CA_FILE.
     [SEND_PUSH_TASK]: sendPushJob(services),
     // A provider's Pix the request could not make after the order's commit (decision 045).
@@ -83,6 +91,7 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
       scrubFinishedOrdersOfDeletedAccounts(services.db),
     ),
     [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
+    [HEALTH_WATCH_TASK]: scheduled(services, HEALTH_WATCH_TASK, () => watchHealth(services, buildInfo())),
   };
 }
 
