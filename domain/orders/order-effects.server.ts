@@ -8,6 +8,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { orderItems, orders } from "#platform/db/tables/orders.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
+import { ADMINS_TOPIC, publish } from "#platform/realtime/bus.ts";
 import { DomainError } from "#domain/errors.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { adminUserIds } from "#domain/auth/admins.server.ts";
@@ -28,6 +29,7 @@ import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
 import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { paidOrderPush, returnRequestedPush } from "#domain/orders/order-pushes.ts";
+import { ORDER_MOVED_EVENT } from "#domain/orders/owner-today-schemas.ts";
 import { enqueueCustomerPush, enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
 import { customerOrderPush } from "#domain/push/push-messages.ts";
 import { returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
@@ -95,6 +97,9 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
     );
   }
   await notifyCustomer(tx, services, move);
+  // Every move changes what the owner's first screen counts: the admins' open pages read them again
+  // when this transaction commits (decision 072).
+  await publish(tx, ADMINS_TOPIC, ORDER_MOVED_EVENT, { order_id: order.id });
 }
 
 /** The customer's notification, its e-mail job and its pushes (devices they turned on), all in this transaction (decision 014). */
