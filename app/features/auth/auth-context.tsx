@@ -200,9 +200,6 @@ export function AuthProvider({ initial, children }: { initial: AuthState; childr
     }
     // What was typed in the checkout (an address, a phone) does not outlive the session on a shared phone (decision 063).
     safeStorage.remove(STORAGE_KEYS.checkoutDraft);
-    // Nor does the owner's last orders list kept for the offline page (decision 082); loaded only
-    // here, so the storefront's first load carries none of it.
-    await import("#app/lib/orders-seen.ts").then((seen) => seen.forgetOrdersSeen()).catch(() => undefined);
     window.dispatchEvent(new CustomEvent(AUTH_CHANGE_EVENT, { detail: { event: "SIGNED_OUT" } }));
     channelRef.current?.postMessage({ event: "SIGNED_OUT" });
     await new Promise((resolve) => setTimeout(resolve, LOGOUT_REDIRECT_MS));
