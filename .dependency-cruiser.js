@@ -179,8 +179,9 @@ export const FEATURE_NEIGHBOURS = {
   // The owner's settings and the go-live check, as an admin section.
   settings: ["admin"],
   "email-queue": [],
-  // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31).
-  push: [],
+  // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31);
+  // the app bar hears a sign-out (auth's event) to delete the orders list kept for offline (decision 082).
+  push: ["auth"],
   // The owner's first screen on a phone: what must be done now (issue 31 item 5).
   "owner-today": [],
   recovery: [],
