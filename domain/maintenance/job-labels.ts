@@ -15,6 +15,7 @@ export const JOB_LABELS: Record<string, string> = {
   "send-push": "Envio de notificações aos aparelhos",
   "silent-push-devices": "Remoção de aparelhos sem uso há semanas",
   "health-watch": "Vigilância da saúde da loja",
+  "melhorenvio-token-refresh": "Renovação do token do Melhor Envio",
 };
 
 /** A task added later without a label still reads in Portuguese. */

@@ -19,6 +19,7 @@ import { sendPushJob } from "#domain/push/send-push.server.ts";
 import type { AppServices } from "#platform/services.ts";
 import { watchHealth } from "#domain/maintenance/health-watch.server.ts";
 import { buildInfo } from "#server/build-info.ts";
+import { MELHOR_ENVIO_REFRESH_TASK, refreshMelhorEnvioTokens } from "#domain/connections/refresh-tokens.server.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
@@ -48,6 +49,8 @@ export const SCHEDULES: Schedule[] = [
   { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
   // No backfill: a reading of the past is no news.
   { task: HEALTH_WATCH_TASK, pattern: "*/5 * * * *", backfillMinutes: 0 },
+  // Melhor Envio's authorized tokens, renewed a week before they end (issue 30 item 7, decision 075).
+  { task: MELHOR_ENVIO_REFRESH_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -92,6 +95,7 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
     ),
     [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
     [HEALTH_WATCH_TASK]: scheduled(services, HEALTH_WATCH_TASK, () => watchHealth(services, buildInfo())),
+    [MELHOR_ENVIO_REFRESH_TASK]: scheduled(services, MELHOR_ENVIO_REFRESH_TASK, () => refreshMelhorEnvioTokens(services)),
   };
 }
 
