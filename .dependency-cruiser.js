@@ -11,7 +11,8 @@
  */
 export const DOMAIN_NEIGHBOURS = {
   pricing: [],
-  catalog: ["pricing", "audit"],
+  // A sale or an edit that brings a product's stock to its alert level tells the owner's phones (issue 31).
+  catalog: ["pricing", "audit", "push"],
   // Product search (issue 20): finds catalogue products by their words.
   search: ["catalog"],
   // Melhor Envio's token comes from the connection the owner made (issue 30 item 7).
@@ -62,7 +63,8 @@ export const DOMAIN_NEIGHBOURS = {
   // The new order's e-mails go to the customer and the admins, whose addresses auth reads (decision 048).
   checkout: ["account", "auth", "cart", "catalog", "pricing", "shipping", "payments", "notifications", "orders", "coupons", "referrals"],
   // The owner's dashboard and customers list read orders, the audit log and consent events (issue 17).
-  dashboard: ["orders", "audit", "recovery"],
+  // Its low-stock list uses catalog's alert level, the one the owner's push uses (issue 31).
+  dashboard: ["orders", "audit", "recovery", "catalog"],
   customers: ["orders", "consent"],
   // Reminders of carts left behind and their unsubscribe link (issue 19 item 5).
   recovery: ["auth", "consent", "notifications"],
@@ -78,7 +80,8 @@ export const DOMAIN_NEIGHBOURS = {
   // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job, and clear
   // the carts, notifications and sessions through their owners (decision 048); the health of the e-mail
   // queue and the customers and products CSVs; the outside services' connections (issue 30 item 7).
-  maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth", "connections"],
+  // The health turning red tells the owner's phones (issue 31).
+  maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth", "connections", "push"],
   // Invoices (issue 30 item 3): an order's NF-e/NFS-e, issued from its lines and the shop's tax data. Orders
   // never import invoices or labels: a paid order queues their jobs by name, and they call orders back.
   // The customer's "Sua nota fiscal" e-mail goes to the address auth reads (decision 048); Focus' token through connections.
@@ -89,7 +92,8 @@ export const DOMAIN_NEIGHBOURS = {
   labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit", "connections", "pricing"],
   // The e-mail log and queue as the admins see it (issue 18): list, resend (audited), health; the test
   // e-mail goes to the admin's address, read through auth (decision 048).
-  "email-queue": ["audit", "auth"],
+  // An e-mail failed for good tells the owner's phones (issue 31).
+  "email-queue": ["audit", "auth", "push"],
   // Provider payments applied to orders: webhooks, the poller, the admins' alerts (issue 21), sent to the
   // admins' addresses read through auth (decision 048).
   reconciliation: ["orders", "payments", "notifications", "pricing", "auth"],
@@ -183,8 +187,9 @@ export const FEATURE_NEIGHBOURS = {
   // The shop's accounts at Melhor Envio and Focus NFe, on the settings screen (issue 30 item 7).
   connections: [],
   "email-queue": [],
-  // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31).
-  push: [],
+  // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31);
+  // the app bar hears a sign-out (auth's event) to delete the orders list kept for offline (decision 082).
+  push: ["auth"],
   // The owner's first screen on a phone: what must be done now (issue 31 item 5).
   "owner-today": [],
   recovery: [],

@@ -1,13 +1,16 @@
 // Issue 31's journey: the owner's phone (390 px) turns notifications on from a tap; a customer's
-// static Pix is confirmed from another admin's device; the local push service (test/fakes/) gets one
-// encrypted message per device of the owner, decrypted to the order's text and link, and none more
-// when the payment is confirmed again; Chromium's service worker shows that message (DevTools'
-// ServiceWorker.deliverPushMessage: no real push service is reachable here) and its link opens the order.
+// Pix is confirmed from another admin's device, and another customer's is paid through Mercado
+// Pago's webhook (its local fake); the local push service (test/fakes/) gets one encrypted message
+// per device of the owner for each order, decrypted to the order's text and link, and none more when
+// the payment is confirmed again or the webhook repeats; Chromium's service worker shows that message
+// (DevTools' ServiceWorker.deliverPushMessage: no real push service is reachable here) and its link
+// opens the order. Offline, the app shows the last orders list it saw, marked as old.
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
 import { startFakePushService, type FakePushService } from "../test/fakes/push-service-fake.ts";
+import { startMercadoPagoFake, type MercadoPagoFake } from "../test/fakes/mercadopago-fake.ts";
 import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
@@ -16,10 +19,12 @@ import { withShopDatabase } from "./shop-db.ts";
 import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
 
 let pushService: FakePushService | undefined;
+let mercadoPago: MercadoPagoFake | undefined;
 
 test.afterAll(async () => {
   await killAll();
   await pushService?.close();
+  await mercadoPago?.close();
 });
 
 /** A shop of its own (its database in the test server's PostgreSQL), trusting the fake push service. */
@@ -75,12 +80,17 @@ async function newPage(browser: Browser, shop: ShopProcess, phone = false): Prom
 test("the owner's phone is told of a paid order once per device, shows it, and its link opens the order", async ({ browser }) => {
   test.setTimeout(150_000);
   pushService = await startFakePushService();
+  mercadoPago = await startMercadoPagoFake();
   const ownerEmail = uniqueEmail("dona-push");
   const counterEmail = uniqueEmail("balcao-push");
   const shop = await pushShop(E2E_PORT + 7, {
     ADMIN_EMAILS: `${ownerEmail},${counterEmail}`,
     PUSH_CA_FILE: pushService.caFile,
     VAPID_SUBJECT: "mailto:dona@example.com",
+    PIX_PROVIDER: "mercadopago",
+    MERCADOPAGO_API_URL: mercadoPago.url,
+    MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken,
+    MERCADOPAGO_WEBHOOK_SECRET: mercadoPago.webhookSecret,
   });
   const origin = shop.url("").replace(/\/$/, "");
   const fromTheShop = { origin };
@@ -119,20 +129,29 @@ test("the owner's phone is told of a paid order once per device, shows it, and i
     ).status(),
   ).toBe(201);
 
-  // A customer orders a kit; the counter's admin confirms the static Pix from another device.
-  const customer = await newPage(browser, shop);
-  await signedUp(customer, shop, uniqueEmail("cliente-push"), false);
-  expect(
-    (
-      await customer.request.post(shop.url("/api/cart/items"), { data: { productId: productUuid(4), quantity: 1 }, headers: fromTheShop })
-    ).status(),
-  ).toBe(201);
-  const placed = await customer.request.post(shop.url("/api/checkout/orders"), {
-    data: { idempotencyKey: crypto.randomUUID(), address: CHECKOUT_ADDRESS, shippingMethod: "pac", confirmAdult: true, acceptTerms: true },
-    headers: fromTheShop,
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { orderId: string; number: number };
+  // A customer orders a kit; the counter's admin confirms the Pix (seen in the bank) from another device.
+  const ordersAKit = async () => {
+    const customer = await newPage(browser, shop);
+    await signedUp(customer, shop, uniqueEmail("cliente-push"), false);
+    expect(
+      (
+        await customer.request.post(shop.url("/api/cart/items"), { data: { productId: productUuid(4), quantity: 1 }, headers: fromTheShop })
+      ).status(),
+    ).toBe(201);
+    const placed = await customer.request.post(shop.url("/api/checkout/orders"), {
+      data: {
+        idempotencyKey: crypto.randomUUID(),
+        address: CHECKOUT_ADDRESS,
+        shippingMethod: "pac",
+        confirmAdult: true,
+        acceptTerms: true,
+      },
+      headers: fromTheShop,
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    return (await placed.json()) as { orderId: string; number: number };
+  };
+  const order = await ordersAKit();
   const counter = await newPage(browser, shop);
   await signedUp(counter, shop, counterEmail, true);
   const confirm = () => counter.request.post(shop.url(`/api/admin/orders/${order.orderId}/confirm-payment`), { headers: fromTheShop });
@@ -157,6 +176,25 @@ test("the owner's phone is told of a paid order once per device, shows it, and i
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   expect(forOrder()).toHaveLength(2);
 
+  // Another customer pays through Mercado Pago: its webhook arrives twice; each device is told once.
+  const chargesBefore = mercadoPago.payments.size;
+  const paidOnline = await ordersAKit();
+  await expect.poll(() => mercadoPago!.payments.size, { timeout: 15_000 }).toBeGreaterThan(chargesBefore);
+  const charge = [...mercadoPago.payments.values()].at(-1)!;
+  expect((await mercadoPago.approve(charge.id, { copies: 2 })).map((delivery) => delivery.status)).toEqual([200, 200]);
+  const forPaidOnline = () => pushService!.received.filter((push) => push.text.includes(paidOnline.orderId));
+  await expect.poll(() => forPaidOnline().length, { timeout: 15_000 }).toBe(2);
+  expect(
+    forPaidOnline()
+      .map((push) => push.device)
+      .sort(),
+  ).toEqual([phone.id, tablet.id].sort());
+  const online = JSON.parse(forPaidOnline()[0]!.text) as { notification: { title: string; navigate: string } };
+  expect(online.notification.title).toMatch(new RegExp(`^Pedido #${paidOnline.number} pago — R\\$\\s[\\d.]+,\\d{2}$`));
+  expect(online.notification.navigate).toBe(`${origin}/admin/pedidos?order=${paidOnline.orderId}`);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  expect(forPaidOnline()).toHaveLength(2);
+
   // The phone's service worker receives the decrypted message and shows it.
   const devtools = await owner.context().newCDPSession(owner);
   const registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> = [];
@@ -180,4 +218,35 @@ test("the owner's phone is told of a paid order once per device, shows it, and i
   await owner.goto((await shown())[0]!.url);
   await waitForHydration(owner);
   await expect(owner.getByRole("heading", { name: new RegExp(`#${order.number}`) }).first()).toBeVisible();
+
+  // The orders list, then the phone loses its connection: the offline page shows that list, marked as old.
+  await owner.goto(shop.url("/admin/pedidos"));
+  await waitForHydration(owner);
+  // The page kept the list it showed (app/lib/orders-seen.ts), with the order just paid.
+  await expect
+    .poll(() =>
+      owner.evaluate(
+        () =>
+          new Promise<number[]>((resolve) => {
+            const opening = indexedDB.open("loja-app", 1);
+            // As the page and the worker open it: whoever comes first makes the store.
+            opening.onupgradeneeded = () => opening.result.createObjectStore("vistos");
+            opening.onsuccess = () => {
+              const reading = opening.result.transaction("vistos").objectStore("vistos").get("pedidos");
+              reading.onsuccess = () =>
+                resolve(((reading.result as { orders?: Array<{ number: number }> } | undefined)?.orders ?? []).map((seen) => seen.number));
+              reading.onerror = () => resolve([]);
+            };
+            opening.onerror = () => resolve([]);
+          }),
+      ),
+    )
+    .toContain(paidOnline.number);
+  await owner.context().setOffline(true);
+  await owner.reload();
+  await expect(owner.getByRole("heading", { name: "Sem conexão" })).toBeVisible();
+  await expect(owner.getByText(/^Visto às \d{2}:\d{2} — sem conexão$/)).toBeVisible();
+  await expect(owner.getByText(`Pedido #${paidOnline.number}`)).toBeVisible();
+  await expect(owner.getByText(`Pedido #${order.number}`)).toBeVisible();
+  await owner.context().setOffline(false);
 });

@@ -24,6 +24,7 @@ import { placeOrder, type PlaceOrderRequest, type SessionCustomer } from "#domai
 import { Browser, PASSWORD, PUBLIC_URL, type AuthTestContext } from "#test/auth-helpers.ts";
 import { linksIn, type MailServer } from "#test/mail-server.ts";
 import { CHECKOUT_ADDRESS } from "#test/checkout-address.ts";
+import { testConfig } from "#test/database.ts";
 
 export { CHECKOUT_ADDRESS };
 
@@ -123,7 +124,9 @@ export async function buildOrder(
   const totalCents = unit * quantity + shippingCents - discountCents;
   let orderId = "";
   await db.transaction(async (tx) => {
-    const reserved = await reserveStock(tx, [{ productId: product!.id, productName: product!.name, quantity }]);
+    const reserved = await reserveStock(tx, { db, config: testConfig() }, [
+      { productId: product!.id, productName: product!.name, quantity },
+    ]);
     const [order] = await tx
       .insert(orders)
       .values({

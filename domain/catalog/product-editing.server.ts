@@ -11,6 +11,7 @@ import type { Database } from "#platform/db/client.ts";
 import { productCatalog, products } from "#platform/db/tables/catalog.ts";
 import { forgetShared, invalidateShared } from "#platform/realtime/shared-caches.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
+import { tellOwnerIfStockLow, type StockAlertServices } from "#domain/catalog/stock-alert.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { PRODUCTS_CACHE } from "#domain/catalog/catalog.server.ts";
 import { productRatings } from "#domain/catalog/ratings.ts";
@@ -115,9 +116,10 @@ export async function editableById(db: Database, productId: string, origin: stri
 }
 
 export async function updateProduct(
-  db: Database,
+  services: StockAlertServices & { db: Database },
   input: { productId: string; patch: ProductPatch; actorUserId: string; origin: string },
 ): Promise<EditableProduct> {
+  const { db } = services;
   const { version, ...patch } = input.patch;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, input.productId)).for("update");
@@ -188,6 +190,10 @@ export async function updateProduct(
       before,
       after,
     });
+    // The owner lowered the count to the alert level (or under it): their phones say so, as a sale would.
+    if (after.stock !== undefined || after.madeToOrder !== undefined) {
+      await tellOwnerIfStockLow(tx, services, { ...saved!, before: row.madeToOrder ? null : row.stock, after: saved!.stock });
+    }
     await invalidateShared(tx, PRODUCTS_CACHE);
     return saved!;
   });

@@ -176,7 +176,7 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
     address = { ...request.address, cpf: await orderCpf(tx, customer.id, request.address.cpf) };
   }
 
-  const reserved = await reserveStock(tx, cart.lines);
+  const reserved = await reserveStock(tx, services, cart.lines);
 
   const shippingCents = shipping?.priceCents ?? 0;
   const amounts = {

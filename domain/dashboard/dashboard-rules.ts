@@ -15,12 +15,8 @@ export const REVENUE_PERIOD_DAYS = { today: 1, last7Days: 7, last30Days: 30 } as
 /** The chart's days: the longest period. */
 export const CHART_DAYS = REVENUE_PERIOD_DAYS.last30Days;
 
-/**
- * Low stock, at or below: 5 units of a kit (a week of ordinary sales, time to prepare more), and
- * 100 g of a dried sample (the largest pack of the price table: below it, one large order empties
- * it). Products without a stock count (made to order, services, courses) never alert.
- */
-export const LOW_STOCK_THRESHOLD = { unit: 5, gram: 100 } as const;
+/** Low stock, at or below: the catalogue's alert level, which also tells the owner's phone (issue 31). */
+export { LOW_STOCK_THRESHOLD } from "#domain/catalog/stock-alert.ts";
 
 /** How many entries of each list the dashboard shows (the rest are a link away). */
 export const DASHBOARD_LIST_LIMIT = 10;

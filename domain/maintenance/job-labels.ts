@@ -19,6 +19,7 @@ export const JOB_LABELS: Record<string, string> = {
   "invoice-issue": "Emissão de notas fiscais",
   "invoice-cancel": "Cancelamento de notas fiscais",
   "invoice-poll": "Conferência das notas fiscais na Focus NFe",
+  "health-watch": "Vigilância da saúde da loja",
   "melhorenvio-token-refresh": "Renovação do token do Melhor Envio",
 };
 

@@ -8,6 +8,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { orderItems, orders } from "#platform/db/tables/orders.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
+import { ADMINS_TOPIC, publish } from "#platform/realtime/bus.ts";
 import { DomainError } from "#domain/errors.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { adminUserIds } from "#domain/auth/admins.server.ts";
@@ -29,6 +30,7 @@ import { queueInvoiceWork } from "#domain/orders/invoice-tasks.server.ts";
 import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { paidOrderPush, returnRequestedPush } from "#domain/orders/order-pushes.ts";
+import { ORDER_MOVED_EVENT } from "#domain/orders/owner-today-schemas.ts";
 import { enqueueCustomerPush, enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
 import { customerOrderPush } from "#domain/push/push-messages.ts";
 import { returnOrderCredit } from "#domain/referrals/credit-ledger.server.ts";
@@ -57,7 +59,7 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
 
   if (to === "cancelled" && changed && holdsStock(from)) await releaseStock(tx, order.id);
   if (to === "cancelled" && from === "pending_payment") await reopenCart(tx, order);
-  if (from === "cancelled" && to === "pending_payment") await takeBackOrder(tx, order);
+  if (from === "cancelled" && to === "pending_payment") await takeBackOrder(tx, services, order);
 
   // A withdrawal is a row of its own; before shipping the whole total is owed at once (CDC art. 49,
   // freight included) until the owner sends it from the refund queue (decision 044).
@@ -101,6 +103,9 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
   // The order's notes (issue 30 item 3): issued once paid, cancelled when the sale is undone; by job, after commit.
   await queueInvoiceWork(tx, services, order.id, from, to);
   await notifyCustomer(tx, services, move);
+  // Every move changes what the owner's first screen counts: the admins' open pages read them again
+  // when this transaction commits (decision 072).
+  await publish(tx, ADMINS_TOPIC, ORDER_MOVED_EVENT, { order_id: order.id });
 }
 
 /** The customer's notification, its e-mail job and its pushes (devices they turned on), all in this transaction (decision 014). */
@@ -152,7 +157,7 @@ async function reopenCart(tx: Tx, order: OrderRow): Promise<void> {
  * nothing: out_of_stock rolls the move back) and its cart, when still open and not ordered again,
  * holds its items again.
  */
-async function takeBackOrder(tx: Tx, order: OrderRow): Promise<void> {
+async function takeBackOrder(tx: Tx, services: Services, order: OrderRow): Promise<void> {
   if (order.cartId) {
     const [other] = await tx
       .select({ id: orders.id })
@@ -175,7 +180,7 @@ async function takeBackOrder(tx: Tx, order: OrderRow): Promise<void> {
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .groupBy(orderItems.productId, orderItems.productName);
-  const reserved = await reserveStock(tx, lines);
+  const reserved = await reserveStock(tx, services, lines);
   if (reserved.size > 0) {
     await tx
       .update(orderItems)

@@ -15,3 +15,10 @@ export const ownerTodaySchema = z.object({
   returns: z.number().int(),
 });
 export type OwnerToday = z.infer<typeof ownerTodaySchema>;
+
+/**
+ * The realtime event every order move sends the admins (topic `admins`): the owner's first screen
+ * reads its counts again at once (a Pix paid, an order packed, a return asked). It names the order
+ * only; the counts come through the API, with its access check.
+ */
+export const ORDER_MOVED_EVENT = "admin_order_moved";

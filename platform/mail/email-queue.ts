@@ -106,26 +106,43 @@ function withoutAddress(error: unknown, address: string): unknown {
   return redacted;
 }
 
+/** The transaction an e-mail's last failed try is logged in. */
+export type EmailLogTx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/**
+ * What else happens when an e-mail fails for good (its last try), in the transaction that marks its
+ * log row failed: the owner's push (issue 31), which platform/ cannot know of, is given by server/.
+ */
+export type EmailGaveUp = (tx: EmailLogTx, email: { subject: string }) => Promise<void>;
+
 /**
  * The worker's side: one attempt at handing the message to SMTP (or the outbox), then its log row
  * says so. A log write that fails is only logged: the message went (or will be tried) all the same.
  */
-export function sendEmailJob(services: { config: Config; logger: Logger; db: Database }): JobHandler {
+export function sendEmailJob(services: { config: Config; logger: Logger; db: Database }, onGaveUp?: EmailGaveUp): JobHandler {
   return async (payload, job) => {
     const { logId, ...message } = queuedEmailSchema.parse(payload);
     try {
       await mailerFor(services).send(message);
     } catch (error) {
-      emailsFailed.inc({ final: String(job.attempt >= job.maxAttempts) });
-      if (logId) await logTry(services, logId, job, { failed: error });
+      const final = job.attempt >= job.maxAttempts;
+      emailsFailed.inc({ final: String(final) });
+      const gaveUp = final && onGaveUp ? (tx: EmailLogTx) => onGaveUp(tx, { subject: message.subject }) : undefined;
+      await logTry(services, logId, job, { failed: error }, gaveUp);
       throw withoutAddress(error, message.to);
     }
     emailsSent.inc();
-    if (logId) await logTry(services, logId, job, {});
+    await logTry(services, logId, job, {});
   };
 }
 
-async function logTry(services: { db: Database; logger: Logger }, logId: string, job: JobInfo, outcome: { failed?: unknown }) {
+async function logTry(
+  services: { db: Database; logger: Logger },
+  logId: string | undefined,
+  job: JobInfo,
+  outcome: { failed?: unknown },
+  gaveUp?: (tx: EmailLogTx) => Promise<void>,
+) {
+  if (!logId && !gaveUp) return;
   const failed = "failed" in outcome;
   const change = failed
     ? {
@@ -135,11 +152,16 @@ async function logTry(services: { db: Database; logger: Logger }, logId: string,
       }
     : { attempts: job.attempt, status: "sent" as const, sentAt: new Date() };
   try {
-    // Only the row's current job: a resend's new job owns the row from then on.
-    await services.db
-      .update(emailLog)
-      .set({ ...change, updatedAt: new Date() })
-      .where(and(eq(emailLog.id, logId), eq(emailLog.jobId, job.id)));
+    await services.db.transaction(async (tx) => {
+      if (!logId) return gaveUp?.(tx);
+      // Only the row's current job: a resend's new job owns the row from then on (and says for itself whether it gave up).
+      const logged = await tx
+        .update(emailLog)
+        .set({ ...change, updatedAt: new Date() })
+        .where(and(eq(emailLog.id, logId), eq(emailLog.jobId, job.id)))
+        .returning({ id: emailLog.id });
+      if (logged.length > 0) await gaveUp?.(tx);
+    });
   } catch (error) {
     services.logger.warn({ err: error, jobId: job.id }, "could not update the e-mail log");
   }

@@ -46,8 +46,8 @@ export const adminUpdateProductEndpoint = defineEndpoint({
   ...catalogContract.adminUpdateProduct,
   guard: ADMIN_ONLY,
   async handler({ params, body, c, user }) {
-    const { db, config } = c.get("services");
-    return updateProduct(db, { productId: params.id, patch: body, actorUserId: user.id, origin: config.PUBLIC_URL });
+    const services = c.get("services");
+    return updateProduct(services, { productId: params.id, patch: body, actorUserId: user.id, origin: services.config.PUBLIC_URL });
   },
 });
 

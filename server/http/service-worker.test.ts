@@ -13,14 +13,43 @@ const source = readFileSync(path.join(import.meta.dirname, "../../public/sw.js")
 
 type Listener = (event: Record<string, unknown>) => void;
 
-function startWorker(network: (request: Request) => Promise<Response>) {
+/**
+ * A stand-in of the browser's IndexedDB holding what the orders page kept (app/lib/orders-seen.ts),
+ * under the names it uses; `undefined` is a browser where the page kept nothing.
+ */
+function keptByThePage(value: unknown) {
+  const later = (request: Record<string, unknown>, name: string) => queueMicrotask(() => (request[name] as () => void)?.());
+  return {
+    open: (name: string) => {
+      const request: Record<string, unknown> = {};
+      const store = {
+        get: (key: string) => {
+          const reading: Record<string, unknown> = { result: name === "loja-app" && key === "pedidos" ? value : undefined };
+          later(reading, "onsuccess");
+          return reading;
+        },
+      };
+      request.result = {
+        transaction: () => ({ objectStore: (storeName: string) => (storeName === "vistos" ? store : null) }),
+        close: () => undefined,
+      };
+      later(request, "onsuccess");
+      return request;
+    },
+  };
+}
+
+function startWorker(
+  network: (request: Request) => Promise<Response>,
+  options: { scope?: string; indexedDB?: ReturnType<typeof keptByThePage> } = {},
+) {
   const listeners = new Map<string, Listener>();
   const stored = new Map<string, Response>();
   const puts: string[] = [];
   const cache = {
     add: async (request: Request) => {
       puts.push(new URL(request.url, ORIGIN).pathname);
-      stored.set(new URL(request.url, ORIGIN).pathname, new Response("<h1>Sem conexão</h1>"));
+      stored.set(new URL(request.url, ORIGIN).pathname, new Response("<h1>Sem conexão</h1><!--pedidos-vistos-->"));
     },
     put: async (request: Request | string) => void puts.push(String(request)),
   };
@@ -33,7 +62,7 @@ function startWorker(network: (request: Request) => Promise<Response>) {
   };
   const self = {
     location: new URL(`${ORIGIN}/sw.js`),
-    registration: { scope: `${ORIGIN}/admin` },
+    registration: { scope: `${ORIGIN}${options.scope ?? "/admin"}` },
     clients: { claim: async () => undefined },
     skipWaiting: async () => undefined,
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
@@ -44,7 +73,13 @@ function startWorker(network: (request: Request) => Promise<Response>) {
       super(new URL(url, ORIGIN), init);
     }
   };
-  new Function("self", "caches", "fetch", "Request", source)(self, caches, (request: Request) => network(request), WorkerRequest);
+  new Function("self", "caches", "fetch", "Request", "indexedDB", source)(
+    self,
+    caches,
+    (request: Request) => network(request),
+    WorkerRequest,
+    options.indexedDB,
+  );
 
   async function dispatch(type: string, extra: Record<string, unknown> = {}) {
     let waited: Promise<unknown> = Promise.resolve();
@@ -85,5 +120,39 @@ describe("the service worker's cache", () => {
     const answer = await worker.dispatch("fetch", { request: worker.navigation("/admin/pedidos") });
     expect(await (await answer!)!.text()).toBe("<h1>Pedidos da dona</h1>");
     expect(worker.puts).toEqual(["/app/offline.html"]);
+  });
+
+  it("offline in the owner's app, the offline page lists the last orders the page kept, marked as old, and escaped", async () => {
+    const savedAt = new Date();
+    savedAt.setHours(14, 32, 0, 0);
+    const seen = {
+      savedAt: savedAt.getTime(),
+      orders: [
+        { number: 1234, status: "Pago", total: "R$ 189,90" },
+        { number: 1233, status: "<script>alert(1)</script>", total: "R$ 50,00" },
+      ],
+    };
+    const worker = startWorker(() => Promise.reject(new TypeError("Failed to fetch")), { indexedDB: keptByThePage(seen) });
+    await worker.dispatch("install");
+    const html = await (await (await worker.dispatch("fetch", { request: worker.navigation("/admin") }))!)!.text();
+    expect(html).toContain("Sem conexão");
+    expect(html).toContain("Visto às 14:32 — sem conexão");
+    expect(html).toContain("<strong>Pedido #1234</strong> · Pago · R$ 189,90");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toContain("<script>");
+    // The list came from the page's own copy: the worker still stored nothing but the offline page.
+    expect(worker.puts).toEqual(["/app/offline.html"]);
+  });
+
+  it("a customer's worker (scope /cliente) shows no orders list offline, even on a phone an admin used", async () => {
+    const seen = { savedAt: Date.now(), orders: [{ number: 1234, status: "Pago", total: "R$ 189,90" }] };
+    const worker = startWorker(() => Promise.reject(new TypeError("Failed to fetch")), {
+      scope: "/cliente",
+      indexedDB: keptByThePage(seen),
+    });
+    await worker.dispatch("install");
+    const html = await (await (await worker.dispatch("fetch", { request: worker.navigation("/cliente") }))!)!.text();
+    expect(html).toContain("Sem conexão");
+    expect(html).not.toContain("Pedido #1234");
   });
 });

@@ -12,6 +12,7 @@ import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.ser
 import { scrubFinishedOrdersOfDeletedAccounts } from "#domain/orders/order-privacy.server.ts";
 import { startWorker, type JobHandler, type JobWorker, type Schedule } from "#platform/jobs/worker.ts";
 import { SEND_EMAIL_TASK, sendEmailJob } from "#platform/mail/email-queue.ts";
+import { tellOwnerOfFailedEmail } from "#domain/email-queue/email-failed-push.server.ts";
 import { SEND_PUSH_TASK } from "#domain/push/push-queue.server.ts";
 import { dropSilentDevices } from "#domain/push/push-subscriptions.server.ts";
 import { sendPushJob } from "#domain/push/send-push.server.ts";
@@ -23,6 +24,8 @@ import { INVOICE_CANCEL_TASK, INVOICE_ISSUE_TASK } from "#domain/orders/invoice-
 import { issueOrderInvoices } from "#domain/invoices/issue-invoices.server.ts";
 import { cancelOrderInvoices } from "#domain/invoices/cancel-invoices.server.ts";
 import { pollProcessingInvoices } from "#domain/invoices/follow-invoices.server.ts";
+import { watchHealth } from "#domain/maintenance/health-watch.server.ts";
+import { buildInfo } from "#server/build-info.ts";
 import { MELHOR_ENVIO_REFRESH_TASK, refreshMelhorEnvioTokens } from "#domain/connections/refresh-tokens.server.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
@@ -37,6 +40,8 @@ export const DELETED_ACCOUNT_ORDERS_TASK = "deleted-account-orders-scrub";
 export const SILENT_PUSH_DEVICES_TASK = "silent-push-devices";
 /** Notes waiting for SEFAZ are read back from Focus NFe, in case a hook was lost (issue 30 item 3). */
 export const INVOICE_POLL_TASK = "invoice-poll";
+/** The health read every 5 minutes: turning red tells the owner's phones, once per red spell (issue 31). */
+export const HEALTH_WATCH_TASK = "health-watch";
 
 /**
  * Every minute (the queue's finest step; an order's own pages also expire it on reading), and
@@ -54,6 +59,8 @@ export const SCHEDULES: Schedule[] = [
   // Melhor Envio caches tracking an hour; each label is read at most hourly (decision 079).
   { task: LABEL_POLL_TASK, pattern: "*/30 * * * *", backfillMinutes: 60 },
   { task: INVOICE_POLL_TASK, pattern: "*/2 * * * *", backfillMinutes: 10 },
+  // No backfill: a reading of the past is no news.
+  { task: HEALTH_WATCH_TASK, pattern: "*/5 * * * *", backfillMinutes: 0 },
   // Melhor Envio's authorized tokens, renewed a week before they end (issue 30 item 7, decision 075).
   { task: MELHOR_ENVIO_REFRESH_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
@@ -91,7 +98,8 @@ export type JobsOptions = {
 /** Every task the worker runs, by its graphile-worker name (the health screen labels each: domain/maintenance/job-labels.ts). */
 export function jobTasks(services: AppServices): Record<string, JobHandler> {
   return {
-    [SEND_EMAIL_TASK]: sendEmailJob(services),
+    // An e-mail whose last try fails tells the owner's phones, in the transaction that logs it failed (issue 31).
+    [SEND_EMAIL_TASK]: sendEmailJob(services, (tx, email) => tellOwnerOfFailedEmail(tx, services, email)),
     // One push to one device (decision 070); the tests' fake push service is trusted through PUSH_CA_FILE.
     [SEND_PUSH_TASK]: sendPushJob(services),
     // A provider's Pix the request could not make after the order's commit (decision 045).
@@ -114,6 +122,7 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
     [INVOICE_ISSUE_TASK]: (payload) => issueOrderInvoices(services, orderIdOf(payload)),
     [INVOICE_CANCEL_TASK]: (payload) => cancelOrderInvoices(services, orderIdOf(payload)),
     [INVOICE_POLL_TASK]: scheduled(services, INVOICE_POLL_TASK, () => pollProcessingInvoices(services)),
+    [HEALTH_WATCH_TASK]: scheduled(services, HEALTH_WATCH_TASK, () => watchHealth(services, buildInfo())),
     [MELHOR_ENVIO_REFRESH_TASK]: scheduled(services, MELHOR_ENVIO_REFRESH_TASK, () => refreshMelhorEnvioTokens(services)),
   };
 }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { rememberOrdersSeen } from "#app/lib/orders-seen.ts";
 import { onRealtime } from "#app/lib/realtime.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
@@ -9,6 +10,7 @@ import { OrderResults } from "#app/features/orders/order-results.tsx";
 import { BulkLabels } from "#app/features/labels/bulk-labels.tsx";
 import { ORDER_SORT_LABELS, ORDER_SORTS, PAYMENT_STATE_LABELS, PAYMENT_STATES } from "#domain/orders/admin-order-schemas.ts";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "#domain/orders/order-status.ts";
+import { formatBRL } from "#domain/pricing/money.ts";
 
 const inputClass = `mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 ${focusRing}`;
 
@@ -115,6 +117,17 @@ export function AdminOrdersSection() {
   const list = useQuery({ queryKey: adminOrderKeys.list(query), queryFn: () => adminOrdersApi.list(query), staleTime: 0 });
   // A new order (admin_new_order) or any change of an order shows up without a reload.
   useEffect(() => onRealtime("notification", () => void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all })), [queryClient]);
+  // The installed app's offline page shows the last list seen, marked as old (decision 082).
+  useEffect(() => {
+    if (!list.data) return;
+    void rememberOrdersSeen(
+      list.data.orders.map((order) => ({
+        number: order.number,
+        status: ORDER_STATUS_LABELS[order.status],
+        total: formatBRL(order.totalCents),
+      })),
+    );
+  }, [list.data]);
 
   const headingId = useId();
   return (

@@ -3,12 +3,14 @@ import { useEffect, useId } from "react";
 import { apiClient } from "#app/lib/api-client.ts";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
-import type { OwnerToday as Counts } from "#domain/orders/owner-today-schemas.ts";
+import { ORDER_MOVED_EVENT, type OwnerToday as Counts } from "#domain/orders/owner-today-schemas.ts";
 import type { ownerTodayContract } from "#server/contracts/owner-today.ts";
 import { ownerTodayRoutes } from "#server/contracts/owner-today.routes.ts";
 
 const client = apiClient<typeof ownerTodayContract>(ownerTodayRoutes, { fallbackMessage: "Não foi possível ler o que falta fazer." });
 const KEY = ["owner-today"] as const;
+/** The stream tells each change at once; this only bounds how stale a silently broken stream leaves the counts. */
+const SAFETY_POLL_MS = 60_000;
 
 const CARDS: ReadonlyArray<{ key: keyof Counts; label: string; href: string }> = [
   { key: "toPack", label: "Pedidos a embalar", href: "/admin/pedidos?status=paid" },
@@ -19,22 +21,19 @@ const CARDS: ReadonlyArray<{ key: keyof Counts; label: string; href: string }> =
 
 /**
  * The owner's first screen (issue 31 item 5, decision 072): "what must I do now?" in four counts,
- * each a tap away from its list. The admins' realtime notifications (a new order) and a reconnection
- * read them again at once; a payment or a move that tells no admin shows within 20 s (the poll) or
- * when the app comes back to the front.
+ * each a tap away from its list. Live: every order move (a Pix paid, an order packed, a return asked)
+ * and the admins' notifications (a new order) reach this page through the realtime stream, and a
+ * reconnection reads again what it may have missed. The slow poll is only a net for a stream that
+ * is down without the page knowing.
  */
 export function OwnerToday() {
   const id = useId();
   const queryClient = useQueryClient();
-  const counts = useQuery({ queryKey: KEY, queryFn: () => client.call("ownerToday"), staleTime: 0, refetchInterval: 20_000 });
+  const counts = useQuery({ queryKey: KEY, queryFn: () => client.call("ownerToday"), staleTime: 0, refetchInterval: SAFETY_POLL_MS });
   useEffect(() => {
     const reread = () => void queryClient.invalidateQueries({ queryKey: KEY });
-    const stopNotification = onRealtime("notification", reread);
-    const stopResync = onRealtime(RESYNC, reread);
-    return () => {
-      stopNotification();
-      stopResync();
-    };
+    const stops = [onRealtime("notification", reread), onRealtime(ORDER_MOVED_EVENT, reread), onRealtime(RESYNC, reread)];
+    return () => stops.forEach((stop) => stop());
   }, [queryClient]);
 
   return (

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { isIos, isStandalone, registerWorker, useBrowserFact } from "#app/features/push/this-device.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
+import { AUTH_CHANGE_EVENT } from "#app/features/auth/auth-context.tsx";
+import { forgetOrdersSeen } from "#app/lib/orders-seen.ts";
 
 /** Chrome's install offer, kept until the owner taps "Instalar" (not in TypeScript's DOM types). */
 type InstallPrompt = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: "accepted" | "dismissed" }> };
@@ -8,11 +10,21 @@ type InstallPrompt = Event & { prompt(): Promise<void>; userChoice: Promise<{ ou
 /**
  * On every admin page (issue 31 item 1): registers the owner's service worker (after the page is
  * up; the storefront never does), offers "Instalar" where the browser allows it, and tells iPhone
- * owners how to add the app to the Home Screen. Shows nothing once installed.
+ * owners how to add the app to the Home Screen. Shows nothing once installed. A sign-out from an
+ * admin page deletes the orders list kept for the offline page (decision 082): done here, not in
+ * the sign-out itself, so the storefront's JavaScript carries none of it.
  */
 export function OwnerAppBar() {
   const [offer, setOffer] = useState<InstallPrompt | null>(null);
   const iphone = useBrowserFact(() => isIos() && !isStandalone(), false);
+
+  useEffect(() => {
+    const forget = (event: Event) => {
+      if ((event as CustomEvent<{ event?: string }>).detail?.event === "SIGNED_OUT") void forgetOrdersSeen();
+    };
+    window.addEventListener(AUTH_CHANGE_EVENT, forget);
+    return () => window.removeEventListener(AUTH_CHANGE_EVENT, forget);
+  }, []);
 
   useEffect(() => {
     void registerWorker("/admin")?.catch(() => undefined);

@@ -100,3 +100,19 @@ export const serverErrors = pgTable(
   },
   (t) => [uniqueIndex("server_errors_group").on(t.method, t.route, t.status, t.code), index("server_errors_last_seen").on(t.lastSeenAt)],
 );
+
+/**
+ * The health the watch job saw last (issue 31): at most one row. The owner's phone is told when the
+ * level turns red, once per red spell: a red reading after a red one says nothing more.
+ */
+export const healthWatch = pgTable(
+  "health_watch",
+  {
+    id: boolean("id").primaryKey().default(true),
+    level: text("level", { enum: ["green", "amber", "red"] }).notNull(),
+    /** When the level last changed (the red spell's start, while red). */
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("health_watch_one_row", sql`${t.id}`)],
+);
