@@ -72,6 +72,7 @@ const ACTION_LABELS: Record<string, string> = {
   "review.hide": "Ocultou uma avaliação",
   "settings.update": "Alterou as configurações da loja",
   "settings.logo_upload": "Trocou o logotipo da loja",
+  "settings.card_installments_update": "Alterou o parcelamento no cartão",
   "maintenance.enable": "Ligou o modo de manutenção",
   "maintenance.disable": "Desligou o modo de manutenção",
   "maintenance.update": "Mudou a mensagem de manutenção",

@@ -26,6 +26,7 @@ import { type OrderRow, type Services, toNotification, type Tx } from "#domain/o
 import { moveReturn, openReturn } from "#domain/orders/order-returns.server.ts";
 import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
 import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
+import { paidCardPayment, queueCardRefund } from "#domain/payments/card-payments.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { paidOrderPush, returnRequestedPush } from "#domain/orders/order-pushes.ts";
 import { enqueueCustomerPush, enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
@@ -61,6 +62,13 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
   if (reason === "withdrawal_before_shipping") {
     await openReturn(tx, order, "before_shipping", move.note);
     await recordRefund(tx, order, "withdrawal");
+    // Paid by card: the refund goes back to the card by itself, through Mercado Pago (issue 32).
+    if (await paidCardPayment(tx, order.id)) await queueCardRefund(tx, order.id);
+  }
+  // The shop cancels a card order it was paid for: the whole total is owed and goes back to the card
+  // (a Pix order's refund stays the owner's to record, decision 044).
+  if (reason === "cancelled_by_shop" && from !== "pending_payment" && (await paidCardPayment(tx, order.id))) {
+    if (await recordRefund(tx, order, "admin")) await queueCardRefund(tx, order.id);
   }
   if (reason === "return_requested") await openReturn(tx, order, "after_shipping", move.note);
   if (reason === "return_accepted") await moveReturn(tx, order.id, ["requested"], "approved");

@@ -20,6 +20,7 @@ import {
   withdrawalMode,
   type WithdrawalMode,
 } from "#domain/orders/order-status.ts";
+import { paidCardPayment } from "#domain/payments/card-payments.server.ts";
 import { iso, lockOrder, notFound, type OrderRow, type Services } from "#domain/orders/order-store.server.ts";
 
 type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "reason" | "createdAt">;
@@ -100,7 +101,8 @@ export async function requestWithdrawal(
     if (refused) throw refused;
     const mode = withdrawalMode(order.status)!;
     if (mode === "return" && !request.unopened) throw new DomainError("invalid", "unopened_required", UNOPENED_MESSAGE);
-    const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
+    const paidWith = (await paidCardPayment(tx, order.id)) ? ("card" as const) : ("pix" as const);
+    const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents, paidWith };
     // The machine's effects record the refund (before shipping), tell the customer and e-mail the admins.
     if (mode === "cancel") {
       await moveOrder(tx, services, order, {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
+import { orderRefunds, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { payments } from "#platform/db/tables/payments.ts";
 import { type AuthTestContext, type Browser, createAuthTestContext, uniqueEmail } from "#test/auth-helpers.ts";
 import { startMercadoPagoFake, type MercadoPagoFake } from "#test/fakes/mercadopago-fake.ts";
@@ -283,6 +283,48 @@ describe("card refunds and chargebacks", () => {
     expect((await refund(order.id, order.totalCents + 1)).status).toBe(400);
     expect(order.charge.refunds).toHaveLength(0);
   });
+
+  const refundRow = async (orderId: string) => (await ctx.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
+
+  it("a withdrawal before shipping sends the whole total back to the card by itself, once; the owner has nothing to send", async () => {
+    const order = await paidCardOrder();
+    const asked = await ctx.request(`/api/orders/${order.id}/withdrawal`, { browser: customer, json: { reason: "mudei de ideia" } });
+    expect(asked.status).toBe(201);
+    expect(await statusOf(order.id)).toBe("cancelled");
+    // The queued job asks MP for the refund and records it sent; the customer reads that it went back to the card.
+    await expect.poll(async () => (await refundRow(order.id))?.status, { timeout: 10_000 }).toBe("paid");
+    expect(order.charge.refunds!.map((r) => Math.round(r.amount * 100))).toEqual([order.totalCents]);
+    expect((await cardRows(order.id))[0]!.refundedCents).toBe(order.totalCents);
+    const page = (await (await ctx.request(`/api/orders/${order.id}`, { browser: customer })).json()) as { history: { note: string }[] };
+    expect(JSON.stringify(page.history)).toContain("Reembolso enviado");
+    // Asking again changes nothing: still one refund at MP; the refund queue has no transfer to make.
+    await ctx.request(`/api/orders/${order.id}/withdrawal`, { browser: customer, json: { reason: "de novo" } });
+    const sent = await ctx.request(`/api/admin/refunds/${order.id}/sent`, { browser: admin, json: {} });
+    expect(sent.status).toBe(409);
+    expect(order.charge.refunds).toHaveLength(1);
+  });
+
+  it("the shop's cancellation of a paid card order refunds the card, and a later refund is refused", async () => {
+    const order = await paidCardOrder();
+    const cancelled = await ctx.request(`/api/admin/orders/${order.id}/cancel`, { browser: admin, json: { reason: "sem estoque" } });
+    expect(cancelled.status).toBe(200);
+    await expect.poll(async () => (await refundRow(order.id))?.status, { timeout: 10_000 }).toBe("paid");
+    expect(order.charge.refunds!.map((r) => Math.round(r.amount * 100))).toEqual([order.totalCents]);
+    expect((await refund(order.id, 100)).status).toBe(409);
+    expect(order.charge.refunds).toHaveLength(1);
+  });
+
+  it("when Mercado Pago does not answer, the withdrawal's refund is tried again by the queue and made once", async () => {
+    const order = await paidCardOrder();
+    fake.failRefunds = 1;
+    try {
+      await ctx.request(`/api/orders/${order.id}/withdrawal`, { browser: customer, json: {} });
+      await expect.poll(async () => (await refundRow(order.id))?.status, { timeout: 20_000 }).toBe("paid");
+    } finally {
+      fake.failRefunds = 0;
+    }
+    expect(order.charge.refunds).toHaveLength(1);
+  }, 30_000);
 
   it("a chargeback arrives by the signed webhook and is kept with its deadline to send documents", async () => {
     const order = await paidCardOrder();
