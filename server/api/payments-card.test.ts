@@ -235,6 +235,23 @@ describe("card payment: settled by the signed webhook", () => {
   });
 });
 
+describe("card payment: the owner's installments rule", () => {
+  it("more installments than the rule saved in the admin are refused before Mercado Pago is asked", async () => {
+    const rule = (maxInstallments: number, withoutInterest: number) =>
+      ctx.request("/api/admin/settings/card-installments", { browser: admin, method: "PUT", json: { maxInstallments, withoutInterest } });
+    expect((await rule(2, 2)).status).toBe(200);
+    try {
+      const order = await newOrder();
+      const refused = await payByCard(order.id, { attemptKey: crypto.randomUUID(), token: await tokenFor("APRO"), installments: 3 });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Esta loja parcela em até 2x.");
+      expect(chargesAtMp(order.id)).toHaveLength(0);
+    } finally {
+      expect((await rule(12, 3)).status).toBe(200);
+    }
+  });
+});
+
 describe("card refunds and chargebacks", () => {
   async function paidCardOrder() {
     const order = await newOrder();
