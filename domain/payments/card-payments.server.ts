@@ -3,7 +3,7 @@
  * the webhook, the poller and the claim that pays an order once (decision 036) then serve both.
  * Only what PCI lets a shop keep is written: brand, last four, installments, the provider's ids.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { payments } from "#platform/db/tables/payments.ts";
 import { enqueueJob } from "#platform/jobs/queue.ts";
@@ -124,4 +124,18 @@ export async function recordChargeback(db: Database, chargeback: Chargeback): Pr
     .set({ chargebackId: chargeback.id, chargebackDeadline: chargeback.documentationDeadline, updatedAt: new Date() })
     .where(and(eq(payments.provider, "mercadopago"), inArray(payments.providerChargeId, chargeback.paymentIds)))
     .returning();
+}
+
+/**
+ * The chargebacks whose deadline to send documents has not passed: what the owner must still answer
+ * at Mercado Pago (the owner's first screen), soonest first.
+ */
+export async function chargebacksAwaitingDocuments(db: Executor, now: Date): Promise<Array<{ orderId: string; deadline: Date }>> {
+  const rows = await db
+    .select({ orderId: payments.orderId, deadline: payments.chargebackDeadline })
+    .from(payments)
+    .where(and(isNotNull(payments.chargebackId), isNotNull(payments.orderId), gt(payments.chargebackDeadline, now)))
+    .orderBy(asc(payments.chargebackDeadline))
+    .limit(20);
+  return rows.map((row) => ({ orderId: row.orderId!, deadline: row.deadline! }));
 }

@@ -359,6 +359,16 @@ describe("card refunds and chargebacks", () => {
       card: { brand: "master", lastFour: "6351", installments: 3 },
       chargebackDeadline: new Date(chargeback.date_documentation_deadline).toISOString(),
     });
+    // And the owner's first screen, with the order's number and the deadline.
+    const today = (await (await ctx.request("/api/admin/today", { browser: admin })).json()) as {
+      chargebacks: { orderId: string; number: number; deadline: string }[];
+    };
+    const [{ number } = { number: -1 }] = await ctx.t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, order.id));
+    expect(today.chargebacks).toContainEqual({
+      orderId: order.id,
+      number,
+      deadline: new Date(chargeback.date_documentation_deadline).toISOString(),
+    });
   });
 });
 
