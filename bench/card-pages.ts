@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     const checkout = CARDS ? `/checkout?pedido=${orderId}` : "/checkout";
     const weight = await pageWeight(ORIGIN, checkout, cookie);
     console.log(
-      `  ${"/checkout?pedido=ID (etapa do cartão)".padEnd(42)} JS ${kb(weight.js)} (enviado ${kb(weight.jsTransferred)}, ${weight.files} arquivos) · CSS ${kb(weight.css)}; o script do Brick vem depois, sob demanda`,
+      `  ${(CARDS ? "/checkout?pedido=ID (etapa do cartão)" : "/checkout").padEnd(42)} JS ${kb(weight.js)} (enviado ${kb(weight.jsTransferred)}, ${weight.files} arquivos) · CSS ${kb(weight.css)}${CARDS ? "; o script do Brick vem depois, sob demanda" : ""}`,
     );
     if (CARDS && lighthouseEnabled()) {
       console.log(`\nLighthouse ${RUNS}× em ${checkout} (perfil móvel padrão), como a cliente do pedido:`);
