@@ -312,8 +312,13 @@ describe("card refunds and chargebacks", () => {
     await expect.poll(async () => (await refundRow(order.id))?.status, { timeout: 10_000 }).toBe("paid");
     expect(order.charge.refunds!.map((r) => Math.round(r.amount * 100))).toEqual([order.totalCents]);
     expect((await cardRows(order.id))[0]!.refundedCents).toBe(order.totalCents);
-    const page = (await (await ctx.request(`/api/orders/${order.id}`, { browser: customer })).json()) as { history: { note: string }[] };
+    const page = (await (await ctx.request(`/api/orders/${order.id}`, { browser: customer })).json()) as {
+      history: { note: string }[];
+      paidByCard?: boolean;
+    };
     expect(JSON.stringify(page.history)).toContain("Reembolso enviado");
+    // The customer's page knows a card paid it, so it says the refund goes back to the card.
+    expect(page.paidByCard).toBe(true);
     // Asking again changes nothing: still one refund at MP; the refund queue has no transfer to make.
     await ctx.request(`/api/orders/${order.id}/withdrawal`, { browser: customer, json: { reason: "de novo" } });
     const sent = await ctx.request(`/api/admin/refunds/${order.id}/sent`, { browser: admin, json: {} });
