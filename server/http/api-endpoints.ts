@@ -21,6 +21,7 @@ import { maintenanceEndpoints } from "#server/api/maintenance.ts";
 import { emailQueueEndpoints } from "#server/api/email-queue.ts";
 import { maintenanceBackupEndpoints } from "#server/api/maintenance-backup.ts";
 import { settingsEndpoints } from "#server/api/settings.ts";
+import { connectionsEndpoints } from "#server/api/connections.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
@@ -85,6 +86,8 @@ export const apiEndpoints: Endpoint[] = [
   ...maintenanceBackupEndpoints,
   // The shop's settings and the go-live check (issue 28 items 1 and 2).
   ...settingsEndpoints,
+  // The shop's accounts at Melhor Envio and Focus NFe (issue 30 item 7).
+  ...connectionsEndpoints,
   // Pix providers' webhooks and an order's provider charges (issue 21).
   ...paymentEndpoints,
 ];
