@@ -47,6 +47,8 @@ const ACTION_LABELS: Record<string, string> = {
   "order.move_status": "Mudou o status",
   "order.cancel": "Cancelou o pedido",
   "order.add_tracking": "Adicionou o rastreio",
+  "order.service_held": "Marcou um serviço como realizado",
+  "order.parcel_delivered": "Marcou os produtos como entregues",
   "order.refund": "Registrou o reembolso",
   "order.refund_sent": "Enviou o reembolso",
   "order.return_accept": "Aceitou a devolução",

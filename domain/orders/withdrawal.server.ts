@@ -21,6 +21,7 @@ import {
   type WithdrawalMode,
 } from "#domain/orders/order-status.ts";
 import { paidCardPayment } from "#domain/payments/card-payments.server.ts";
+import { returnShare } from "#domain/orders/order-returns.server.ts";
 import { iso, lockOrder, notFound, type OrderRow, type Services } from "#domain/orders/order-store.server.ts";
 
 type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "reason" | "createdAt">;
@@ -101,8 +102,12 @@ export async function requestWithdrawal(
     if (refused) throw refused;
     const mode = withdrawalMode(order.status)!;
     if (mode === "return" && !request.unopened) throw new DomainError("invalid", "unopened_required", UNOPENED_MESSAGE);
+    const share = await returnShare(tx, order);
+    if (share.items.length === 0) {
+      throw new DomainError("conflict", "nothing_to_return", "Os serviços deste pedido já foram realizados: não há o que devolver.");
+    }
     const paidWith = (await paidCardPayment(tx, order.id)) ? ("card" as const) : ("pix" as const);
-    const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents, paidWith };
+    const facts = { number: order.number, totalCents: order.totalCents, refundCents: share.amountCents, paidWith };
     // The machine's effects record the refund (before shipping), tell the customer and e-mail the admins.
     if (mode === "cancel") {
       await moveOrder(tx, services, order, {

@@ -14,6 +14,7 @@ import { isAdminEndpoint, listAdminsEndpoint } from "#server/api/auth.ts";
 import { dashboardEndpoints } from "#server/api/dashboard.ts";
 import { customerEndpoints } from "#server/api/customers.ts";
 import { adminOrderEndpoints } from "#server/api/orders-admin.ts";
+import { orderFulfilmentEndpoints } from "#server/api/order-fulfilment.ts";
 import { auditEndpoints } from "#server/api/audit.ts";
 import { catalogEndpoints } from "#server/api/catalog.ts";
 import { catalogImageEndpoints } from "#server/api/catalog-images.ts";
@@ -71,6 +72,8 @@ export const apiEndpoints: Endpoint[] = [
   ...dashboardEndpoints,
   ...customerEndpoints,
   ...adminOrderEndpoints,
+  // An order delivered part by part and its parcel's tracking (issue 30 items 5 and 6).
+  ...orderFulfilmentEndpoints,
   ...catalogEndpoints,
   ...adminShippingEndpoints,
   ...catalogImageEndpoints,
