@@ -45,6 +45,10 @@ export type FakeState = {
   delayMs: number;
   /** Every call received, "METHOD /path", in order (tests count what was paid or made). */
   calls: string[];
+  /** Where `POST /__advance/{id}` posts its signed webhook (the shop's /api/shipping/melhorenvio/webhook); unset: none. */
+  webhookUrl?: string;
+  /** The links /shipment/print made: key → the shipment ids it prints (served as one small PDF). */
+  prints?: Map<string, string[]>;
   /** The OAuth server's side (test/fakes/melhorenvio/oauth.ts fills it when the fake starts). */
   oauth?: FakeOAuthState;
 };
