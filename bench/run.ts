@@ -9,17 +9,16 @@
 // each (its HTML without scripts, served by bench/bare-static.ts) to compare their LCP (issue 20;
 // bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it, BENCH_LIGHTHOUSE_PAGES=/cart,/cursos picks pages).
 import { type ChildProcess, spawn } from "node:child_process";
-import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, chmod } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfNeeded, root } from "../scripts/build-if-needed.ts";
 import { lighthouseChromium, lighthouseEnabled, lighthouseReport } from "./lighthouse.ts";
 import { writeStaticCopies } from "./static-copies.ts";
+import { pageWeight, type Weight } from "./page-weight.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -216,58 +215,6 @@ async function measure(load: Load): Promise<Figures> {
     failed: result.errors + result.non2xx,
     total: result.requests.total,
   };
-}
-
-/** The JS a page loads: every module it preloads or imports, followed through their static imports. */
-type Weight = {
-  js: number;
-  /** The same files as the server sends them to a browser that accepts Brotli (precompressed at build). */
-  jsTransferred: number;
-  css: number;
-  files: number;
-  largest: Array<[string, number]>;
-};
-
-/** Bytes on the wire for `url` asked with a browser's Accept-Encoding (node:http does not decode). */
-function transferredBytes(url: URL): Promise<number> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } }, (response) => {
-        let bytes = 0;
-        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        response.on("end", () => resolve(bytes));
-        response.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
-async function pageWeight(origin: string, pathname: string): Promise<Weight> {
-  const html = await (await fetch(new URL(pathname, origin))).text();
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="([^"]+)"/g)) js.add(match[1]!);
-  for (const match of html.matchAll(/<link[^>]+href="([^"]+)"[^>]*rel="modulepreload"/g)) js.add(match[1]!);
-  for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) js.add(match[1]!);
-  for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(match[1]!);
-  for (const match of html.matchAll(/<link[^>]+href="([^"]+\.css)"[^>]*rel="stylesheet"/g)) css.add(match[1]!);
-  const sizes = new Map<string, number>();
-  let jsTransferred = 0;
-  const queue = [...js];
-  while (queue.length > 0) {
-    const href = queue.shift()!;
-    const url = new URL(href, origin);
-    if (sizes.has(url.pathname)) continue;
-    const source = Buffer.from(await (await fetch(url)).arrayBuffer());
-    sizes.set(url.pathname, gzipSync(source).length);
-    jsTransferred += await transferredBytes(url);
-    for (const match of source.toString().matchAll(/(?:import|from)\s*"(\.{1,2}\/[^"]+\.js)"/g))
-      queue.push(new URL(match[1]!, url).pathname);
-  }
-  let cssBytes = 0;
-  for (const href of css) cssBytes += gzipSync(Buffer.from(await (await fetch(new URL(href, origin))).arrayBuffer())).length;
-  const largest = [...sizes.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  return { js: [...sizes.values()].reduce((sum, size) => sum + size, 0), jsTransferred, css: cssBytes, files: sizes.size, largest };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

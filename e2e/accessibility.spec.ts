@@ -629,6 +629,8 @@ test.describe("an admin", () => {
     await expect(page.getByRole("textbox", { name: "Chave Pix" })).toBeVisible();
     await expect(page.getByRole("list", { name: "Itens da verificação" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Logotipo" })).toBeVisible();
+    // The owner's installments rule for cards (issue 32, decision 084), there with cards off too.
+    await expect(page.getByRole("region", { name: "Parcelamento no cartão" })).toBeVisible();
     await expectAccessible(page, "/admin/configuracoes (celular)");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // A Pix key of no known type: the form's error, without saving.

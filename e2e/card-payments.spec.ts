@@ -10,7 +10,7 @@ import { TEST_CARDS } from "../test/fakes/mercadopago-cards-fake.ts";
 import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, settle, test, waitForHydration } from "./fixtures.ts";
-import { uniqueEmail } from "./mail.ts";
+import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
 import { withShopDatabase } from "./shop-db.ts";
 import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
 
@@ -18,6 +18,7 @@ test.describe.configure({ mode: "serial" });
 
 let fake: MercadoPagoFake;
 let shop: ShopProcess;
+const CARD_ADMIN = uniqueEmail("admin-cartao");
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -36,6 +37,7 @@ test.beforeAll(async () => {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: "production",
     SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+    ADMIN_EMAILS: CARD_ADMIN,
     PIX_PROVIDER: "mercadopago",
     PAYMENT_METHODS: "pix,card",
     CARD_INSTALLMENTS_WITHOUT_INTEREST: "3",
@@ -134,11 +136,62 @@ test("on a phone: a 3DS challenge passed in the bank's frame pays the order", as
   expect(await orderStatus(page, orderId)).toBe("paid");
 });
 
-test("on a phone: the product page says the owner's installments without interest", async ({ page }) => {
+test("on a phone: the owner refunds half of a card order and the customer sees it", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const orderId = await customerWithOrder(page);
+  await fillCard(page, orderId, "APRO", "2");
+  await page.getByRole("button", { name: "Pagar", exact: true }).click();
+  await expect(page.getByText("Pagamento aprovado! Seu pedido está confirmado.")).toBeVisible();
+  const charge = [...fake.payments.values()].at(-1)!;
+
+  // The owner, on her phone: the order page, half of the total back to the card.
+  const admin = await (await browser.newContext({ baseURL: shop.url(""), viewport: { width: 390, height: 844 } })).newPage();
+  await admin.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
+  const origin = { origin: shop.url("").replace(/\/$/, "") };
+  const signUp = await admin.request.post(shop.url("/api/auth/sign-up/email"), {
+    data: { name: "Dona da Loja", email: CARD_ADMIN, password: "admin-cartao-4242" },
+    headers: origin,
+  });
+  expect(signUp.status()).toBe(200);
+  await admin.goto(linkIn(await waitForMail(CARD_ADMIN, (mail) => mail.subject.startsWith("Confirme")), "/api/auth/verify-email"));
+  await admin.goto(shop.url(`/admin/pedidos?order=${orderId}`));
+  await waitForHydration(admin);
+  const totalCents = Math.round(charge.transaction_amount * 100);
+  const half = Math.floor(totalCents / 2);
+  const reais = `${Math.floor(half / 100)},${String(half % 100).padStart(2, "0")}`;
+  const form = admin.getByRole("form", { name: "Registrar reembolso" });
+  await form.getByLabel("Valor do reembolso (R$)").fill(reais);
+  await form.getByRole("button", { name: "Registrar reembolso" }).click();
+  await expect(admin.getByText("Reembolso registrado.")).toBeVisible();
+  // Mercado Pago gave half back to the card, once; the order page lists it under the card payment.
+  expect(charge.refunds!.map((refund) => Math.round(refund.amount * 100))).toEqual([half]);
+  await expect(admin.getByRole("region", { name: "Cobranças no provedor" })).toContainText("Reembolsado no cartão");
+  await admin.context().close();
+
+  // The customer's order reads partly refunded, with the amount back on the card.
+  await page.goto(shop.url(`/cliente?order=${orderId}`));
+  await waitForHydration(page);
+  await expect(page.getByText("Parcialmente reembolsado").first()).toBeVisible();
+  expect(await orderStatus(page, orderId)).toBe("partially_refunded");
+  const mail = await waitForMail(
+    (await (await page.request.get(shop.url("/api/auth/get-session"))).json()).user.email as string,
+    (received) => received.subject.includes("reembolso registrado"),
+  );
+  expect(mail.text).toContain("para o cartão usado no pagamento");
+});
+
+test("on a phone: the product page and the cart say the owner's installments without interest", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript(() => localStorage.setItem("ageAndCookiesAccepted", "true"));
   await page.goto(shop.url(`/produto/${PRODUCT_SLUGS[4]}`));
   await expect(page.getByText("No cartão de crédito, em até 3x sem juros.")).toBeVisible();
+  const added = await page.request.post(shop.url("/api/cart/items"), {
+    data: { productId: productUuid(4), quantity: 1 },
+    headers: { origin: shop.url("").replace(/\/$/, "") },
+  });
+  expect(added.status()).toBe(201);
+  await page.goto(shop.url("/cart"));
+  await expect(page.getByTestId("cart-card-pitch")).toHaveText("No cartão de crédito, em até 3x sem juros.");
 });
 
 test("the Brick's origins are allowed on the checkout page only", async ({ page }) => {

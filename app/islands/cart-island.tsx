@@ -8,4 +8,4 @@ import { CartPage } from "#app/features/cart/cart-page.tsx";
 import type { CartIslandData } from "#app/islands/island-data.ts";
 import { hydrateIsland } from "#app/islands/hydrate-island.tsx";
 
-hydrateIsland<Pick<CartIslandData, "cart">>((data) => <CartPage initialCart={data.cart} />);
+hydrateIsland<Pick<CartIslandData, "cart" | "cardPitch">>((data) => <CartPage initialCart={data.cart} cardPitch={data.cardPitch} />);

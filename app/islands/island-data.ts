@@ -16,8 +16,8 @@ export type IslandShellData = { publicConfig: PublicConfig; auth: AuthState };
 /** What an island page needs to render exactly what the server rendered: the shell's data and its route loader's. */
 export type IslandData<Page> = IslandShellData & Page;
 export type ProductIslandData = IslandData<{ product: ProductPageView }>;
-/** /cart's island (decision 040): the cart as the server read it for this browser. */
-export type CartIslandData = IslandData<{ cart: CartView }>;
+/** /cart's island (decision 040): the cart as the server read it for this browser, and the owner's installments pitch (issue 32). */
+export type CartIslandData = IslandData<{ cart: CartView; cardPitch: string | null }>;
 /** The text pages' island (app/islands/content-island.tsx): which view, and its route loader's data. */
 export type ContentIslandPage =
   | { view: "content"; page: ContentDocument }

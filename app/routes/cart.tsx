@@ -3,6 +3,7 @@ import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import { currentUser } from "#app/lib/guards.server.ts";
 import { readCart } from "#domain/cart/read-cart.server.ts";
+import { cardPitchFor } from "#domain/payments/card-rule.server.ts";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [{ title: "Carrinho | Loja Micologia" }, { name: "robots", content: "noindex" }];
@@ -20,10 +21,14 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const { services, islands, visitorCartSessionId } = getAppContext(args.context);
   const user = await currentUser(args);
   const owner = { userId: user?.id ?? null, sessionId: visitorCartSessionId(args.request) };
-  const cart = await readCart(services.db, owner, new URL(services.config.PUBLIC_URL).origin);
-  return { cart, island: islandForDocument(args.request, islands.cart) };
+  const [cart, cardPitch] = await Promise.all([
+    readCart(services.db, owner, new URL(services.config.PUBLIC_URL).origin),
+    // With cards on, the owner's "em até Nx sem juros" under the total (issue 32): server text.
+    cardPitchFor(services),
+  ]);
+  return { cart, cardPitch, island: islandForDocument(args.request, islands.cart) };
 });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <CartPage initialCart={loaderData.cart} />;
+  return <CartPage initialCart={loaderData.cart} cardPitch={loaderData.cardPitch} />;
 }

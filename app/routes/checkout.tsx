@@ -15,7 +15,7 @@ import { summaryOfCartView } from "#app/features/checkout/checkout-summary.tsx";
 import { refusedAgeIn } from "#domain/consent/consent-rules.ts";
 import { checkAgeNotRefused } from "#domain/consent/consent-errors.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
-import { cardCheckoutSettings } from "#domain/payments/card-settings.ts";
+import { cardCheckoutSettingsFor } from "#domain/payments/card-rule.server.ts";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
@@ -31,7 +31,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const { services, visitorCartSessionId } = getAppContext(args.context);
   const expiryMinutes = services.config.PIX_EXPIRY_MINUTES;
   const user = await currentUser(args);
-  const cards = cardCheckoutSettings(services.config);
+  const cards = await cardCheckoutSettingsFor(services);
   // /checkout?pedido=ID: the card step of an order just placed (issue 32), the only page that loads the Brick.
   const payOrderId = new URL(args.request.url).searchParams.get("pedido");
   if (user && cards && payOrderId) {

@@ -6,7 +6,7 @@ import { productMeta } from "#app/features/catalog/product-seo.ts";
 import { REVIEWS_PAGE_PARAM } from "#app/features/reviews/review-section.ts";
 import { productReviewsSection } from "#domain/reviews/reviews.server.ts";
 import { getAppContext } from "#app/lib/app-context.server.ts";
-import { cardCheckoutSettings } from "#domain/payments/card-settings.ts";
+import { cardPitchFor } from "#domain/payments/card-rule.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { RenderedPageHandle } from "#app/lib/rendered-pages.server.ts";
 import type { Route } from "./+types/produto";
@@ -26,13 +26,14 @@ export const loader = withDomainErrors(async ({ params, url, request, context }:
   const origin = new URL(services.config.PUBLIC_URL).origin;
   // The reviews' page (`?avaliacoes=N`, decision 029) is read beside the product, in parallel.
   const reviewsPage = Number(url.searchParams.get(REVIEWS_PAGE_PARAM)) || 1;
-  const [page, reviews] = await Promise.all([
+  const [page, reviews, cardPitch] = await Promise.all([
     getProductPage(services.db, params.slug, origin, FIXED_PRODUCT_SLUGS),
     productReviewsSection(services.db, params.slug, Number.isSafeInteger(reviewsPage) ? reviewsPage : 1),
+    cardPitchFor(services),
   ]);
   if (!page) throw data(null, { status: 404 });
-  // With cards on, the owner's "em até Nx sem juros" under the price (issue 32).
-  const product = { ...page, reviews, cardPitch: cardCheckoutSettings(services.config)?.pitch ?? null };
+  // With cards on, the owner's "em até Nx sem juros" under the price (issue 32), from the admin's rule.
+  const product = { ...page, reviews, cardPitch };
   // Loaded as a document, the page hydrates as an island, without React Router's runtime (root's
   // Layout, decision 009); reached by a client-side navigation (a `.data` request), it is an
   // ordinary route of the running router.

@@ -74,6 +74,7 @@ const ACTION_LABELS: Record<string, string> = {
   "review.hide": "Ocultou uma avaliação",
   "settings.update": "Alterou as configurações da loja",
   "settings.logo_upload": "Trocou o logotipo da loja",
+  "settings.card_installments_update": "Alterou o parcelamento no cartão",
   "settings.fulfilment_update": "Alterou os dados de envio e fiscais da loja",
   "maintenance.enable": "Ligou o modo de manutenção",
   "maintenance.disable": "Desligou o modo de manutenção",

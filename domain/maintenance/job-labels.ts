@@ -6,6 +6,7 @@
 export const JOB_LABELS: Record<string, string> = {
   "send-email": "Envio de e-mails",
   "pix-charge": "Criação de cobranças Pix",
+  "card-refund": "Reembolso no cartão pelo Mercado Pago",
   "pix-expiry": "Cancelamento de Pix vencidos",
   "pix-reminder": "Lembrete de Pix perto de vencer",
   "rating-reminder": "Pedido de avaliação após a entrega",

@@ -28,6 +28,7 @@ import { moveReturn, openReturn, returnShare } from "#domain/orders/order-return
 import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
 import { queueInvoiceWork } from "#domain/orders/invoice-tasks.server.ts";
 import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
+import { paidCardPayment, queueCardRefund } from "#domain/payments/card-payments.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import { paidOrderPush, returnRequestedPush } from "#domain/orders/order-pushes.ts";
 import { ORDER_MOVED_EVENT } from "#domain/orders/owner-today-schemas.ts";
@@ -67,6 +68,13 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
     await openReturn(tx, order, "before_shipping", move.note);
     // A consultoria already held is not given back (decision 081): the refund is what comes back.
     await recordRefund(tx, order, "withdrawal", (await returnShare(tx, order)).amountCents);
+    // Paid by card: the refund goes back to the card by itself, through Mercado Pago (issue 32).
+    if (await paidCardPayment(tx, order.id)) await queueCardRefund(tx, order.id);
+  }
+  // The shop cancels a card order it was paid for: the whole total is owed and goes back to the card
+  // (a Pix order's refund stays the owner's to record, decision 044).
+  if (reason === "cancelled_by_shop" && from !== "pending_payment" && (await paidCardPayment(tx, order.id))) {
+    if (await recordRefund(tx, order, "admin")) await queueCardRefund(tx, order.id);
   }
   if (reason === "return_requested") await openReturn(tx, order, "after_shipping", move.note);
   if (reason === "return_accepted") await moveReturn(tx, order.id, ["requested"], "approved");

@@ -138,7 +138,10 @@ export function ratingReminderMessage(order: OrderFacts): OrderMessage {
   };
 }
 
-type RefundFacts = OrderFacts & { refundCents: number };
+/** `paidWith: "card"`: the money goes back to the card (issue 32), otherwise to the Pix that paid. */
+type RefundFacts = OrderFacts & { refundCents: number; paidWith?: "pix" | "card" };
+
+const refundDestination = (order: RefundFacts) => (order.paidWith === "card" ? "o cartão usado no pagamento" : "o Pix usado no pagamento");
 
 /** The customer's confirmation of a withdrawal before shipping: cancelled, the refund in progress until the shop sends it. */
 export function withdrawalCancelledMessage(order: RefundFacts): OrderMessage {
@@ -146,7 +149,7 @@ export function withdrawalCancelledMessage(order: RefundFacts): OrderMessage {
   return {
     type: "order_status_changed",
     title: `Pedido ${label}: desistência confirmada`,
-    content: `Recebemos sua desistência do pedido ${label}. Ele foi cancelado e o reembolso de ${formatBRL(order.refundCents)}, frete incluído, está em andamento: avisamos quando ele for enviado para o Pix usado no pagamento.`,
+    content: `Recebemos sua desistência do pedido ${label}. Ele foi cancelado e o reembolso de ${formatBRL(order.refundCents)}, frete incluído, está em andamento: avisamos quando ele for enviado para ${refundDestination(order)}.`,
   };
 }
 
@@ -166,7 +169,7 @@ export function refundMessage(order: RefundFacts): OrderMessage {
   return {
     type: "payment_status_changed",
     title: `Pedido ${label}: reembolso registrado`,
-    content: `Registramos o reembolso de ${formatBRL(order.refundCents)} do pedido ${label}, para o Pix usado no pagamento.`,
+    content: `Registramos o reembolso de ${formatBRL(order.refundCents)} do pedido ${label}, para ${refundDestination(order)}.`,
   };
 }
 
@@ -204,6 +207,6 @@ export function refundSentMessage(order: RefundFacts): OrderMessage {
   return {
     type: "payment_status_changed",
     title: `Pedido ${label}: reembolso enviado`,
-    content: `Enviamos o reembolso de ${formatBRL(order.refundCents)} do pedido ${label} para o Pix usado no pagamento.`,
+    content: `Enviamos o reembolso de ${formatBRL(order.refundCents)} do pedido ${label} para ${refundDestination(order)}.`,
   };
 }

@@ -10,6 +10,7 @@ import { renderHistoryNote } from "#domain/orders/order-moves.ts";
 import { refundOf } from "#domain/orders/refunds.server.ts";
 import { withdrawalState } from "#domain/orders/withdrawal.server.ts";
 import { pixRenewable } from "#domain/orders/order-status.ts";
+import { paidCardPayment } from "#domain/payments/card-payments.server.ts";
 
 type LinePreview = { productName: string; image: string };
 
@@ -84,7 +85,7 @@ export async function getOrder(db: Executor, id: string, ownerId?: string): Prom
     .from(orders)
     .where(ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, ownerId)));
   if (!row) return null;
-  const [items, history, refund, discounts] = await Promise.all([
+  const [items, history, refund, paidCard, discounts] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.productName)),
     db
       .select()
@@ -92,6 +93,7 @@ export async function getOrder(db: Executor, id: string, ownerId?: string): Prom
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
     refundOf(db, id),
+    paidCardPayment(db, id),
     db
       .select({ kind: orderDiscounts.kind, label: orderDiscounts.label, amountCents: orderDiscounts.amountCents })
       .from(orderDiscounts)
@@ -122,6 +124,7 @@ export async function getOrder(db: Executor, id: string, ownerId?: string): Prom
     ...withdrawalState(row, history),
     refund,
     cancelReason: row.cancelReason,
+    ...(paidCard ? { paidByCard: true as const } : {}),
     // A coupon or credit given back at the expiry is not claimed again: such an order is bought again from the cart (decision 031).
     pixRenewable: pixRenewable(row, new Date()) && discounts.length === 0,
     pix:

@@ -71,6 +71,8 @@ export const orderDetailSchema = orderSummarySchema.omit({ lines: true }).extend
     })
     .nullable(),
   cancelReason: z.string().nullable(),
+  /** Present (true) only when a card paid the order (issue 32): its refunds go back to the card, not to a Pix. */
+  paidByCard: z.literal(true).optional(),
   /** Cancelled because its Pix expired, recently enough for "Gerar novo Pix" (decided on the server, at read time). */
   pixRenewable: z.boolean(),
   /** Only while the order waits for payment. */

@@ -13,6 +13,8 @@ export const ownerTodaySchema = z.object({
   pixWaiting: z.number().int(),
   /** Withdrawals and returns the owner has not closed (asked or accepted, products not received). */
   returns: z.number().int(),
+  /** Card chargebacks still open to answer (issue 32): the order and the deadline to send documents, soonest first. */
+  chargebacks: z.array(z.object({ orderId: z.string(), number: z.number().int(), deadline: z.iso.datetime() })),
 });
 export type OwnerToday = z.infer<typeof ownerTodaySchema>;
 

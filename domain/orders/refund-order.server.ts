@@ -13,6 +13,7 @@ import { refundMessage } from "#domain/orders/order-messages.ts";
 import { isDeclaredMove } from "#domain/orders/order-moves.ts";
 import type { Services } from "#domain/orders/order-store.server.ts";
 import { refundRefusal } from "#domain/orders/refunds.server.ts";
+import { paidCardPayment } from "#domain/payments/card-payments.server.ts";
 
 export function refundOrder(
   services: Services,
@@ -28,13 +29,14 @@ export function refundOrder(
     const reason = whole ? "refunded_by_admin" : "partially_refunded_by_admin";
     const to = whole ? "refunded" : "partially_refunded";
     const moves = isDeclaredMove(reason, order.status, to);
+    const paidWith = (await paidCardPayment(tx, order.id)) ? ("card" as const) : ("pix" as const);
     await moveOrder(tx, services, order, {
       to: moves ? to : order.status,
       reason: moves ? reason : "refund_recorded",
       actorUserId: adminId,
       note: input.note ?? null,
       amountCents: input.amountCents,
-      message: refundMessage({ number: order.number, totalCents: order.totalCents, refundCents: input.amountCents }),
+      message: refundMessage({ number: order.number, totalCents: order.totalCents, refundCents: input.amountCents, paidWith }),
     });
   });
 }

@@ -20,6 +20,7 @@ import {
   withdrawalMode,
   type WithdrawalMode,
 } from "#domain/orders/order-status.ts";
+import { paidCardPayment } from "#domain/payments/card-payments.server.ts";
 import { returnShare } from "#domain/orders/order-returns.server.ts";
 import { iso, lockOrder, notFound, type OrderRow, type Services } from "#domain/orders/order-store.server.ts";
 
@@ -105,7 +106,8 @@ export async function requestWithdrawal(
     if (share.items.length === 0) {
       throw new DomainError("conflict", "nothing_to_return", "Os serviços deste pedido já foram realizados: não há o que devolver.");
     }
-    const facts = { number: order.number, totalCents: order.totalCents, refundCents: share.amountCents };
+    const paidWith = (await paidCardPayment(tx, order.id)) ? ("card" as const) : ("pix" as const);
+    const facts = { number: order.number, totalCents: order.totalCents, refundCents: share.amountCents, paidWith };
     // The machine's effects record the refund (before shipping), tell the customer and e-mail the admins.
     if (mode === "cancel") {
       await moveOrder(tx, services, order, {

@@ -3,9 +3,10 @@
  * the webhook, the poller and the claim that pays an order once (decision 036) then serve both.
  * Only what PCI lets a shop keep is written: brand, last four, installments, the provider's ids.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { payments } from "#platform/db/tables/payments.ts";
+import { enqueueJob } from "#platform/jobs/queue.ts";
 import type { ChargeState } from "#domain/payments/payment-provider.server.ts";
 import type { Chargeback } from "#domain/payments/mercadopago-cards.server.ts";
 
@@ -98,6 +99,23 @@ export async function releaseCardRefund(db: Database, paymentId: string, amountC
     .where(and(eq(payments.id, paymentId), eq(payments.refundedCents, amountCents)));
 }
 
+/**
+ * The job that sends an owed refund of a card order back to the card (a withdrawal, the shop's
+ * cancellation of a paid order): queued in the move's transaction, so it exists only if the refund
+ * row does, and run after the commit (decision 045: no provider call under a lock). One per order
+ * (`jobKey`); the provider's idempotency key makes a retried run the same refund.
+ */
+export const CARD_REFUND_TASK = "card-refund";
+export type CardRefundJob = { orderId: string };
+
+export async function queueCardRefund(tx: Tx, orderId: string): Promise<void> {
+  const job: CardRefundJob = { orderId };
+  await enqueueJob(tx, CARD_REFUND_TASK, job, { jobKey: `${CARD_REFUND_TASK}:${orderId}`, maxAttempts: 25 });
+}
+
+/** The idempotency key of an order's one refund at MP (decision 068): a retried call is the same refund. */
+export const cardRefundKey = (paymentId: string) => `R${paymentId.replaceAll("-", "")}`;
+
 /** A chargeback the buyer opened: kept on each payment it disputes, with the deadline to send documents. */
 export async function recordChargeback(db: Database, chargeback: Chargeback): Promise<CardPaymentRow[]> {
   if (chargeback.paymentIds.length === 0) return [];
@@ -106,4 +124,18 @@ export async function recordChargeback(db: Database, chargeback: Chargeback): Pr
     .set({ chargebackId: chargeback.id, chargebackDeadline: chargeback.documentationDeadline, updatedAt: new Date() })
     .where(and(eq(payments.provider, "mercadopago"), inArray(payments.providerChargeId, chargeback.paymentIds)))
     .returning();
+}
+
+/**
+ * The chargebacks whose deadline to send documents has not passed: what the owner must still answer
+ * at Mercado Pago (the owner's first screen), soonest first.
+ */
+export async function chargebacksAwaitingDocuments(db: Executor, now: Date): Promise<Array<{ orderId: string; deadline: Date }>> {
+  const rows = await db
+    .select({ orderId: payments.orderId, deadline: payments.chargebackDeadline })
+    .from(payments)
+    .where(and(isNotNull(payments.chargebackId), isNotNull(payments.orderId), gt(payments.chargebackDeadline, now)))
+    .orderBy(asc(payments.chargebackDeadline))
+    .limit(20);
+  return rows.map((row) => ({ orderId: row.orderId!, deadline: row.deadline! }));
 }

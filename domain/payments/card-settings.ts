@@ -1,5 +1,6 @@
 import type { Config } from "#platform/config.ts";
 import { installmentsPitch } from "#domain/payments/card-messages.ts";
+import type { CardInstallments } from "#domain/settings/card-installments.ts";
 
 /**
  * Whether the shop takes cards, and what the checkout page needs for the Card Payment Brick
@@ -8,13 +9,7 @@ import { installmentsPitch } from "#domain/payments/card-messages.ts";
  */
 type CardConfig = Pick<
   Config,
-  | "PAYMENT_METHODS"
-  | "PIX_PROVIDER"
-  | "MERCADOPAGO_PUBLIC_KEY"
-  | "MERCADOPAGO_BRICK_URL"
-  | "MERCADOPAGO_API_URL"
-  | "CARD_MAX_INSTALLMENTS"
-  | "CARD_INSTALLMENTS_WITHOUT_INTEREST"
+  "PAYMENT_METHODS" | "PIX_PROVIDER" | "MERCADOPAGO_PUBLIC_KEY" | "MERCADOPAGO_BRICK_URL" | "MERCADOPAGO_API_URL"
 >;
 
 export function cardsEnabled(config: Pick<Config, "PAYMENT_METHODS" | "PIX_PROVIDER">): boolean {
@@ -39,12 +34,13 @@ export type CardCheckoutSettings = {
   pitch: string | null;
 };
 
-export function cardCheckoutSettings(config: CardConfig): CardCheckoutSettings | null {
+/** `rule`: the owner's installments rule in force (card-rule.server.ts reads it from the settings). */
+export function cardCheckoutSettings(config: CardConfig, rule: CardInstallments): CardCheckoutSettings | null {
   if (!cardsEnabled(config) || !config.MERCADOPAGO_PUBLIC_KEY) return null;
   return {
     publicKey: config.MERCADOPAGO_PUBLIC_KEY,
     brickUrl: config.MERCADOPAGO_BRICK_URL,
-    maxInstallments: config.CARD_MAX_INSTALLMENTS,
-    pitch: installmentsPitch(config.CARD_INSTALLMENTS_WITHOUT_INTEREST),
+    maxInstallments: rule.maxInstallments,
+    pitch: installmentsPitch(rule.withoutInterest),
   };
 }

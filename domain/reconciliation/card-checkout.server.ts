@@ -12,6 +12,7 @@ import { lockOrder, type OrderRow, type Services } from "#domain/orders/order-st
 import { CARD_APPROVED_MESSAGE, CARD_IN_REVIEW_MESSAGE, cardRejectionMessage, isDataMistake } from "#domain/payments/card-messages.ts";
 import { openCardPayment, recordCardPayment, recordChargeback } from "#domain/payments/card-payments.server.ts";
 import type { CardPaymentInput, CardPaymentResult } from "#domain/payments/card-schemas.ts";
+import { maxInstallmentsFor } from "#domain/payments/card-rule.server.ts";
 import { cardsEnabled } from "#domain/payments/card-settings.ts";
 import { providerById } from "#domain/payments/charges.server.ts";
 import { cardReference, mercadoPagoCards } from "#domain/payments/mercadopago-cards.server.ts";
@@ -43,8 +44,10 @@ export async function payOrderByCard(
 ): Promise<CardPaymentResult> {
   const { config } = services;
   if (!cardsEnabled(config)) throw cardsOff();
-  if (input.installments > config.CARD_MAX_INSTALLMENTS)
-    throw new DomainError("invalid", "too_many_installments", `Esta loja parcela em até ${config.CARD_MAX_INSTALLMENTS}x.`);
+  // The owner's rule in force (the admin's settings), not the browser's Brick.
+  const maxInstallments = await maxInstallmentsFor(services);
+  if (input.installments > maxInstallments)
+    throw new DomainError("invalid", "too_many_installments", `Esta loja parcela em até ${maxInstallments}x.`);
   const order = await payableOrder(services, orderId, userId);
   const provider = providerById(config, "mercadopago")!;
   let state: ChargeState;

@@ -13,6 +13,7 @@ import type { PublicConfig } from "#platform/public-config.ts";
 import { shopSettings } from "#platform/db/tables/settings.ts";
 import { invalidateShared, registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
+import type { CardInstallments } from "#domain/settings/card-installments.ts";
 import type { FulfilmentProfile } from "#domain/settings/fulfilment-profile.ts";
 import type { ShopSettingsValues, ShopSettingsView } from "#domain/settings/settings-schemas.ts";
 
@@ -26,6 +27,8 @@ export type ShopSettings = Omit<ShopSettingsValues, "smtp"> & {
   logo: ShopLogo | null;
   /** Saved apart from the form (fulfilment-profile.server.ts); null until the owner fills it in. */
   fulfilment: FulfilmentProfile | null;
+  /** Saved apart from the form (card-installments.server.ts); null: the environment's rule. */
+  cardInstallments: CardInstallments | null;
   updatedAt: string | null;
 };
 export type ShopLogo = { url: string; width: number; height: number };
@@ -58,6 +61,7 @@ export function settingsFromEnv(config: Config): ShopSettings {
     },
     logo: null,
     fulfilment: null,
+    cardInstallments: null,
     updatedAt: null,
   };
 }
@@ -128,6 +132,7 @@ export async function saveShopSettings(
       // The logo is sent apart (shop-logo.server.ts): saving the form keeps it.
       logo: previous.values.logo ?? null,
       fulfilment: previous.values.fulfilment ?? null,
+      cardInstallments: previous.values.cardInstallments ?? null,
       smtp: { ...smtp, password: password === undefined ? before.smtp.password : password || null },
     };
     const [row] = await tx

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
+import { orderRefunds, orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { payments } from "#platform/db/tables/payments.ts";
 import { type AuthTestContext, type Browser, createAuthTestContext, uniqueEmail } from "#test/auth-helpers.ts";
 import { startMercadoPagoFake, type MercadoPagoFake } from "#test/fakes/mercadopago-fake.ts";
@@ -235,6 +235,23 @@ describe("card payment: settled by the signed webhook", () => {
   });
 });
 
+describe("card payment: the owner's installments rule", () => {
+  it("more installments than the rule saved in the admin are refused before Mercado Pago is asked", async () => {
+    const rule = (maxInstallments: number, withoutInterest: number) =>
+      ctx.request("/api/admin/settings/card-installments", { browser: admin, method: "PUT", json: { maxInstallments, withoutInterest } });
+    expect((await rule(2, 2)).status).toBe(200);
+    try {
+      const order = await newOrder();
+      const refused = await payByCard(order.id, { attemptKey: crypto.randomUUID(), token: await tokenFor("APRO"), installments: 3 });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Esta loja parcela em até 2x.");
+      expect(chargesAtMp(order.id)).toHaveLength(0);
+    } finally {
+      expect((await rule(12, 3)).status).toBe(200);
+    }
+  });
+});
+
 describe("card refunds and chargebacks", () => {
   async function paidCardOrder() {
     const order = await newOrder();
@@ -284,6 +301,53 @@ describe("card refunds and chargebacks", () => {
     expect(order.charge.refunds).toHaveLength(0);
   });
 
+  const refundRow = async (orderId: string) => (await ctx.t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)))[0];
+
+  it("a withdrawal before shipping sends the whole total back to the card by itself, once; the owner has nothing to send", async () => {
+    const order = await paidCardOrder();
+    const asked = await ctx.request(`/api/orders/${order.id}/withdrawal`, { browser: customer, json: { reason: "mudei de ideia" } });
+    expect(asked.status).toBe(201);
+    expect(await statusOf(order.id)).toBe("cancelled");
+    // The queued job asks MP for the refund and records it sent; the customer reads that it went back to the card.
+    await expect.poll(async () => (await refundRow(order.id))?.status, { timeout: 10_000 }).toBe("paid");
+    expect(order.charge.refunds!.map((r) => Math.round(r.amount * 100))).toEqual([order.totalCents]);
+    expect((await cardRows(order.id))[0]!.refundedCents).toBe(order.totalCents);
+    const page = (await (await ctx.request(`/api/orders/${order.id}`, { browser: customer })).json()) as {
+      history: { note: string }[];
+      paidByCard?: boolean;
+    };
+    expect(JSON.stringify(page.history)).toContain("Reembolso enviado");
+    // The customer's page knows a card paid it, so it says the refund goes back to the card.
+    expect(page.paidByCard).toBe(true);
+    // Asking again changes nothing: still one refund at MP; the refund queue has no transfer to make.
+    await ctx.request(`/api/orders/${order.id}/withdrawal`, { browser: customer, json: { reason: "de novo" } });
+    const sent = await ctx.request(`/api/admin/refunds/${order.id}/sent`, { browser: admin, json: {} });
+    expect(sent.status).toBe(409);
+    expect(order.charge.refunds).toHaveLength(1);
+  });
+
+  it("the shop's cancellation of a paid card order refunds the card, and a later refund is refused", async () => {
+    const order = await paidCardOrder();
+    const cancelled = await ctx.request(`/api/admin/orders/${order.id}/cancel`, { browser: admin, json: { reason: "sem estoque" } });
+    expect(cancelled.status).toBe(200);
+    await expect.poll(async () => (await refundRow(order.id))?.status, { timeout: 10_000 }).toBe("paid");
+    expect(order.charge.refunds!.map((r) => Math.round(r.amount * 100))).toEqual([order.totalCents]);
+    expect((await refund(order.id, 100)).status).toBe(409);
+    expect(order.charge.refunds).toHaveLength(1);
+  });
+
+  it("when Mercado Pago does not answer, the withdrawal's refund is tried again by the queue and made once", async () => {
+    const order = await paidCardOrder();
+    fake.failRefunds = 1;
+    try {
+      await ctx.request(`/api/orders/${order.id}/withdrawal`, { browser: customer, json: {} });
+      await expect.poll(async () => (await refundRow(order.id))?.status, { timeout: 20_000 }).toBe("paid");
+    } finally {
+      fake.failRefunds = 0;
+    }
+    expect(order.charge.refunds).toHaveLength(1);
+  }, 30_000);
+
   it("a chargeback arrives by the signed webhook and is kept with its deadline to send documents", async () => {
     const order = await paidCardOrder();
     const chargeback = await fake.chargeback(order.charge.id);
@@ -299,6 +363,16 @@ describe("card refunds and chargebacks", () => {
     expect(charges.find((charge) => charge.method === "card")).toMatchObject({
       card: { brand: "master", lastFour: "6351", installments: 3 },
       chargebackDeadline: new Date(chargeback.date_documentation_deadline).toISOString(),
+    });
+    // And the owner's first screen, with the order's number and the deadline.
+    const today = (await (await ctx.request("/api/admin/today", { browser: admin })).json()) as {
+      chargebacks: { orderId: string; number: number; deadline: string }[];
+    };
+    const [{ number } = { number: -1 }] = await ctx.t.db.select({ number: orders.number }).from(orders).where(eq(orders.id, order.id));
+    expect(today.chargebacks).toContainEqual({
+      orderId: order.id,
+      number,
+      deadline: new Date(chargeback.date_documentation_deadline).toISOString(),
     });
   });
 });

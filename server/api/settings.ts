@@ -5,6 +5,8 @@ import { defineEndpoint } from "#server/http/api.ts";
 import { ADMIN_ONLY } from "#server/http/guards.ts";
 import { settingsContract } from "#server/contracts/settings.ts";
 import { removeShopLogo, uploadShopLogo } from "#domain/settings/shop-logo.server.ts";
+import { readCardInstallments, saveCardInstallments } from "#domain/settings/card-installments.server.ts";
+import { cardsEnabled } from "#domain/payments/card-settings.ts";
 import { fileStorageFor } from "#platform/storage/file-storage.ts";
 import { readUploadedImage } from "#server/http/uploads.ts";
 import { PRODUCT_IMAGE_UPLOAD } from "#server/api/catalog-images.ts";
@@ -69,7 +71,28 @@ export const removeLogoEndpoint = defineEndpoint({
   },
 });
 
+/** The owner's installments rule for cards (issue 32 item 1); editable with cards off too, ready for when they go on. */
+export const getCardInstallmentsEndpoint = defineEndpoint({
+  ...settingsContract.getCardInstallments,
+  guard: ADMIN_ONLY,
+  async handler({ c }) {
+    const services = c.get("services");
+    return { ...(await readCardInstallments(services)), cardsOn: cardsEnabled(services.config) };
+  },
+});
+
+export const saveCardInstallmentsEndpoint = defineEndpoint({
+  ...settingsContract.saveCardInstallments,
+  guard: ADMIN_ONLY,
+  async handler({ body, c, user }) {
+    const services = c.get("services");
+    return { ...(await saveCardInstallments(services, user.id, body)), cardsOn: cardsEnabled(services.config) };
+  },
+});
+
 export const settingsEndpoints = [
+  getCardInstallmentsEndpoint,
+  saveCardInstallmentsEndpoint,
   getSettingsEndpoint,
   saveSettingsEndpoint,
   testEmailEndpoint,

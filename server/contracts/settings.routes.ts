@@ -7,4 +7,6 @@ export const settingsRoutes = {
   goLive: { method: "get", path: "/admin/go-live" },
   uploadLogo: { method: "post", path: "/admin/settings/logo" },
   removeLogo: { method: "delete", path: "/admin/settings/logo" },
+  getCardInstallments: { method: "get", path: "/admin/settings/card-installments" },
+  saveCardInstallments: { method: "put", path: "/admin/settings/card-installments" },
 } as const;

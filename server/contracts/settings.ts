@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cardInstallmentsInput, cardInstallmentsViewSchema } from "#domain/settings/card-installments.ts";
 import { goLiveReportSchema } from "#domain/settings/go-live-rules.ts";
 import { shopSettingsInput, shopSettingsSchema, testEmailResultSchema } from "#domain/settings/settings-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
@@ -47,5 +48,20 @@ export const settingsContract = defineContract(settingsRoutes, {
     summary: "Volta ao logotipo padrão da loja",
     tag: "admin",
     response: shopSettingsSchema,
+  },
+  getCardInstallments: {
+    operationId: "adminGetCardInstallments",
+    summary:
+      "Parcelamento no cartão em vigor: o máximo de parcelas que o comprador pode escolher e quantas são sem juros (o salvo no admin, ou CARD_MAX_INSTALLMENTS e CARD_INSTALLMENTS_WITHOUT_INTEREST), e se a loja aceita cartão",
+    tag: "admin",
+    response: cardInstallmentsViewSchema,
+  },
+  saveCardInstallments: {
+    operationId: "adminSaveCardInstallments",
+    summary:
+      'Salva o parcelamento no cartão (1 a 12 parcelas; as sem juros não passam do máximo): auditado, vale em todas as instâncias em segundos; as páginas de produto e o carrinho dizem "em até Nx sem juros"',
+    tag: "admin",
+    body: cardInstallmentsInput,
+    response: cardInstallmentsViewSchema,
   },
 });

@@ -7,6 +7,8 @@
 import { expirePendingOrders, sendPixReminders, sendRatingReminders } from "#domain/orders/order-jobs.server.ts";
 import { sendAbandonedCartReminders } from "#domain/recovery/abandoned-carts.server.ts";
 import { PIX_CHARGE_TASK } from "#domain/payments/charges.server.ts";
+import { CARD_REFUND_TASK } from "#domain/payments/card-payments.server.ts";
+import { runCardRefundJob } from "#domain/reconciliation/card-refund.server.ts";
 import { runPixChargeJob } from "#domain/reconciliation/order-charge.server.ts";
 import { reconcilePayments } from "#domain/reconciliation/reconcile-payments.server.ts";
 import { scrubFinishedOrdersOfDeletedAccounts } from "#domain/orders/order-privacy.server.ts";
@@ -104,6 +106,7 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
     [SEND_PUSH_TASK]: sendPushJob(services),
     // A provider's Pix the request could not make after the order's commit (decision 045).
     [PIX_CHARGE_TASK]: (payload) => runPixChargeJob(services, payload),
+    [CARD_REFUND_TASK]: (payload) => runCardRefundJob(services, payload),
     [PIX_EXPIRY_TASK]: scheduled(services, PIX_EXPIRY_TASK, () => expirePendingOrders(services)),
     [RATING_REMINDER_TASK]: scheduled(services, RATING_REMINDER_TASK, () => sendRatingReminders(services)),
     [PIX_REMINDER_TASK]: scheduled(services, PIX_REMINDER_TASK, () => sendPixReminders(services)),

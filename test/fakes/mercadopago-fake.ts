@@ -79,6 +79,8 @@ export type MercadoPagoFake = {
   refundDelayMs: number;
   /** The next N POST /v1/payments answer 500 internal_error, as MP does when it is in trouble. */
   failCreates: number;
+  /** The next N refunds answer 500 internal_error, refunding nothing. */
+  failRefunds: number;
   /**
    * An origin to deliver notifications to instead of notification_url's own (as a tunnel would):
    * tests whose shop answers on another address than its PUBLIC_URL.
@@ -114,7 +116,7 @@ export async function startMercadoPagoFake(
   const idempotencyKeys: string[] = [];
   const deliveries: Delivery[] = [];
   let nextId = 1_234_567_890;
-  const state = { hang: false, deliverTo: null as string | null, createDelayMs: 0, refundDelayMs: 0, failCreates: 0 };
+  const state = { hang: false, deliverTo: null as string | null, createDelayMs: 0, refundDelayMs: 0, failCreates: 0, failRefunds: 0 };
 
   const app = new Hono();
   const problem = (status: number, message: string, error = "bad_request") =>
@@ -262,6 +264,10 @@ export async function startMercadoPagoFake(
     const key = c.req.header("x-idempotency-key");
     if (!key) return problem(400, "X-Idempotency-Key header is required");
     if (state.refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.refundDelayMs));
+    if (state.failRefunds > 0) {
+      state.failRefunds -= 1;
+      return problem(500, "internal_error", "internal_error");
+    }
     if (payment.payment_type_id === "credit_card") return refundCard(payment, key, await c.req.json().catch(() => ({})));
     if (payment.status !== "approved" && payment.status !== "refunded") return problem(400, "payment is not approved");
     payment.status = "refunded";
@@ -457,6 +463,12 @@ export async function startMercadoPagoFake(
     },
     set failCreates(value: number) {
       state.failCreates = value;
+    },
+    get failRefunds() {
+      return state.failRefunds;
+    },
+    set failRefunds(value: number) {
+      state.failRefunds = value;
     },
     get deliverTo() {
       return state.deliverTo;

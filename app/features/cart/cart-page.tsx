@@ -9,9 +9,10 @@ import type { CartView } from "#domain/cart/cart-types.ts";
 
 /**
  * /cart (spec §2, issue 5): lines, quantities, packaging, shipping by CEP, totals, checkout.
- * `initialCart`: the cart as the server read it for this page (decision 040), shown at once.
+ * `initialCart`: the cart as the server read it for this page (decision 040), shown at once;
+ * `cardPitch`: with cards on, the owner's "em até Nx sem juros" (issue 32), written by the server.
  */
-export function CartPage({ initialCart }: { initialCart?: CartView }) {
+export function CartPage({ initialCart, cardPitch = null }: { initialCart?: CartView; cardPitch?: string | null }) {
   const { query, headingRef, changeLine, removeLine } = useCartPage(initialCart);
   const view = query.data;
   return (
@@ -41,7 +42,7 @@ export function CartPage({ initialCart }: { initialCart?: CartView }) {
           </section>
           <aside aria-label="Resumo do pedido" className="space-y-4">
             {view.needsShipping ? <ShippingEstimator view={view} /> : null}
-            <CartTotals view={view} />
+            <CartTotals view={view} cardPitch={cardPitch} />
           </aside>
         </div>
       )}

@@ -95,7 +95,7 @@ export function WithdrawalRequest({ order }: { order: OrderDetail }) {
 function explanation(order: OrderDetail, mode: Mode): string {
   const amount = formatBRL(order.totalCents);
   if (mode === "cancel") {
-    return `Você pode desistir desta compra (direito de arrependimento). Como o pedido ainda não foi enviado, ele é cancelado na hora e o reembolso de ${amount}, frete incluído, é enviado para o Pix usado no pagamento.`;
+    return `Você pode desistir desta compra (direito de arrependimento). Como o pedido ainda não foi enviado, ele é cancelado na hora e o reembolso de ${amount}, frete incluído, ${order.paidByCard ? "volta para o cartão usado no pagamento, pelo Mercado Pago" : "é enviado para o Pix usado no pagamento"}.`;
   }
   if (order.withdrawalDeadline) {
     return `Você pode pedir a devolução de produtos lacrados até ${formatDate(order.withdrawalDeadline)} (7 dias após a entrega). Quando eles voltarem, você recebe ${amount}, frete incluído.`;

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { apiClient } from "#app/lib/api-client.ts";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
+import { formatDateTime } from "#app/shared/format-date.ts";
 import { focusRing } from "#app/ui/button-styles.ts";
 import { ORDER_MOVED_EVENT, type OwnerToday as Counts } from "#domain/orders/owner-today-schemas.ts";
 import type { ownerTodayContract } from "#server/contracts/owner-today.ts";
@@ -12,7 +13,7 @@ const KEY = ["owner-today"] as const;
 /** The stream tells each change at once; this only bounds how stale a silently broken stream leaves the counts. */
 const SAFETY_POLL_MS = 60_000;
 
-const CARDS: ReadonlyArray<{ key: keyof Counts; label: string; href: string }> = [
+const CARDS: ReadonlyArray<{ key: Exclude<keyof Counts, "chargebacks">; label: string; href: string }> = [
   { key: "toPack", label: "Pedidos a embalar", href: "/admin/pedidos?status=paid" },
   { key: "toLabel", label: "Etiquetas a fazer", href: "/admin/pedidos?status=preparing" },
   { key: "pixWaiting", label: "Pix aguardando", href: "/admin/pedidos?status=pending_payment" },
@@ -59,6 +60,33 @@ export function OwnerToday() {
             </li>
           );
         })}
+      </ul>
+      <Chargebacks chargebacks={counts.data?.chargebacks ?? []} />
+    </section>
+  );
+}
+
+/**
+ * Card chargebacks still to answer (issue 32, decision 084): each order with the deadline to send
+ * documents in Mercado Pago's panel; past the deadline the dispute is lost, so it is said first.
+ */
+function Chargebacks({ chargebacks }: { chargebacks: Counts["chargebacks"] }) {
+  const id = useId();
+  if (chargebacks.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-red-200 bg-red-50 p-3 text-red-950">
+      <h3 id={id} className="text-base font-bold">
+        Contestações no cartão
+      </h3>
+      <p className="text-sm">Envie os documentos da venda (nota, rastreio, conversa) pelo painel do Mercado Pago antes do prazo.</p>
+      <ul className="mt-2 space-y-1">
+        {chargebacks.map((chargeback) => (
+          <li key={chargeback.orderId}>
+            <a href={`/admin/pedidos?order=${chargeback.orderId}`} className={`text-sm font-semibold underline ${focusRing}`}>
+              Pedido #{chargeback.number}: documentos até {formatDateTime(chargeback.deadline)}
+            </a>
+          </li>
+        ))}
       </ul>
     </section>
   );

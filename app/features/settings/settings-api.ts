@@ -2,6 +2,7 @@ import { apiClient } from "#app/lib/api-client.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { uploadForm } from "#app/lib/upload-form.ts";
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UPLOAD_FIELD, MAX_IMAGE_BYTES } from "#domain/catalog/product-image-rules.ts";
+import type { CardInstallments } from "#domain/settings/card-installments.ts";
 import type { ShopSettingsView } from "#domain/settings/settings-schemas.ts";
 import type { ShopSettingsInput } from "#domain/settings/settings-schemas.ts";
 import type { settingsContract } from "#server/contracts/settings.ts";
@@ -22,6 +23,12 @@ export const settingsApi = {
     return uploadForm<ShopSettingsView>(settings.href("uploadLogo"), IMAGE_UPLOAD_FIELD, file);
   },
   removeLogo: () => settings.call("removeLogo"),
+  cardInstallments: () => settings.call("getCardInstallments"),
+  saveCardInstallments: (input: CardInstallments) => settings.call("saveCardInstallments", { body: input }),
 };
 
-export const settingsKeys = { settings: ["settings"] as const, goLive: ["settings", "go-live"] as const };
+export const settingsKeys = {
+  settings: ["settings"] as const,
+  goLive: ["settings", "go-live"] as const,
+  cardInstallments: ["settings", "card-installments"] as const,
+};

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
+import { CardInstallmentsEditor } from "#app/features/settings/card-installments-editor.tsx";
 import { GoLiveList } from "#app/features/settings/go-live-list.tsx";
 import { LogoEditor } from "#app/features/settings/logo-editor.tsx";
 import { settingsApi, settingsKeys } from "#app/features/settings/settings-api.ts";
@@ -161,6 +162,7 @@ export function SettingsSection() {
         <>
           <LogoEditor settings={query.data} />
           <SettingsForm settings={query.data} />
+          <CardInstallmentsEditor />
         </>
       ) : query.isError ? (
         <FormMessage kind="error">{query.error.message}</FormMessage>
