@@ -20,7 +20,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const { services, islands, visitorCartSessionId } = getAppContext(args.context);
   const user = await currentUser(args);
   const owner = { userId: user?.id ?? null, sessionId: visitorCartSessionId(args.request) };
-  const cart = await readCart(services.db, owner, new URL(services.config.PUBLIC_URL).origin);
+  const cart = await readCart(services, owner, new URL(services.config.PUBLIC_URL).origin);
   return { cart, island: islandForDocument(args.request, islands.cart) };
 });
 

@@ -13,6 +13,7 @@ import type { PublicConfig } from "#platform/public-config.ts";
 import { shopSettings } from "#platform/db/tables/settings.ts";
 import { invalidateShared, registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
+import { registerShippingOriginReader } from "#domain/shipping/shipping-origin.server.ts";
 import type { FulfilmentProfile } from "#domain/settings/fulfilment-profile.ts";
 import type { ShopSettingsValues, ShopSettingsView } from "#domain/settings/settings-schemas.ts";
 
@@ -196,3 +197,6 @@ export function publicConfigOf(settings: ShopSettings): PublicConfig {
     legal: { name: settings.legalName, cnpj: settings.cnpj, address: settings.address, email: settings.email },
   };
 }
+
+// Live freight quotes (decision 073) leave from the sender's CEP of the shop's shipping and tax data.
+registerShippingOriginReader(async (services) => (await currentShopSettings(services)).fulfilment?.sender.address.cep ?? null);

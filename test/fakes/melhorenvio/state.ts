@@ -45,6 +45,8 @@ export type FakeState = {
   delayMs: number;
   /** Every call received, "METHOD /path", in order (tests count what was paid or made). */
   calls: string[];
+  /** Each quote asked (POST /shipment/calculate): its CEPs and the parcel's weight in kg. */
+  quotes?: Array<{ from: string; to: string; weightKg: number }>;
 };
 
 /** Melhor Envio's services the fake quotes and sells (ids as in production). */
