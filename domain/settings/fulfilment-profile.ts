@@ -89,3 +89,27 @@ export const fulfilmentProfileSchema = z.object({
 });
 export type FulfilmentProfileInput = z.input<typeof fulfilmentProfileSchema>;
 export type FulfilmentProfile = z.output<typeof fulfilmentProfileSchema>;
+
+/** The saved profile as the API answers it (the schema's output, without its input transforms). */
+export const fulfilmentProfileViewSchema = z.object({
+  sender: z.object({
+    name: z.string(),
+    phone: z.string().describe("DDD e número, só dígitos"),
+    email: z.string(),
+    document: z.string().describe("CPF (11) ou CNPJ (14), só dígitos"),
+    stateRegistration: z.string().nullable(),
+    municipalRegistration: z.string().nullable(),
+    address: z.object({
+      cep: z.string(),
+      street: z.string(),
+      number: z.string(),
+      complement: z.string(),
+      district: z.string(),
+      city: z.string(),
+      state: z.string(),
+      cityIbgeCode: z.string().nullable(),
+    }),
+  }),
+  taxRegime: z.enum(TAX_REGIMES),
+  shipsWith: z.enum(SHIPS_WITH),
+});

@@ -7,4 +7,6 @@ export const settingsRoutes = {
   goLive: { method: "get", path: "/admin/go-live" },
   uploadLogo: { method: "post", path: "/admin/settings/logo" },
   removeLogo: { method: "delete", path: "/admin/settings/logo" },
+  getFulfilment: { method: "get", path: "/admin/settings/fulfilment" },
+  saveFulfilment: { method: "put", path: "/admin/settings/fulfilment" },
 } as const;
