@@ -9,6 +9,9 @@ process.env.NODE_ENV ??= "development";
 // PIX_PROVIDER=mercadopago|bcb without the provider's own settings: its local fake (decision 037).
 const { startDevPixFake } = await import("./dev-pix-fakes.ts");
 const pixFake = await startDevPixFake();
+// SHIPPING_PROVIDER=melhorenvio without a token: the local Melhor Envio (decision 073).
+const { startDevMelhorEnvioFake } = await import("./dev-melhorenvio-fake.ts");
+const melhorEnvioFake = await startDevMelhorEnvioFake();
 const httpServer = createHttpServer();
 // Vite's HMR websocket shares the app's port, so the browser needs no second address.
 const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
@@ -23,6 +26,7 @@ httpServer.on("request", (req, res) => vite.middlewares(req, res, () => shop.lis
 httpServer.listen(shop.config.PORT, () => {
   shop.logger.info(`dev server on http://localhost:${shop.config.PORT}`);
   if (pixFake) shop.logger.info(pixFake);
+  if (melhorEnvioFake) shop.logger.info(melhorEnvioFake);
 });
 main.shutDownOnSignals(httpServer, {
   ...shop,

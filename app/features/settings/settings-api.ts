@@ -4,6 +4,7 @@ import { uploadForm } from "#app/lib/upload-form.ts";
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UPLOAD_FIELD, MAX_IMAGE_BYTES } from "#domain/catalog/product-image-rules.ts";
 import type { ShopSettingsView } from "#domain/settings/settings-schemas.ts";
 import type { ShopSettingsInput } from "#domain/settings/settings-schemas.ts";
+import type { FulfilmentProfileInput } from "#domain/settings/fulfilment-profile.ts";
 import type { settingsContract } from "#server/contracts/settings.ts";
 import { settingsRoutes } from "#server/contracts/settings.routes.ts";
 
@@ -22,6 +23,12 @@ export const settingsApi = {
     return uploadForm<ShopSettingsView>(settings.href("uploadLogo"), IMAGE_UPLOAD_FIELD, file);
   },
   removeLogo: () => settings.call("removeLogo"),
+  fulfilment: () => settings.call("getFulfilment"),
+  saveFulfilment: (input: FulfilmentProfileInput) => settings.call("saveFulfilment", { body: input }),
 };
 
-export const settingsKeys = { settings: ["settings"] as const, goLive: ["settings", "go-live"] as const };
+export const settingsKeys = {
+  settings: ["settings"] as const,
+  goLive: ["settings", "go-live"] as const,
+  fulfilment: ["settings", "fulfilment"] as const,
+};
