@@ -203,8 +203,13 @@ function FulfilmentForm({ profile }: { profile: FulfilmentProfile | null }) {
     <form noValidate onSubmit={(event) => void save(event)} className="space-y-4">
       <fieldset className={fieldset}>
         <legend className={legend}>Quem envia</legend>
-        {text("name", "Nome ou razão social", { maxLength: 150, autoComplete: "organization" })}
-        {text("document", "CPF ou CNPJ", { inputMode: "numeric", hint: "Conferimos os dígitos verificadores." })}
+        {/* Labels that never contain the store form's ("Razão social", "CNPJ"): pages and journeys find fields by label. */}
+        {text("name", "Nome de quem envia", {
+          maxLength: 150,
+          autoComplete: "organization",
+          hint: "A razão social da empresa, ou o nome completo de quem vende como pessoa.",
+        })}
+        {text("document", "Documento de quem envia", { inputMode: "numeric", hint: "CPF ou CNPJ; conferimos os dígitos verificadores." })}
         {text("stateRegistration", "Inscrição estadual (IE)", {
           inputMode: "numeric",
           hint: "Em branco se a loja não tem IE (pessoa física, muitos MEIs).",
