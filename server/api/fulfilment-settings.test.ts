@@ -50,7 +50,7 @@ describe("the shop's shipping and tax data", () => {
         ...SENDER.sender,
         document: "11.222.333/0001-82",
         phone: "1234",
-        address: { ...SENDER.sender.address, cep: "00000-000", state: "São Paulo" },
+        address: { ...SENDER.sender.address, cep: "00000-000", state: "PS" },
       },
     };
     const response = await save(wrong);
