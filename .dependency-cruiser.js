@@ -14,7 +14,11 @@ export const DOMAIN_NEIGHBOURS = {
   catalog: ["pricing", "audit"],
   // Product search (issue 20): finds catalogue products by their words.
   search: ["catalog"],
-  shipping: ["audit"],
+  // Melhor Envio's token comes from the connection the owner made (issue 30 item 7).
+  shipping: ["audit", "connections"],
+  // The shop's accounts at Melhor Envio and Focus NFe (issue 30 item 7, decision 075): tokens sealed with a
+  // key derived from auth's secret; connecting and disconnecting are audited.
+  connections: ["auth", "audit"],
   // The static BR Code carries the Pix key the owner saved in the admin (issue 28, decision 055).
   payments: ["settings"],
   // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056), which asks
@@ -73,14 +77,14 @@ export const DOMAIN_NEIGHBOURS = {
   delivery: ["auth", "catalog"],
   // The maintenance panel (issue 18): clean-ups expire Pix orders through the orders' own job, and clear
   // the carts, notifications and sessions through their owners (decision 048); the health of the e-mail
-  // queue and the customers and products CSVs.
-  maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth"],
+  // queue and the customers and products CSVs; the outside services' connections (issue 30 item 7).
+  maintenance: ["orders", "audit", "exports", "catalog", "email-queue", "cart", "notifications", "auth", "connections"],
   // Invoices (issue 30 item 3): an order's NF-e/NFS-e, issued from its lines and the shop's tax data. Orders
   // never import invoices or labels: a paid order queues their jobs by name, and they call orders back.
-  invoices: ["orders", "settings", "catalog", "notifications", "push", "audit"],
+  invoices: ["orders", "settings", "catalog", "notifications", "push", "audit", "connections"],
   // Labels and tracking (issue 30 items 4 and 5): bought from the shop's sender data, waiting for the NF-e's
   // key; the carrier's news moves the order through orders' carrier events.
-  labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit"],
+  labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit", "connections"],
   // The e-mail log and queue as the admins see it (issue 18): list, resend (audited), health; the test
   // e-mail goes to the admin's address, read through auth (decision 048).
   "email-queue": ["audit", "auth"],
@@ -174,6 +178,8 @@ export const FEATURE_NEIGHBOURS = {
   maintenance: ["admin"],
   // The owner's settings and the go-live check, as an admin section.
   settings: ["admin"],
+  // The shop's accounts at Melhor Envio and Focus NFe, on the settings screen (issue 30 item 7).
+  connections: [],
   "email-queue": [],
   // Web Push on this device: the owner's section and install offer, a customer's toggle (issue 31).
   push: [],

@@ -201,6 +201,33 @@ export async function buildOrder(
   return { orderId, userId, email, cartId: cart!.id, productId: product!.id, quantity };
 }
 
+/**
+ * One more line of the catalogue's product `numericId` on a built order (a mixed cart: a sample and
+ * a consultoria), at `priceCents`, its totals raised to match; shipping as the product says.
+ */
+export async function addOrderLine(db: Database, orderId: string, numericId: number, priceCents = 300_00): Promise<void> {
+  const [product] = await db.select().from(products).where(eq(products.numericId, numericId));
+  await db.transaction(async (tx) => {
+    await tx.insert(orderItems).values({
+      orderId,
+      productId: product!.id,
+      productName: product!.name,
+      productSlug: product!.slug,
+      unitType: product!.unitType,
+      quantity: 1,
+      unitPriceCents: priceCents,
+      totalPriceCents: priceCents,
+      finalTotalCents: priceCents,
+      needsShipping: product!.needsShipping,
+    });
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ subtotalCents: order!.subtotalCents + priceCents, totalCents: order!.totalCents + priceCents })
+      .where(eq(orders.id, orderId));
+  });
+}
+
 /** A customer account of its own (a referrer, an admin's counterpart): its id. */
 export async function buildCustomer(db: Database, label = "pessoa"): Promise<string> {
   return (await makeCustomer(db, label)).id;

@@ -6,6 +6,7 @@ import { AdminReviewsSection } from "#app/features/reviews/reviews-section.tsx";
 import { AdminShell } from "#app/features/admin/admin-shell.tsx";
 import { adminRouteOf, pageOf, sectionHref } from "#app/features/admin/admin-sections.ts";
 import { SettingsSection } from "#app/features/settings/settings-section.tsx";
+import { ConnectionsSection } from "#app/features/connections/connections-section.tsx";
 import { OwnerAppBar } from "#app/features/push/owner-app-bar.tsx";
 import { OwnerPushSection } from "#app/features/push/owner-push-section.tsx";
 import { OwnerToday } from "#app/features/owner-today/owner-today.tsx";
@@ -124,6 +125,7 @@ function SectionContent({ data }: { data: Route.ComponentProps["loaderData"] }) 
       return (
         <>
           <SettingsSection />
+          <ConnectionsSection />
           <OwnerPushSection />
         </>
       );

@@ -208,6 +208,23 @@ describe("the audit log in sentences", () => {
     ]);
   });
 
+  it("says which provider was connected, how and as whom, never the token (issue 30 item 7)", () => {
+    const entry = (action: string, after: unknown) =>
+      read({ action, entityType: "connection", entityId: "melhorenvio", entityLabel: "Melhor Envio", after });
+    const sentences = [
+      entry("connection.connect", { method: "oauth", account: "envios@loja.com", expiresAt: "2026-12-29T00:00:00.000Z" }),
+      entry("connection.token", { method: "token", account: null }),
+      entry("connection.disconnect", { method: null }),
+    ].flatMap((described) => described.sentences);
+    expect(sentences).toEqual([
+      "Melhor Envio conectado pela autorização (conta envios@loja.com)",
+      "Melhor Envio conectado com um token colado",
+      "Melhor Envio desconectado",
+    ]);
+    expect(actionLabel("connection.connect")).toBe("Conectou uma conta");
+    expectForPeople(sentences);
+  });
+
   it("an unknown kind or field still reads in Portuguese, without its code name", () => {
     const { subject, sentences } = read({
       action: "gift.update",
@@ -233,7 +250,7 @@ describe("the audit log in sentences", () => {
     expect(kinds.size).toBeGreaterThanOrEqual(12);
     for (const kind of kinds) expect(AUDIT_DESCRIBERS, `describer for ${kind}`).toHaveProperty([kind]);
     const coded = [...actions].filter((action) =>
-      /^(order|product|shipping_rate|admin|coupon|review|settings|maintenance|errors|email|backup|export)\./.test(action),
+      /^(order|product|shipping_rate|admin|coupon|review|settings|maintenance|errors|email|backup|export|connection)\./.test(action),
     );
     for (const action of coded) expect(actionLabel(action), `label for ${action}`).not.toBe("Fez uma alteração");
   });

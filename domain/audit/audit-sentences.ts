@@ -47,6 +47,8 @@ const ACTION_LABELS: Record<string, string> = {
   "order.move_status": "Mudou o status",
   "order.cancel": "Cancelou o pedido",
   "order.add_tracking": "Adicionou o rastreio",
+  "order.service_held": "Marcou um serviço como realizado",
+  "order.parcel_delivered": "Marcou os produtos como entregues",
   "order.refund": "Registrou o reembolso",
   "order.refund_sent": "Enviou o reembolso",
   "order.return_accept": "Aceitou a devolução",
@@ -72,6 +74,7 @@ const ACTION_LABELS: Record<string, string> = {
   "review.hide": "Ocultou uma avaliação",
   "settings.update": "Alterou as configurações da loja",
   "settings.logo_upload": "Trocou o logotipo da loja",
+  "settings.fulfilment_update": "Alterou os dados de envio e fiscais da loja",
   "maintenance.enable": "Ligou o modo de manutenção",
   "maintenance.disable": "Desligou o modo de manutenção",
   "maintenance.update": "Mudou a mensagem de manutenção",
@@ -84,6 +87,9 @@ const ACTION_LABELS: Record<string, string> = {
   "email.test": "Enviou um e-mail de teste",
   "backup.download": "Baixou um backup",
   "export.customers": "Exportou os clientes",
+  "connection.connect": "Conectou uma conta",
+  "connection.token": "Colou um token de acesso",
+  "connection.disconnect": "Desconectou uma conta",
 };
 
 /** An action without a label (added later by another part of the admin) still reads in Portuguese. */
@@ -415,6 +421,16 @@ function describeExport(facts: AuditFacts): AuditDescription {
   return { subject: "Exportação", sentences: [`Planilha baixada (${facts.entityId})`] };
 }
 
+/** Melhor Envio or Focus NFe connected or forgotten (issue 30 item 7): never the token itself. */
+function describeConnection(facts: AuditFacts): AuditDescription {
+  const subject = facts.entityLabel ?? "Conexão";
+  const after = asFields(facts.after);
+  const account = typeof after.account === "string" && after.account ? ` (conta ${after.account})` : "";
+  if (facts.action === "connection.disconnect") return { subject, sentences: [`${subject} desconectado`] };
+  if (facts.action === "connection.token") return { subject, sentences: [`${subject} conectado com um token colado${account}`] };
+  return { subject, sentences: [`${subject} conectado pela autorização${account}`] };
+}
+
 /** Anything another part of the admin audits later: Portuguese still, its fields generic. */
 function describeOther(facts: AuditFacts): AuditDescription {
   const subject = facts.entityLabel ?? "Registro";
@@ -436,6 +452,7 @@ export const AUDIT_DESCRIBERS: Record<string, (facts: AuditFacts) => AuditDescri
   cleanup: describeCleanup,
   database: describeBackup,
   export: describeExport,
+  connection: describeConnection,
 };
 
 export function describeAudit(facts: AuditFacts): AuditDescription {

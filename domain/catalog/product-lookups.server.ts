@@ -80,3 +80,16 @@ export async function setReviewTotals(
 ): Promise<void> {
   await tx.update(products).set({ reviewCount: totals.count, reviewStarsSum: totals.starsSum }).where(eq(products.id, productId));
 }
+
+/** Each of these products' category, by id: an order tells its services (consultoria) from its courses and goods (decision 081). */
+export async function productCategories(
+  db: Reader,
+  ids: readonly string[],
+): Promise<Map<string, (typeof products.$inferSelect)["category"]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, category: products.category })
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.category]));
+}

@@ -5,6 +5,8 @@ import { readDiskSpace } from "#platform/storage/disk-space.ts";
 import { readEmailHealth, type EmailReading } from "#domain/email-queue/email-health.server.ts";
 import { databaseVerdict, diskVerdict, emailVerdict, jobsVerdict, worstLevel } from "#domain/maintenance/health-rules.ts";
 import type { Health } from "#domain/maintenance/maintenance-schemas.ts";
+import { readConnectionsHealth } from "#domain/connections/connections-view.server.ts";
+import type { ConnectionHealth } from "#domain/connections/connection-schemas.ts";
 
 /** What the process tells about itself (server/: its version and when it started). */
 export type BuildInfo = { version: string; startedAt: Date };
@@ -17,10 +19,11 @@ export type BuildInfo = { version: string; startedAt: Date };
 export async function readHealth(services: AppServices, build: BuildInfo, now = new Date()): Promise<Health> {
   const { config, db } = services;
   const database = await readDatabase(db);
-  const [queue, email, disk] = await Promise.all([
+  const [queue, email, disk, connections] = await Promise.all([
     database.reachable ? readQueue(db).catch(() => null) : null,
     database.reachable ? readEmailHealth(db, config, now).catch(() => null) : null,
     readDiskSpace(config.dataDir),
+    database.reachable ? readConnectionsHealth(services, now).catch(() => null) : null,
   ]);
   const databaseCheck = {
     ...databaseVerdict(database),
@@ -37,14 +40,22 @@ export async function readHealth(services: AppServices, build: BuildInfo, now = 
     freeBytes: disk?.freeBytes ?? null,
     totalBytes: disk?.totalBytes ?? null,
   };
+  const connectionChecks: ConnectionHealth[] = connections ?? [];
   return {
-    level: worstLevel([databaseCheck.level, jobs.level, emailCheck.level, diskCheck.level]),
+    level: worstLevel([
+      databaseCheck.level,
+      jobs.level,
+      emailCheck.level,
+      diskCheck.level,
+      ...connectionChecks.map((check) => check.level),
+    ]),
     checkedAt: now.toISOString(),
     database: databaseCheck,
     jobs,
     email: emailCheck,
     disk: diskCheck,
     build: { version: build.version, startedAt: build.startedAt.toISOString(), node: process.version },
+    connections: connectionChecks,
   };
 }
 

@@ -14,6 +14,7 @@ export const JOB_LABELS: Record<string, string> = {
   "deleted-account-orders-scrub": "Limpeza de dados de contas excluídas",
   "send-push": "Envio de notificações aos aparelhos",
   "silent-push-devices": "Remoção de aparelhos sem uso há semanas",
+  "melhorenvio-token-refresh": "Renovação do token do Melhor Envio",
 };
 
 /** A task added later without a label still reads in Portuguese. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { connectionHealthSchema } from "#domain/connections/connection-schemas.ts";
 
 /**
  * The maintenance panel's API (server/api/maintenance.ts, decisions 024 and 025): what it takes and
@@ -49,6 +50,8 @@ export const healthSchema = z.object({
     totalBytes: z.number().nullable(),
   }),
   build: z.object({ version: z.string(), startedAt: z.iso.datetime(), node: z.string() }),
+  /** Melhor Envio and Focus NFe (issue 30 item 7): connected or not, the account, expiry, last refresh and error. */
+  connections: z.array(connectionHealthSchema),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -348,3 +348,38 @@ export function paymentAlertMessage(input: {
     footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,
   });
 }
+
+/**
+ * To each admin when the carrier could not deliver a parcel or brought it back (issue 30 item 5,
+ * decision 080): not a notification type (the spec fixes the six), an e-mail with what to do.
+ */
+export function deliveryProblemMessage(input: {
+  to: string;
+  name?: string | null;
+  order: { id: string; number: number; customerName: string; customerEmail: string };
+  problem: "undelivered" | "returned";
+  trackingCode: string | null;
+  publicUrl: string;
+}): MailMessage {
+  const { order } = input;
+  const url = `${new URL(input.publicUrl).origin}/admin?order=${encodeURIComponent(order.id)}`;
+  const code = input.trackingCode ? ` (rastreio ${input.trackingCode})` : "";
+  const undelivered = input.problem === "undelivered";
+  return render({
+    to: input.to,
+    subject: undelivered
+      ? `Entrega não realizada no pedido #${order.number} — ${SHOP}`
+      : `Pedido #${order.number} devolvido pela transportadora — ${SHOP}`,
+    greeting: greeting(input.name),
+    paragraphs: [
+      undelivered
+        ? `A transportadora não conseguiu entregar o pedido #${order.number}${code} de ${order.customerName} (${order.customerEmail}).`
+        : `O pedido #${order.number}${code} de ${order.customerName} (${order.customerEmail}) voltou para a loja pela transportadora.`,
+      undelivered
+        ? "Confira o endereço com o cliente e acompanhe a nova tentativa de entrega ou a retirada na agência."
+        : "Fale com o cliente para combinar um novo envio ou o reembolso pelo painel.",
+    ],
+    action: { label: "Abrir o pedido", url },
+    footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,
+  });
+}

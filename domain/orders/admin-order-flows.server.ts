@@ -11,6 +11,7 @@ import { DomainError } from "#domain/errors.ts";
 import { paymentMessage } from "#domain/orders/order-messages.ts";
 import { moveOrder } from "#domain/orders/order-machine.server.ts";
 import { adminMoveReason } from "#domain/orders/order-moves.ts";
+import { hasGoods, holdAllServices } from "#domain/orders/order-parts.server.ts";
 import type { OrderStatus } from "#domain/orders/order-status.ts";
 import { lockOrder, type OrderRow, type Services, type Tx } from "#domain/orders/order-store.server.ts";
 import { payOrder } from "#domain/orders/pay-order.server.ts";
@@ -69,13 +70,16 @@ export function confirmPayment(services: Services, id: string, adminId: string):
 
 /** The admin's free "Mudar status": any edge of the admin's graph, with the admin's note. */
 export function moveOrderStatus(services: Services, id: string, to: OrderStatus, adminId: string, note?: string | null): Promise<void> {
-  return changeAsAdmin(services, id, { adminId, action: "order.move_status" }, (order, tx) => {
+  return changeAsAdmin(services, id, { adminId, action: "order.move_status" }, async (order, tx) => {
     const facts = { number: order.number, totalCents: order.totalCents };
     const reason = adminMoveReason(to);
     if (reason === "paid_confirmed_by_admin") return payOrder(tx, services, order, { adminId, note });
     const message = to === "refunded" ? paymentMessage(facts, "refunded") : undefined;
     // The shop's cancel reason is what the customer reads as "Motivo do cancelamento".
     const set = to === "cancelled" ? { cancelReason: note ?? "Cancelado pela loja" } : undefined;
+    // An order of services only has nothing else "Entregue" can mean: they were held (decision 081).
+    // With goods in it the machine refuses while a service waits, so the parcel never stands for it.
+    if (to === "delivered" && !(await hasGoods(tx, order.id))) await holdAllServices(tx, order.id, adminId);
     return moveOrder(tx, services, order, { to, reason, actorUserId: adminId, note, message, set });
   });
 }

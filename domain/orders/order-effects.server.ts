@@ -16,14 +16,14 @@ import { giveStockBack } from "#domain/catalog/product-stock.server.ts";
 import { releaseOrderCoupon } from "#domain/coupons/coupons.server.ts";
 import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
-import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
+import { createNotifications, type EmailExtra, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { statusMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
 import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
 import { isRefundRecord, type OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { formatDate, holdsStock, type OrderStatus } from "#domain/orders/order-status.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { type OrderRow, type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
-import { moveReturn, openReturn } from "#domain/orders/order-returns.server.ts";
+import { moveReturn, openReturn, returnShare } from "#domain/orders/order-returns.server.ts";
 import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
 import { markRefundPaid, recordRefund } from "#domain/orders/refunds.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
@@ -45,6 +45,8 @@ export type MoveFacts = {
   amountCents: number | null;
   /** The customer's notification: undefined → the status's default when the status changes; null → none. */
   message: OrderMessage | null | undefined;
+  /** More for the notification's e-mail (the parcel's tracking link). */
+  emailExtra?: EmailExtra;
 };
 
 export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFacts): Promise<void> {
@@ -60,7 +62,8 @@ export async function applyMoveEffects(tx: Tx, services: Services, move: MoveFac
   // freight included) until the owner sends it from the refund queue (decision 044).
   if (reason === "withdrawal_before_shipping") {
     await openReturn(tx, order, "before_shipping", move.note);
-    await recordRefund(tx, order, "withdrawal");
+    // A consultoria already held is not given back (decision 081): the refund is what comes back.
+    await recordRefund(tx, order, "withdrawal", (await returnShare(tx, order)).amountCents);
   }
   if (reason === "return_requested") await openReturn(tx, order, "after_shipping", move.note);
   if (reason === "return_accepted") await moveReturn(tx, order.id, ["requested"], "approved");
@@ -104,6 +107,7 @@ async function notifyCustomer(tx: Tx, services: Services, move: MoveFacts): Prom
   const message = move.message === undefined ? (order.status !== to ? statusMessage(order, to) : null) : move.message;
   if (!message) return;
   const created = await createNotifications(tx, [toNotification(order.userId, order.id, message)]);
+  if (move.emailExtra) for (const item of created) item.emailExtra = move.emailExtra;
   // Paid: the e-mail carries the e-book's signed link and the courses' and services' instructions (decision 030).
   if (to === "paid" && order.status !== "paid") {
     const delivered = await orderForDelivery(tx, order.id);

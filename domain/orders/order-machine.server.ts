@@ -9,7 +9,9 @@
 import { eq, sql } from "drizzle-orm";
 import { orders, orderStatusHistory } from "#platform/db/tables/orders.ts";
 import { DomainError } from "#domain/errors.ts";
+import type { EmailExtra } from "#domain/notifications/notifications.server.ts";
 import type { OrderMessage } from "#domain/orders/order-messages.ts";
+import { servicesNotHeld } from "#domain/orders/order-parts.server.ts";
 import { applyMoveEffects } from "#domain/orders/order-effects.server.ts";
 import { isDeclaredMove, isRefundRecord, ORDER_MOVES, type OrderStatusReason } from "#domain/orders/order-moves.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#domain/orders/order-status.ts";
@@ -28,6 +30,8 @@ export type Move = {
   set?: Partial<typeof orders.$inferInsert>;
   /** The customer's notification: omitted → the status's default when the status changes; null → none. */
   message?: OrderMessage | null;
+  /** More for that notification's e-mail (the parcel's tracking link, decision 080). */
+  emailExtra?: EmailExtra;
 };
 
 function refusal(order: OrderRow, move: Move, to: OrderStatus): DomainError | null {
@@ -47,13 +51,28 @@ function refusal(order: OrderRow, move: Move, to: OrderStatus): DomainError | nu
 }
 
 /**
+ * An order is delivered only when every part is (decision 081): a consultoria not held yet keeps it
+ * from "Entregue", whoever asks (the owner's "Mudar status", the carrier's delivery of the goods).
+ */
+async function servicesWaiting(tx: Tx, order: OrderRow, to: OrderStatus): Promise<DomainError | null> {
+  if (to !== "delivered" || order.status === "delivered") return null;
+  const waiting = await servicesNotHeld(tx, order.id);
+  if (waiting.length === 0) return null;
+  return new DomainError(
+    "conflict",
+    "service_not_held",
+    `Ainda falta realizar: ${waiting.map((line) => line.productName).join(", ")}. Marque como realizada na página do pedido quando acontecer: o pedido fica \u201cEntregue\u201d quando todas as partes forem entregues.`,
+  );
+}
+
+/**
  * Moves a locked order (the caller holds its row lock: `lockOrder` or a FOR UPDATE batch) and
  * returns it as it now is. Throws DomainError for a move not declared; the caller's transaction
  * then rolls back everything, effects included.
  */
 export async function moveOrder(tx: Tx, services: Services, order: OrderRow, move: Move): Promise<OrderRow> {
   const to = move.to ?? order.status;
-  const refused = refusal(order, move, to);
+  const refused = refusal(order, move, to) ?? (await servicesWaiting(tx, order, to));
   if (refused) throw refused;
   const now = new Date();
   const set: Partial<typeof orders.$inferInsert> = { ...move.set, updatedAt: now };
@@ -79,6 +98,7 @@ export async function moveOrder(tx: Tx, services: Services, order: OrderRow, mov
     note: move.note ?? null,
     amountCents,
     message: move.message,
+    emailExtra: move.emailExtra,
   });
   return after!;
 }

@@ -75,11 +75,58 @@ export function statusMessage(order: OrderFacts, status: OrderStatus): OrderMess
   };
 }
 
-export function trackingMessage(order: OrderFacts, trackingCode: string): OrderMessage {
+/**
+ * The parcel left (the owner typed its code, or the carrier said it was posted): the code and the
+ * page where the customer follows it (decision 080). Without a code yet, the same news without it.
+ */
+export function trackingMessage(order: OrderFacts, trackingCode: string | null, trackingUrl: string | null): OrderMessage {
+  const follow = trackingUrl ? ` Acompanhe a entrega em ${trackingUrl}` : "";
   return {
     type: "tracking_added",
     title: `Pedido ${orderLabel(order.number)} a caminho`,
-    content: `Código de rastreio dos Correios: ${trackingCode}. Acompanhe a entrega em rastreamento.correios.com.br.`,
+    content: trackingCode ? `Seu pedido foi postado. Código de rastreio: ${trackingCode}.${follow}` : `Seu pedido foi postado.${follow}`,
+  };
+}
+
+/** The carrier's news on the way that the customer wants to hear: out for delivery, or a delivery that failed. */
+export function carrierNewsMessage(order: OrderFacts, news: "out_for_delivery" | "undelivered" | "returned"): OrderMessage {
+  const label = orderLabel(order.number);
+  if (news === "out_for_delivery") {
+    return {
+      type: "order_status_changed",
+      title: `Pedido ${label}: saiu para entrega`,
+      content: `Seu pedido ${label} saiu para entrega e deve chegar hoje.`,
+    };
+  }
+  if (news === "undelivered") {
+    return {
+      type: "order_status_changed",
+      title: `Pedido ${label}: entrega não realizada`,
+      content: `A transportadora não conseguiu entregar o pedido ${label}. A loja já foi avisada e vai falar com você para combinar a entrega.`,
+    };
+  }
+  return {
+    type: "order_status_changed",
+    title: `Pedido ${label}: devolvido à loja`,
+    content: `O pedido ${label} voltou para a loja pela transportadora. A loja já foi avisada e vai falar com você para combinar um novo envio ou o reembolso.`,
+  };
+}
+
+/**
+ * One part of a mixed order delivered while another still waits (decision 081): what arrived
+ * (`part`: "Os produtos", "Consultoria em Cultivo") and what is left.
+ */
+export function partDeliveredMessage(
+  order: OrderFacts,
+  part: { what: string; done: "entregues" | "realizada" },
+  waiting: readonly string[],
+): OrderMessage {
+  const label = orderLabel(order.number);
+  const verb = part.done === "entregues" ? "foram entregues" : "foi realizada";
+  return {
+    type: "order_status_changed",
+    title: `Pedido ${label}: ${part.what.toLowerCase()} ${part.done}`,
+    content: `${part.what} do pedido ${label} ${verb}. Ainda falta: ${waiting.join(", ")}. O pedido fica \u201cEntregue\u201d quando tudo for entregue.`,
   };
 }
 

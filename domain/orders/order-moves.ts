@@ -30,6 +30,12 @@ export const ORDER_STATUS_REASONS = [
   "tracking_corrected",
   "delivered",
   "moved_by_admin",
+  "in_transit",
+  "out_for_delivery",
+  "delivery_failed",
+  "returned_to_sender",
+  "parcel_delivered",
+  "service_held",
 ] as const;
 export type OrderStatusReason = (typeof ORDER_STATUS_REASONS)[number];
 
@@ -72,7 +78,18 @@ export const ORDER_MOVES: Record<OrderStatusReason, DeclaredMove> = {
   preparation_started: { from: ["paid"], to: "preparing" },
   shipped: { from: PAID_NOT_SHIPPED, to: "shipped" },
   tracking_corrected: { from: ["shipped"], to: "same" },
-  delivered: { from: ["paid", "shipped"], to: "delivered" },
+  // The last part delivered (decision 081): the parcel, the service held, or both. An order with
+  // shipping must be shipped first (the machine checks); a service-only order may be in preparation.
+  delivered: { from: ["paid", "preparing", "shipped"], to: "delivered" },
+  // What the carrier says on the way (decision 080): history entries that keep the status.
+  in_transit: { from: ["shipped"], to: "same" },
+  out_for_delivery: { from: ["shipped"], to: "same" },
+  delivery_failed: { from: ["shipped"], to: "same" },
+  returned_to_sender: { from: SENT, to: "same" },
+  // The goods arrived while a service of the same order still waits to be held.
+  parcel_delivered: { from: ["shipped"], to: "same" },
+  // One service of the order held while another part still waits.
+  service_held: { from: [...PAID_NOT_SHIPPED, "shipped"], to: "same" },
   // The admin's free move ("Mudar status"): any step of the admin's graph, ORDER_TRANSITIONS.
   moved_by_admin: { from: ORDER_STATUSES, to: "admin" },
 };
@@ -122,6 +139,12 @@ export const ORDER_REASON_TEXT: Record<OrderStatusReason, string | null> = {
   tracking_corrected: "Rastreio corrigido",
   delivered: null,
   moved_by_admin: null,
+  in_transit: "Em trânsito",
+  out_for_delivery: "Saiu para entrega",
+  delivery_failed: "A transportadora não conseguiu entregar",
+  returned_to_sender: "Devolvido à loja pela transportadora",
+  parcel_delivered: "Produtos entregues",
+  service_held: "Realizado",
 };
 
 export type HistoryFacts = { reason: OrderStatusReason; note: string | null; amountCents: number | null };
@@ -137,6 +160,9 @@ export function renderHistoryNote({ reason, note, amountCents }: HistoryFacts): 
       return note ? `${words} ${note}` : null;
     case "return_reply":
       return `${words}: ${note ?? ""}`;
+    case "service_held":
+      // The note names the service held (its line's product name).
+      return note ? `${words}: ${note}` : words;
     case "refunded_by_admin":
     case "partially_refunded_by_admin":
     case "refund_recorded":

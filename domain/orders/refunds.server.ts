@@ -11,6 +11,7 @@ import type { RefundQueueItem } from "#domain/orders/admin-order-schemas.ts";
 import { DomainError } from "#domain/errors.ts";
 import { formatDate } from "#domain/orders/order-status.ts";
 import { type Executor, iso, type OrderRow, type Tx } from "#domain/orders/order-store.server.ts";
+import { returnOf } from "#domain/orders/order-returns.server.ts";
 import { paidEndToEndIds } from "#domain/payments/charge-lookups.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
@@ -140,6 +141,15 @@ export async function refundRefusal(tx: Tx, order: OrderRow, amountCents: number
       "invalid",
       "refund_over_total",
       `O reembolso não pode passar do total do pedido, ${formatBRL(order.totalCents)}.`,
+    );
+  }
+  // A return refunds only what comes back (decision 081): never the consultoria already held.
+  const returned = await returnOf(tx, order.id);
+  if (returned && returned.status !== "refused" && amountCents > returned.amountCents) {
+    return new DomainError(
+      "invalid",
+      "refund_over_return",
+      `O reembolso desta devolução é de até ${formatBRL(returned.amountCents)}: os serviços já realizados não são devolvidos.`,
     );
   }
   if (order.status === "pending_payment") {

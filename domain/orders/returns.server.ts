@@ -117,7 +117,7 @@ export function acceptReturn(services: Services, orderId: string, adminId: strin
     if (entry.status === "refused") throw new DomainError("conflict", "return_refused", "Esta devolução foi recusada.");
     if (entry.status === "approved")
       throw new DomainError("conflict", "already_accepted", "Esta devolução já foi aceita: aguarde os produtos e registre o reembolso.");
-    const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
+    const facts = { number: order.number, totalCents: order.totalCents, refundCents: entry.amountCents };
     await moveOrder(tx, services, order, { reason: "return_accepted", actorUserId: adminId, message: returnAcceptedMessage(facts) });
   });
 }

@@ -20,6 +20,7 @@ import {
   withdrawalMode,
   type WithdrawalMode,
 } from "#domain/orders/order-status.ts";
+import { returnShare } from "#domain/orders/order-returns.server.ts";
 import { iso, lockOrder, notFound, type OrderRow, type Services } from "#domain/orders/order-store.server.ts";
 
 type HistoryRow = Pick<typeof orderStatusHistory.$inferSelect, "reason" | "createdAt">;
@@ -100,7 +101,11 @@ export async function requestWithdrawal(
     if (refused) throw refused;
     const mode = withdrawalMode(order.status)!;
     if (mode === "return" && !request.unopened) throw new DomainError("invalid", "unopened_required", UNOPENED_MESSAGE);
-    const facts = { number: order.number, totalCents: order.totalCents, refundCents: order.totalCents };
+    const share = await returnShare(tx, order);
+    if (share.items.length === 0) {
+      throw new DomainError("conflict", "nothing_to_return", "Os serviços deste pedido já foram realizados: não há o que devolver.");
+    }
+    const facts = { number: order.number, totalCents: order.totalCents, refundCents: share.amountCents };
     // The machine's effects record the refund (before shipping), tell the customer and e-mail the admins.
     if (mode === "cancel") {
       await moveOrder(tx, services, order, {

@@ -1,10 +1,13 @@
 /**
  * How the shop reaches Melhor Envio (issue 30 items 1, 4, 5 and 7): the API's base URL, the bearer
  * token and the User-Agent it requires ("App (email)"). Quotes, labels and tracking all ask here.
- * For now the personal token of the configuration (MELHOR_ENVIO_TOKEN); the OAuth connection made
- * from the admin (item 7) takes its place here when it lands.
+ * The token is the connection the owner made in the admin (OAuth or a pasted personal token, kept
+ * sealed by domain/connections), else MELHOR_ENVIO_TOKEN (decision 075). A call that fails tells
+ * the health panel through domain/connections/provider-errors.server.ts's recordProviderError.
  */
 import type { AppServices } from "#platform/services.ts";
+import { melhorEnvioHost, melhorEnvioUserAgent } from "#domain/connections/melhor-envio-oauth.server.ts";
+import { providerToken } from "#domain/connections/stored-access.server.ts";
 
 export type MelhorEnvioAccess = {
   /** e.g. https://melhorenvio.com.br/api/v2/me */
@@ -15,10 +18,7 @@ export type MelhorEnvioAccess = {
 
 export async function melhorEnvioAccess(services: Pick<AppServices, "config" | "db">): Promise<MelhorEnvioAccess | null> {
   const { config } = services;
-  if (!config.MELHOR_ENVIO_TOKEN) return null;
-  return {
-    apiUrl: `${config.MELHOR_ENVIO_URL.replace(/\/$/, "")}/api/v2/me`,
-    token: config.MELHOR_ENVIO_TOKEN,
-    userAgent: `Loja Micologia (${config.SHOP_EMAIL})`,
-  };
+  const token = await providerToken(services, "melhorenvio");
+  if (!token) return null;
+  return { apiUrl: `${melhorEnvioHost(config)}/api/v2/me`, token, userAgent: melhorEnvioUserAgent(config) };
 }

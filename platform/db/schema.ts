@@ -10,6 +10,7 @@ export * from "#platform/db/tables/auth.ts";
 export * from "#platform/db/tables/cart.ts";
 export * from "#platform/db/tables/catalog.ts";
 export * from "#platform/db/tables/checkout.ts";
+export * from "#platform/db/tables/connections.ts";
 export * from "#platform/db/tables/consent.ts";
 export * from "#platform/db/tables/coupons.ts";
 export * from "#platform/db/tables/delivery.ts";

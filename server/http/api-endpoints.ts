@@ -14,6 +14,7 @@ import { isAdminEndpoint, listAdminsEndpoint } from "#server/api/auth.ts";
 import { dashboardEndpoints } from "#server/api/dashboard.ts";
 import { customerEndpoints } from "#server/api/customers.ts";
 import { adminOrderEndpoints } from "#server/api/orders-admin.ts";
+import { orderFulfilmentEndpoints } from "#server/api/order-fulfilment.ts";
 import { auditEndpoints } from "#server/api/audit.ts";
 import { catalogEndpoints } from "#server/api/catalog.ts";
 import { catalogImageEndpoints } from "#server/api/catalog-images.ts";
@@ -21,6 +22,7 @@ import { maintenanceEndpoints } from "#server/api/maintenance.ts";
 import { emailQueueEndpoints } from "#server/api/email-queue.ts";
 import { maintenanceBackupEndpoints } from "#server/api/maintenance-backup.ts";
 import { settingsEndpoints } from "#server/api/settings.ts";
+import { connectionsEndpoints } from "#server/api/connections.ts";
 import { cartEndpoints } from "#server/api/cart.ts";
 import { notificationEndpoints } from "#server/api/notifications.ts";
 import { orderEndpoints, renewPixEndpoint } from "#server/api/orders.ts";
@@ -70,6 +72,8 @@ export const apiEndpoints: Endpoint[] = [
   ...dashboardEndpoints,
   ...customerEndpoints,
   ...adminOrderEndpoints,
+  // An order delivered part by part and its parcel's tracking (issue 30 items 5 and 6).
+  ...orderFulfilmentEndpoints,
   ...catalogEndpoints,
   ...adminShippingEndpoints,
   ...catalogImageEndpoints,
@@ -85,6 +89,8 @@ export const apiEndpoints: Endpoint[] = [
   ...maintenanceBackupEndpoints,
   // The shop's settings and the go-live check (issue 28 items 1 and 2).
   ...settingsEndpoints,
+  // The shop's accounts at Melhor Envio and Focus NFe (issue 30 item 7).
+  ...connectionsEndpoints,
   // Pix providers' webhooks and an order's provider charges (issue 21).
   ...paymentEndpoints,
 ];

@@ -5,6 +5,7 @@ import { currentMaintenance, knownMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS }
 import { DEFAULT_MAINTENANCE_MESSAGE } from "#domain/maintenance/maintenance-schemas.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { errorBody } from "#server/http/errors.ts";
+import { standalonePage } from "#server/http/standalone-page.ts";
 
 /**
  * Maintenance mode at the edge (decision 024). While it is on, every storefront page and API call
@@ -85,35 +86,13 @@ export function reloadAsDocument(c: Context<AppEnv>): Response {
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
-/**
- * The page visitors see: plain HTML with its styles inline and no script, so it depends on nothing
- * the maintenance may be changing (the build, the database). The link lets an admin sign in.
- */
+/** The page visitors see (standalone-page.ts: it depends on nothing the maintenance may be changing); the link lets an admin sign in. */
 export function maintenancePage(message: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Loja em manutenção | Loja Micologia</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#fafaf9;color:#1c1917;line-height:1.5}
-main{max-width:36rem;margin:0 auto;padding:3rem 1.25rem}
-h1{font-size:1.75rem;margin:0 0 1rem;color:#0c0a09}
-p{margin:0 0 1rem;font-size:1.0625rem}
-a{color:#065f46;font-weight:600}
-a:focus-visible{outline:3px solid #065f46;outline-offset:2px}
-.small{font-size:.9375rem;color:#44403c}
-</style>
-</head>
-<body>
-<main>
-<h1>Loja em manutenção</h1>
+  return standalonePage(
+    "Loja em manutenção",
+    `<h1>Loja em manutenção</h1>
 <p>${escapeHtml(message)}</p>
 <p class="small">Seu carrinho e seus pedidos estão guardados. Tente de novo em alguns minutos.</p>
-<p class="small"><a href="/auth?next=%2Fmaintenance-panel">Entrar como administrador</a></p>
-</main>
-</body>
-</html>`;
+<p class="small"><a href="/auth?next=%2Fmaintenance-panel">Entrar como administrador</a></p>`,
+  );
 }

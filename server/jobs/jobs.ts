@@ -16,6 +16,7 @@ import { SEND_PUSH_TASK } from "#domain/push/push-queue.server.ts";
 import { dropSilentDevices } from "#domain/push/push-subscriptions.server.ts";
 import { sendPushJob } from "#domain/push/send-push.server.ts";
 import type { AppServices } from "#platform/services.ts";
+import { MELHOR_ENVIO_REFRESH_TASK, refreshMelhorEnvioTokens } from "#domain/connections/refresh-tokens.server.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
 export const RATING_REMINDER_TASK = "rating-reminder";
@@ -41,6 +42,8 @@ export const SCHEDULES: Schedule[] = [
   { task: PIX_RECONCILE_TASK, pattern: "* * * * *", backfillMinutes: 2 },
   { task: DELETED_ACCOUNT_ORDERS_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
   { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
+  // Melhor Envio's authorized tokens, renewed a week before they end (issue 30 item 7, decision 075).
+  { task: MELHOR_ENVIO_REFRESH_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
 
 /** When a schedule's occurrence was due (graphile-worker puts it in the payload). */
@@ -83,6 +86,7 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
       scrubFinishedOrdersOfDeletedAccounts(services.db),
     ),
     [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
+    [MELHOR_ENVIO_REFRESH_TASK]: scheduled(services, MELHOR_ENVIO_REFRESH_TASK, () => refreshMelhorEnvioTokens(services)),
   };
 }
 

@@ -7,6 +7,7 @@ import { failureText, maintenanceApi, maintenanceKeys } from "#app/features/main
 import { bytesText, countText, secondsText, whenText } from "#app/features/maintenance/maintenance-format.ts";
 import type { Health, HealthLevel } from "#domain/maintenance/maintenance-schemas.ts";
 import { jobLabel } from "#domain/maintenance/job-labels.ts";
+import { PROVIDER_NAMES, type ConnectionHealth } from "#domain/connections/connection-schemas.ts";
 
 /**
  * How often the health is read again while the section is open (decision 024: polling, not the
@@ -80,12 +81,37 @@ function HealthCards({ health }: { health: Health }) {
         <Row term="Pasta">{disk.path}</Row>
         <Row term="Livre">{`${bytesText(disk.freeBytes)} de ${bytesText(disk.totalBytes)}`}</Row>
       </Card>
+      {health.connections.map((connection) => (
+        <ConnectionCard key={connection.provider} connection={connection} />
+      ))}
       <li className="md:col-span-2">
         <p className="rounded-2xl border border-stone-200 bg-white p-4 text-sm text-stone-800">
           Versão <strong>{build.version}</strong> · no ar desde {whenText(build.startedAt)} · Node {build.node}
         </p>
       </li>
     </ul>
+  );
+}
+
+const SOURCE_WORDS: Record<ConnectionHealth["source"], string> = {
+  oauth: "autorização (OAuth)",
+  token: "token colado no admin",
+  environment: "variável de ambiente",
+  none: "não conectado",
+};
+
+/** Melhor Envio and Focus NFe (issue 30 item 7): where the token comes from, whose, until when. */
+function ConnectionCard({ connection }: { connection: ConnectionHealth }) {
+  const account = [connection.accountName, connection.accountEmail].filter(Boolean).join(" · ");
+  return (
+    <Card title={PROVIDER_NAMES[connection.provider]} level={connection.level} reason={connection.reason}>
+      <Row term="Em uso">{connection.inUse ? "sim" : "não"}</Row>
+      <Row term="Conexão">{SOURCE_WORDS[connection.source]}</Row>
+      <Row term="Conta">{account || "—"}</Row>
+      <Row term="Token vence">{connection.expiresAt ? whenText(connection.expiresAt) : "—"}</Row>
+      <Row term="Última renovação">{connection.lastRefreshAt ? whenText(connection.lastRefreshAt) : "—"}</Row>
+      <Row term="Último erro">{connection.lastError ? `${connection.lastError} (${whenText(connection.lastErrorAt)})` : "nenhum"}</Row>
+    </Card>
   );
 }
 

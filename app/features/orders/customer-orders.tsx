@@ -7,6 +7,7 @@ import { useOrderUpdates } from "#app/features/orders/use-order-updates.ts";
 import { WithdrawalRequest } from "#app/features/orders/withdrawal-request.tsx";
 import { RenewPix } from "#app/features/orders/renew-pix.tsx";
 import { OrderDeliveries } from "#app/features/delivery/order-deliveries.tsx";
+import { OrderTrackingSection } from "#app/features/orders/order-tracking.tsx";
 import { OrderReviews } from "#app/features/reviews/order-reviews.tsx";
 
 /** The /cliente "Pedidos" tab: the list, or one order (?order=ID) with its Pix while unpaid and its history. */
@@ -33,6 +34,7 @@ export function CustomerOrders({
         ) : null}
         <RenewPix order={order} />
         <OrderDetails order={order} />
+        <OrderTrackingSection orderId={order.id} status={order.status} />
         <OrderDeliveries orderId={order.id} />
         <OrderReviews order={order} />
         <WithdrawalRequest order={order} />

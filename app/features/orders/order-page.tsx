@@ -7,6 +7,7 @@ import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { adminOrderKeys, adminOrdersApi } from "#app/features/orders/admin-orders-api.ts";
 import { OrderActions } from "#app/features/orders/order-actions.tsx";
 import { hrefWith } from "#app/features/orders/order-results.tsx";
+import { OrderPartsPanel } from "#app/features/orders/order-parts-panel.tsx";
 import { PackingSlip } from "#app/features/orders/packing-slip.tsx";
 import { ProviderPayments } from "#app/features/orders/provider-payments.tsx";
 import { ReturnActions } from "#app/features/orders/return-actions.tsx";
@@ -205,6 +206,7 @@ export function AdminOrderPage({ orderId }: { orderId: string }) {
       </div>
       <ProviderPayments orderId={detail.id} status={detail.status} />
       <OrderActions order={detail} />
+      <OrderPartsPanel orderId={detail.id} status={detail.status} />
       <Withdrawal order={detail} />
       <div className="print:hidden">
         <OrderDetails order={detail} />

@@ -56,6 +56,15 @@ export const orderStatusReason = pgEnum("order_status_reason", [
   "tracking_corrected",
   "delivered",
   "moved_by_admin",
+  // The carrier's news that keeps the status (decision 080): in transit, out for delivery, a delivery
+  // that failed, a parcel back at the shop, the goods delivered while another part still waits.
+  "in_transit",
+  "out_for_delivery",
+  "delivery_failed",
+  "returned_to_sender",
+  "parcel_delivered",
+  // A service of the order was held (decision 081): "Consultoria realizada".
+  "service_held",
 ]);
 
 export const orders = pgTable(
@@ -167,6 +176,13 @@ export const orderItems = pgTable(
     needsShipping: boolean("needs_shipping").notNull(),
     /** True when this line took units from products.stock (given back if the order is cancelled). */
     stockReserved: boolean("stock_reserved").notNull().default(false),
+    /**
+     * A service line (consultoria, mentoria, auditoria): when the owner marked it held, and who
+     * (decision 081). Null: not held yet, or not a service. The order is delivered only once every
+     * service line is held and its goods arrived.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
+    heldBy: text("held_by"),
   },
   (t) => [
     index("order_items_order_id").on(t.orderId),
@@ -280,4 +296,44 @@ export const orderReturns = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_returns_status").on(t.status, t.createdAt), check("order_returns_amount", sql`${t.amountCents} >= 0`)],
+);
+
+/*
+ * What the carrier said about an order's parcel (decision 080): each event once, keyed by where it
+ * came from and its id there, so a webhook delivered five times, or the same news from the webhook
+ * and the polling, is one row. Kept even when it moves nothing (late or out of order): the
+ * customer's timeline shows what the carrier said, the order never moves backwards.
+ */
+export const carrierEventStatus = pgEnum("carrier_event_status", [
+  "posted",
+  "in_transit",
+  "out_for_delivery",
+  "delivered",
+  "undelivered",
+  "returned",
+]);
+
+export const orderCarrierEvents = pgTable(
+  "order_carrier_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** "melhorenvio" (webhook or polling) or "owner" (a code typed with the table provider). */
+    source: text("source").notNull(),
+    eventId: text("event_id").notNull(),
+    status: carrierEventStatus("status").notNull(),
+    trackingCode: text("tracking_code"),
+    trackingUrl: text("tracking_url"),
+    /** When the carrier says it happened. */
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    /** Whether it moved the order (false: a late or repeated stage, kept for the timeline only). */
+    moved: boolean("moved").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("order_carrier_events_once").on(t.source, t.eventId),
+    index("order_carrier_events_order").on(t.orderId, t.occurredAt),
+  ],
 );

@@ -47,6 +47,25 @@ export type FakeState = {
   calls: string[];
   /** Each quote asked (POST /shipment/calculate): its CEPs and the parcel's weight in kg. */
   quotes?: Array<{ from: string; to: string; weightKg: number }>;
+  /** The OAuth server's side (test/fakes/melhorenvio/oauth.ts fills it when the fake starts). */
+  oauth?: FakeOAuthState;
+};
+
+/** Melhor Envio's OAuth server: codes handed out, refresh tokens alive, the account it answers for. */
+export type FakeOAuthState = {
+  /** Authorization codes: single use, 10 minutes, tied to the redirect_uri they were issued for. */
+  codes: Map<string, { redirectUri: string; expiresAt: number; used: boolean }>;
+  /** Refresh tokens alive (each is used once: a refresh hands out a new one). */
+  refreshTokens: Map<string, { expiresAt: number }>;
+  /** Lifetimes Melhor Envio gives: 30 days (access), 45 days (refresh). */
+  accessSeconds: number;
+  refreshSeconds: number;
+  /** true: the owner says no on Melhor Envio's page (back with error=access_denied). */
+  deny: boolean;
+  /** GET /api/v2/me's account. */
+  account: { firstname: string; lastname: string; email: string };
+  /** Every POST /oauth/token, by grant_type, in order. */
+  grants: string[];
 };
 
 /** Melhor Envio's services the fake quotes and sells (ids as in production). */
