@@ -117,8 +117,8 @@ async function tableQuote(db: Executor, cep: string, weightGrams: number): Promi
  * (no token, or no sender CEP in the shop's profile: the settings' "Pronta para enviar?" says so).
  */
 async function liveQuote(services: QuoteServices, cep: string, parcel: Parcel): Promise<ShippingQuote | null> {
-  const [access, fromCep] = await Promise.all([melhorEnvioAccess(services), shippingOriginCep(services)]);
-  if (!access || !fromCep) return null;
+  const fromCep = await shippingOriginCep(services);
+  if (!fromCep) return null;
   const key = [
     "melhorenvio",
     fromCep,
@@ -136,6 +136,10 @@ async function liveQuote(services: QuoteServices, cep: string, parcel: Parcel): 
     .where(and(eq(shippingQuoteCache.key, key), gte(shippingQuoteCache.expiresAt, sql`now()`)));
   if (cached) return cached.source === "melhorenvio" ? liveAnswer(cep, cached.options) : tableQuote(rows, cep, parcel.weightGrams);
 
+  // Only a miss reads the connection (a row of its own): a hit inside a checkout's transaction
+  // touches no other connection than the transaction's.
+  const access = await melhorEnvioAccess(services);
+  if (!access) return null;
   try {
     const options = await melhorEnvioQuote(access, { fromCep, toCep: cep, parcel, timeoutMs: services.config.MELHOR_ENVIO_TIMEOUT_MS });
     if (options.length === 0) throw new Error("Melhor Envio offers no service for this parcel and CEP");
