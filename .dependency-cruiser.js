@@ -84,7 +84,8 @@ export const DOMAIN_NEIGHBOURS = {
   invoices: ["orders", "settings", "catalog", "notifications", "push", "audit", "connections"],
   // Labels and tracking (issue 30 items 4 and 5): bought from the shop's sender data, waiting for the NF-e's
   // key; the carrier's news moves the order through orders' carrier events.
-  labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit", "connections"],
+  // Its refund notes and refusals say amounts in R$ (pricing's one formatter).
+  labels: ["orders", "invoices", "settings", "shipping", "catalog", "notifications", "push", "audit", "connections", "pricing"],
   // The e-mail log and queue as the admins see it (issue 18): list, resend (audited), health; the test
   // e-mail goes to the admin's address, read through auth (decision 048).
   "email-queue": ["audit", "auth"],
@@ -194,7 +195,9 @@ export const FEATURE_NEIGHBOURS = {
   home: ["catalog", "consent"],
   legal: ["consent"],
   // A customer's order shows its Pix, downloads and reviews; the admin's order page its audit trail.
-  orders: ["audit", "delivery", "payments", "reviews"],
+  // The admin order page shows the label panel; the orders list buys labels in bulk (issue 30 item 4).
+  orders: ["audit", "delivery", "payments", "reviews", "labels"],
+  labels: [],
   customers: ["admin", "orders"],
   dashboard: ["admin", "audit", "orders", "recovery"],
   account: ["auth", "notifications", "orders", "push", "referrals"],

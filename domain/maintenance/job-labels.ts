@@ -14,6 +14,8 @@ export const JOB_LABELS: Record<string, string> = {
   "deleted-account-orders-scrub": "Limpeza de dados de contas excluídas",
   "send-push": "Envio de notificações aos aparelhos",
   "silent-push-devices": "Remoção de aparelhos sem uso há semanas",
+  "label-step": "Compra de etiquetas no Melhor Envio",
+  "label-tracking-poll": "Consulta do rastreio das etiquetas",
   "melhorenvio-token-refresh": "Renovação do token do Melhor Envio",
 };
 

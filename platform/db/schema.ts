@@ -15,6 +15,7 @@ export * from "#platform/db/tables/consent.ts";
 export * from "#platform/db/tables/coupons.ts";
 export * from "#platform/db/tables/delivery.ts";
 export * from "#platform/db/tables/email-queue.ts";
+export * from "#platform/db/tables/labels.ts";
 export * from "#platform/db/tables/maintenance.ts";
 export * from "#platform/db/tables/notifications.ts";
 export * from "#platform/db/tables/orders.ts";

@@ -29,7 +29,7 @@ export type ContractFields = {
   response: z.ZodType;
   status?: 200 | 201 | 202 | 204;
   session?: "optional";
-  produces?: "text/csv" | "application/octet-stream";
+  produces?: "text/csv" | "application/octet-stream" | "application/pdf";
   accessLog?: "summary";
   callers?: "provider";
 };

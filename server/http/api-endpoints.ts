@@ -35,6 +35,7 @@ import { deliveryEndpoints } from "#server/api/delivery.ts";
 import { paymentEndpoints } from "#server/api/payments.ts";
 import { pushEndpoints } from "#server/api/push.ts";
 import { ownerTodayEndpoint } from "#server/api/owner-today.ts";
+import { labelEndpoints } from "#server/api/labels.ts";
 import type { Endpoint } from "#server/http/api.ts";
 
 /** Every JSON API operation of the shop; later features add theirs here. */
@@ -72,6 +73,8 @@ export const apiEndpoints: Endpoint[] = [
   ...dashboardEndpoints,
   ...customerEndpoints,
   ...adminOrderEndpoints,
+  // Labels through Melhor Envio and its tracking webhook (issue 30 items 4 and 5).
+  ...labelEndpoints,
   // An order delivered part by part and its parcel's tracking (issue 30 items 5 and 6).
   ...orderFulfilmentEndpoints,
   ...catalogEndpoints,
@@ -109,4 +112,5 @@ export const apiTagDescriptions: Record<string, string> = {
   notificações: "Notificações da conta conectada",
   manutenção: "Painel de manutenção: saúde, modo de manutenção, erros, administradores e limpezas",
   pagamentos: "Notificações dos provedores de Pix (Mercado Pago, API Pix do Banco Central): chamadas assinadas, sem sessão",
+  envio: "Notificações do Melhor Envio sobre as etiquetas (postada, entregue, não entregue): chamadas assinadas, sem sessão",
 };

@@ -54,7 +54,7 @@ type EndpointFields<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodObj
    * streamed download) instead of JSON; `response` is then only documentation and the OpenAPI
    * document declares the file.
    */
-  produces?: "text/csv" | "application/octet-stream";
+  produces?: "text/csv" | "application/octet-stream" | "application/pdf";
   /** "summary": its successes are counted into a line a minute instead of a line each (access-log.ts, decision 010). */
   accessLog?: "summary";
   /**

@@ -16,6 +16,9 @@ import { SEND_PUSH_TASK } from "#domain/push/push-queue.server.ts";
 import { dropSilentDevices } from "#domain/push/push-subscriptions.server.ts";
 import { sendPushJob } from "#domain/push/send-push.server.ts";
 import type { AppServices } from "#platform/services.ts";
+import { LABEL_STEP_TASK } from "#domain/labels/buy-labels.server.ts";
+import { runLabelStep } from "#domain/labels/label-steps.server.ts";
+import { LABEL_POLL_TASK, pollLabelTracking } from "#domain/labels/label-tracking.server.ts";
 import { MELHOR_ENVIO_REFRESH_TASK, refreshMelhorEnvioTokens } from "#domain/connections/refresh-tokens.server.ts";
 
 export const PIX_EXPIRY_TASK = "pix-expiry";
@@ -42,6 +45,8 @@ export const SCHEDULES: Schedule[] = [
   { task: PIX_RECONCILE_TASK, pattern: "* * * * *", backfillMinutes: 2 },
   { task: DELETED_ACCOUNT_ORDERS_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
   { task: SILENT_PUSH_DEVICES_TASK, pattern: "17 4 * * *", backfillMinutes: 24 * 60 },
+  // Melhor Envio caches tracking an hour; each label is read at most hourly (decision 079).
+  { task: LABEL_POLL_TASK, pattern: "*/30 * * * *", backfillMinutes: 60 },
   // Melhor Envio's authorized tokens, renewed a week before they end (issue 30 item 7, decision 075).
   { task: MELHOR_ENVIO_REFRESH_TASK, pattern: "*/10 * * * *", backfillMinutes: 60 },
 ];
@@ -86,6 +91,11 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
       scrubFinishedOrdersOfDeletedAccounts(services.db),
     ),
     [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
+    // One of Melhor Envio's four label steps (decision 078); it queues the next itself.
+    [LABEL_STEP_TASK]: async (payload) => {
+      await runLabelStep(services, payload);
+    },
+    [LABEL_POLL_TASK]: scheduled(services, LABEL_POLL_TASK, () => pollLabelTracking(services)),
     [MELHOR_ENVIO_REFRESH_TASK]: scheduled(services, MELHOR_ENVIO_REFRESH_TASK, () => refreshMelhorEnvioTokens(services)),
   };
 }

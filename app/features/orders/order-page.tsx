@@ -10,6 +10,7 @@ import { hrefWith } from "#app/features/orders/order-results.tsx";
 import { OrderPartsPanel } from "#app/features/orders/order-parts-panel.tsx";
 import { PackingSlip } from "#app/features/orders/packing-slip.tsx";
 import { ProviderPayments } from "#app/features/orders/provider-payments.tsx";
+import { LabelPanel } from "#app/features/labels/label-panel.tsx";
 import { ReturnActions } from "#app/features/orders/return-actions.tsx";
 import { OrderDetails } from "#app/features/orders/order-views.tsx";
 import { formatDateTime } from "#app/shared/format-date.ts";
@@ -205,6 +206,7 @@ export function AdminOrderPage({ orderId }: { orderId: string }) {
         <Payment order={detail} />
       </div>
       <ProviderPayments orderId={detail.id} status={detail.status} />
+      <LabelPanel orderId={detail.id} status={detail.status} />
       <OrderActions order={detail} />
       <OrderPartsPanel orderId={detail.id} status={detail.status} />
       <Withdrawal order={detail} />

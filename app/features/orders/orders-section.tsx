@@ -6,6 +6,7 @@ import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
 import { adminOrderKeys, adminOrdersApi, ORDER_FILTER_KEYS, orderQueryOf } from "#app/features/orders/admin-orders-api.ts";
 import { OrderResults } from "#app/features/orders/order-results.tsx";
+import { BulkLabels } from "#app/features/labels/bulk-labels.tsx";
 import { ORDER_SORT_LABELS, ORDER_SORTS, PAYMENT_STATE_LABELS, PAYMENT_STATES } from "#domain/orders/admin-order-schemas.ts";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "#domain/orders/order-status.ts";
 
@@ -134,7 +135,10 @@ export function AdminOrdersSection() {
       ) : list.isError ? (
         <FormMessage kind="error">{list.error.message || "Não foi possível carregar os pedidos."}</FormMessage>
       ) : (
-        <OrderResults page={list.data} search={search} />
+        <>
+          <BulkLabels orders={list.data.orders} />
+          <OrderResults page={list.data} search={search} />
+        </>
       )}
     </section>
   );

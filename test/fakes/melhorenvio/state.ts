@@ -47,6 +47,10 @@ export type FakeState = {
   calls: string[];
   /** Each quote asked (POST /shipment/calculate): its CEPs and the parcel's weight in kg. */
   quotes?: Array<{ from: string; to: string; weightKg: number }>;
+  /** Where `POST /__advance/{id}` posts its signed webhook (the shop's /api/shipping/melhorenvio/webhook); unset: none. */
+  webhookUrl?: string;
+  /** The links /shipment/print made: key → the shipment ids it prints (served as one small PDF). */
+  prints?: Map<string, string[]>;
   /** The OAuth server's side (test/fakes/melhorenvio/oauth.ts fills it when the fake starts). */
   oauth?: FakeOAuthState;
 };

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { fulfilmentProfileSchema } from "#domain/settings/fulfilment-profile.ts";
+import { packingSlipLines } from "#domain/labels/packing-slip.ts";
+
+const sender = fulfilmentProfileSchema.parse({
+  sender: {
+    name: "Loja Micologia Ltda",
+    phone: "(11) 3333-4444",
+    email: "envios@loja.example",
+    document: "11.222.333/0001-81",
+    stateRegistration: "123456789",
+    municipalRegistration: null,
+    address: {
+      cep: "04538-133",
+      street: "Rua A",
+      number: "10",
+      complement: "",
+      district: "Itaim",
+      city: "São Paulo",
+      state: "SP",
+      cityIbgeCode: null,
+    },
+  },
+  taxRegime: "simples_nacional",
+  shipsWith: "dce",
+}).sender;
+
+describe("the packing slip (issue 30 items 4 and 6)", () => {
+  it("of a mixed order lists only the goods in the box, with the sender and the recipient", () => {
+    const text = packingSlipLines(
+      {
+        number: 10042,
+        customerName: "Maria Silva",
+        shippingAddress: {
+          recipientName: "Maria Silva",
+          street: "Avenida Paulista",
+          number: "1000",
+          complement: "apto 5",
+          neighborhood: "Bela Vista",
+          city: "São Paulo",
+          state: "SP",
+          cep: "01310100",
+        },
+        items: [
+          { productName: "Amostra Golden Teacher", quantity: 4, unitType: "gram", needsShipping: true },
+          { productName: "Consultoria de cultivo", quantity: 1, unitType: "unit", needsShipping: false },
+          { productName: "Curso online de cultivo", quantity: 1, unitType: "unit", needsShipping: false },
+          { productName: "Kit de cultura líquida", quantity: 2, unitType: "unit", needsShipping: true },
+        ],
+      },
+      sender,
+    )
+      .map((line) => line.text)
+      .join("\n");
+    expect(text).toContain("Pedido #10042");
+    expect(text).toContain("Loja Micologia Ltda");
+    expect(text).toContain("CEP 04538-133");
+    expect(text).toContain("Avenida Paulista, 1000 apto 5 — Bela Vista");
+    expect(text).toContain("CEP 01310-100");
+    expect(text).toContain("[  ] 4 g Amostra Golden Teacher");
+    expect(text).toContain("[  ] 2 × Kit de cultura líquida");
+    expect(text).not.toContain("Consultoria");
+    expect(text).not.toContain("Curso");
+  });
+});
