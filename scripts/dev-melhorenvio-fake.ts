@@ -11,5 +11,7 @@ export async function startDevMelhorEnvioFake(env: NodeJS.ProcessEnv = process.e
   env.MELHOR_ENVIO_TOKEN = fake.token;
   env.MELHOR_ENVIO_CLIENT_ID ??= fake.clientId;
   env.MELHOR_ENVIO_CLIENT_SECRET ??= fake.clientSecret;
+  // Its test control (POST /__advance/{id}) posts the signed tracking webhooks to this shop.
+  fake.webhookUrl = `http://localhost:${env.PORT ?? "3000"}/api/shipping/melhorenvio/webhook`;
   return `Melhor Envio falso em ${fake.url}: cotações ao vivo (PAC, SEDEX, Mini Envios até 0,3 kg, Jadlog) a partir do CEP salvo em Configurações → Dados de envio e fiscais`;
 }
