@@ -81,6 +81,8 @@ function apiAccess(path: string): Access | undefined {
   if (path.startsWith("/payments/")) return "provider";
   // Focus NFe's hook (issue 30 item 3): its secret header, no session.
   if (path.startsWith("/invoices/")) return "provider";
+  // Melhor Envio's tracking webhook (issue 30 item 5): X-ME-Signature, no session.
+  if (path.startsWith("/shipping/melhorenvio/")) return "provider";
   if (path === "/account" || path.startsWith("/account/") || path === "/rpc/is_admin" || path === "/cart/migrate") return "user";
   // Joining this browser's consent events to the account signed in (decision 060).
   if (path === "/consent/join") return "user";

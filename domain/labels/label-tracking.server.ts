@@ -103,7 +103,13 @@ export async function receiveLabelWebhook(
   if (!isAuthenticMelhorEnvioWebhook(services.config.MELHOR_ENVIO_CLIENT_SECRET, input.rawBody, input.signature)) {
     throw labelWebhookNotAuthentic();
   }
-  const parsed = melhorEnvioWebhookSchema.safeParse(JSON.parse(input.rawBody));
+  let body: unknown;
+  try {
+    body = JSON.parse(input.rawBody);
+  } catch {
+    return { applied: false };
+  }
+  const parsed = melhorEnvioWebhookSchema.safeParse(body);
   if (!parsed.success) return { applied: false };
   const { event, data } = parsed.data;
   const label = await labelByShipment(services, data.id);
