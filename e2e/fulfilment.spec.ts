@@ -8,6 +8,7 @@
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
 import pg from "pg";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
@@ -262,7 +263,9 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
   await owner.goto(shop.url("/admin/pedidos"));
   await waitForHydration(owner);
   const bulk = owner.getByRole("form", { name: "Comprar etiquetas" });
+  // Only the orders that ship are offered, with the wallet's balance before buying.
   await expect(bulk.getByRole("checkbox")).toHaveCount(2);
+  await expect(bulk).toContainText("Saldo na carteira do Melhor Envio: R$ 500,00");
   for (const customer of [goods, mixed]) await bulk.getByRole("checkbox", { name: new RegExp(`Pedido #${customer.number}\\b`) }).check();
   await expectAccessible(owner, "/admin/pedidos (etiquetas selecionadas)");
   await bulk.getByRole("button", { name: "Comprar etiquetas (2)" }).click();
@@ -285,6 +288,7 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
   expect(pdf.headers()["content-type"]).toContain("application/pdf");
   const bytes = Buffer.from(await pdf.body());
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect((await PDFDocument.load(bytes)).getPageCount(), "two labels, two packing slips").toBe(4);
   const text = pdfText(bytes);
   const protocols = await Promise.all([goods, mixed].map(async (customer) => (await labelOf(customer.orderId)).label!.protocol!));
   for (const protocol of protocols) expect(text).toContain(`Etiqueta ${protocol}`);
