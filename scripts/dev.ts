@@ -12,6 +12,9 @@ const pixFake = await startDevPixFake();
 // INVOICE_PROVIDER=focusnfe without a token: Focus NFe's local fake, SEFAZ played from a control port (issue 30).
 const { startDevInvoiceFake } = await import("./dev-invoice-fake.ts");
 const invoiceFake = await startDevInvoiceFake();
+// SHIPPING_PROVIDER=melhorenvio without a token: the local Melhor Envio (decision 073).
+const { startDevMelhorEnvioFake } = await import("./dev-melhorenvio-fake.ts");
+const melhorEnvioFake = await startDevMelhorEnvioFake();
 const httpServer = createHttpServer();
 // Vite's HMR websocket shares the app's port, so the browser needs no second address.
 const vite = await createViteServer({ server: { middlewareMode: true, hmr: { server: httpServer } }, appType: "custom" });
@@ -27,6 +30,7 @@ httpServer.listen(shop.config.PORT, () => {
   shop.logger.info(`dev server on http://localhost:${shop.config.PORT}`);
   if (pixFake) shop.logger.info(pixFake);
   if (invoiceFake) shop.logger.info(invoiceFake);
+  if (melhorEnvioFake) shop.logger.info(melhorEnvioFake);
 });
 main.shutDownOnSignals(httpServer, {
   ...shop,

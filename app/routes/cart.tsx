@@ -22,7 +22,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const user = await currentUser(args);
   const owner = { userId: user?.id ?? null, sessionId: visitorCartSessionId(args.request) };
   const [cart, cardPitch] = await Promise.all([
-    readCart(services.db, owner, new URL(services.config.PUBLIC_URL).origin),
+    readCart(services, owner, new URL(services.config.PUBLIC_URL).origin),
     // With cards on, the owner's "em até Nx sem juros" under the total (issue 32): server text.
     cardPitchFor(services),
   ]);

@@ -50,7 +50,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
     const sessionId = visitorCartSessionId(args.request);
     const { needsShipping } = await requireVisitorCartItems(services.db, sessionId);
     // What is being bought, priced by the server, above the identification step too (decision 063).
-    const view = await readCart(services.db, { userId: null, sessionId }, new URL(services.config.PUBLIC_URL).origin);
+    const view = await readCart(services, { userId: null, sessionId }, new URL(services.config.PUBLIC_URL).origin);
     return { signedIn: false as const, needsShipping, expiryMinutes, summary: summaryOfCartView(view) };
   }
   const [cart, addresses, savedCpf] = await Promise.all([
@@ -64,7 +64,7 @@ export const loader = withDomainErrors(async (args: Route.LoaderArgs) => {
   const startAddress = cartCep ? addresses.find((entry) => entry.cep === cartCep) : addresses[0];
   const start = { addressId: startAddress?.id ?? null, cep: cartCep ?? startAddress?.cep ?? null };
   // Its shipping options come with the page (no fetch on load).
-  const initialQuote = cart.needsShipping && start.cep ? await quoteShipping(services.db, start.cep, cart.weightGrams) : null;
+  const initialQuote = cart.needsShipping && start.cep ? await quoteShipping(services, start.cep, cart.parcel) : null;
   return {
     initialQuote,
     signedIn: true as const,

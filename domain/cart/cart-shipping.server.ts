@@ -1,20 +1,20 @@
-/** The cart's shipping: its parcel's weight (for the shipping module's quote) and the customer's choice. */
+/** The cart's shipping: its parcel (for the shipping module's quote) and the customer's choice. */
 import { cepNotServed } from "#domain/shipping/shipping-errors.ts";
 import { eq } from "drizzle-orm";
-import type { Database } from "#platform/db/client.ts";
 import { cartItems, carts } from "#platform/db/tables/cart.ts";
 import { DomainError } from "#domain/errors.ts";
-import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { chosenShippingOption, quoteShipping, type QuoteServices } from "#domain/shipping/shipping-quote.server.ts";
+import { PARCEL_BASE_GRAMS, parcelOf, parcelOfWeight, type Parcel } from "#domain/shipping/parcel.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
 import { announce, cartNotFound, type CartOwner, cartWrite, type Executor, ownedActive } from "#domain/cart/cart-store.server.ts";
 import { cartForWrite } from "#domain/cart/migrate-cart.server.ts";
 import { readCart } from "#domain/cart/read-cart.server.ts";
 import { cartProducts } from "#domain/catalog/cart-products.server.ts";
 
-/** The parcel weight of the owner's active cart (the base weight when it has none). */
-export async function cartWeightGrams(db: Executor, owner: CartOwner): Promise<number> {
+/** The parcel of the owner's active cart (the empty box when it has none, or nothing in it ships). */
+export async function cartParcel(db: Executor, owner: CartOwner): Promise<Parcel> {
   const where = ownedActive(owner);
-  if (!where) return PARCEL_BASE_GRAMS;
+  if (!where) return parcelOfWeight(PARCEL_BASE_GRAMS);
   const items = await db
     .select({ productId: cartItems.productId, quantity: cartItems.quantity })
     .from(carts)
@@ -28,25 +28,43 @@ export async function cartWeightGrams(db: Executor, owner: CartOwner): Promise<n
   const lines = items.flatMap((item) => {
     const product = byId.get(item.productId);
     return product
-      ? [{ category: product.category, unitType: product.unitType, quantity: item.quantity, needsShipping: product.needsShipping }]
+      ? [
+          {
+            category: product.category,
+            unitType: product.unitType,
+            quantity: item.quantity,
+            needsShipping: product.needsShipping,
+            weightGrams: product.weightGrams,
+            lengthCm: product.lengthCm,
+            widthCm: product.widthCm,
+            heightCm: product.heightCm,
+          },
+        ]
       : [];
   });
-  return Math.max(PARCEL_BASE_GRAMS, parcelWeightGrams(lines));
+  const parcel = parcelOf(lines);
+  return { ...parcel, weightGrams: Math.max(PARCEL_BASE_GRAMS, parcel.weightGrams) };
 }
 
-/** Chooses the shipping of the caller's cart; the price comes from the table, never from the client. */
+/**
+ * Chooses the shipping of the caller's cart; the price comes from the shipping module's quote, never
+ * from the client. The quote is asked before the cart's write transaction (a live quote may call
+ * Melhor Envio, decision 073), and read again inside it from the quote cache.
+ */
 export async function chooseShipping(
-  db: Database,
+  services: QuoteServices,
   owner: CartOwner,
   input: { cep: string; method: string },
   origin: string,
 ): Promise<CartView> {
+  const { db } = services;
+  const quoteResult = await quoteShipping(services, input.cep, await cartParcel(db, owner));
+  if (quoteResult.options.length === 0) throw cepNotServed();
   await cartWrite(db, owner.tab, async (tx, outbox) => {
     const cart = await cartForWrite(tx, outbox, owner);
     if (!cart) throw cartNotFound();
-    const quoteResult = await quoteShipping(tx, input.cep, await cartWeightGrams(tx, { userId: cart.userId, sessionId: cart.sessionId }));
-    if (quoteResult.options.length === 0) throw cepNotServed();
-    const option = quoteResult.options.find((o) => o.method === input.method);
+    const parcel = await cartParcel(tx, { userId: cart.userId, sessionId: cart.sessionId });
+    const option = await chosenShippingOption({ ...services, executor: tx }, input.cep, parcel, input.method);
     if (!option) throw new DomainError("invalid", "invalid_shipping_method", "Forma de envio indisponível para este CEP.");
     await tx
       .update(carts)
@@ -54,5 +72,5 @@ export async function chooseShipping(
       .where(eq(carts.id, cart.id));
     await announce(tx, outbox, cart, "shipping");
   });
-  return readCart(db, owner, origin);
+  return readCart(services, owner, origin);
 }

@@ -1,6 +1,5 @@
 /** Changing a cart line: its quantity or packaging (re-priced on the server), or removing it. */
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "#platform/db/client.ts";
 import { cartItems } from "#platform/db/tables/cart.ts";
 import { normalizePackaging } from "#domain/cart/cart-rules.ts";
 import type { CartView } from "#domain/cart/cart-types.ts";
@@ -18,6 +17,7 @@ import {
 import { cartForWrite } from "#domain/cart/migrate-cart.server.ts";
 import { cartProducts } from "#domain/catalog/cart-products.server.ts";
 import { readCart } from "#domain/cart/read-cart.server.ts";
+import type { QuoteServices } from "#domain/shipping/shipping-quote.server.ts";
 
 export type UpdateItemInput = { quantity?: number; packaging?: { enabled: boolean } };
 
@@ -35,13 +35,15 @@ async function lineInCart(tx: Tx, outbox: Outbox, owner: CartOwner, itemId: stri
   return { cart, item, product };
 }
 
+/** `services`: the cart's database, and the shipping quote's (the view re-prices the chosen freight). */
 export async function updateItem(
-  db: Database,
+  services: QuoteServices,
   owner: CartOwner,
   itemId: string,
   input: UpdateItemInput,
   origin: string,
 ): Promise<CartView> {
+  const { db } = services;
   await cartWrite(db, owner.tab, async (tx, outbox) => {
     const { cart, item, product } = await lineInCart(tx, outbox, owner, itemId);
     const quantity = input.quantity ?? item.quantity;
@@ -55,14 +57,15 @@ export async function updateItem(
       .where(eq(cartItems.id, item.id));
     await announce(tx, outbox, cart, "updated");
   });
-  return readCart(db, owner, origin);
+  return readCart(services, owner, origin);
 }
 
-export async function removeItem(db: Database, owner: CartOwner, itemId: string, origin: string): Promise<CartView> {
+export async function removeItem(services: QuoteServices, owner: CartOwner, itemId: string, origin: string): Promise<CartView> {
+  const { db } = services;
   await cartWrite(db, owner.tab, async (tx, outbox) => {
     const { cart, item } = await lineInCart(tx, outbox, owner, itemId);
     await tx.delete(cartItems).where(eq(cartItems.id, item.id));
     await announce(tx, outbox, cart, "removed");
   });
-  return readCart(db, owner, origin);
+  return readCart(services, owner, origin);
 }

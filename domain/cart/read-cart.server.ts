@@ -6,7 +6,8 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#platform/db/client.ts";
 import { carts } from "#platform/db/tables/cart.ts";
 import { resolveProductImage } from "#domain/catalog/image-resolution.ts";
-import { PARCEL_BASE_GRAMS, parcelWeightGrams, quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { chosenShippingOption, type QuoteServices } from "#domain/shipping/shipping-quote.server.ts";
+import { PARCEL_BASE_GRAMS, parcelOf } from "#domain/shipping/parcel.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import type { PriceTablePoint } from "#platform/db/json-columns.ts";
 import {
@@ -57,6 +58,11 @@ type LineRow = {
   lead_time_business_days: number | null;
   category: string | null;
   db_image: string | null;
+  /** The product's parcel figures (null: estimated). */
+  weight_grams: number | null;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
 };
 
 /**
@@ -68,7 +74,8 @@ const LINES_JSON = `(select coalesce(json_agg(json_build_object(
     'unit_price_cents', i.unit_price_cents, 'total_price_cents', i.total_price_cents, 'unit_type', i.unit_type,
     'shipping_option', i.shipping_option, 'metadata', i.metadata, 'slug', p.slug, 'needs_shipping', p.needs_shipping,
     'category', p.category, 'db_image', pc.image, 'product_unit_type', p.unit_type, 'price_cents', p.price_cents,
-    'price_table', p.price_table, 'lead_time_business_days', case when p.made_to_order then p.lead_time_business_days end)
+    'price_table', p.price_table, 'lead_time_business_days', case when p.made_to_order then p.lead_time_business_days end,
+    'weight_grams', p.weight_grams, 'length_cm', p.length_cm, 'width_cm', p.width_cm, 'height_cm', p.height_cm)
     order by i.created_at, i.id), '[]'::json)
   from cart_items i
   left join products p on p.id = i.product_id
@@ -148,7 +155,8 @@ function linePrice(row: LineRow): CartLinePrice {
 }
 
 /** Spec §3: the cart with its lines and totals. */
-export async function readCart(db: Database, owner: CartOwner, origin: string): Promise<CartView> {
+export async function readCart(services: QuoteServices, owner: CartOwner, origin: string): Promise<CartView> {
+  const { db } = services;
   const { cart, migrationPending } = await cartForRead(db, owner, true);
   if (!cart) return { ...EMPTY_CART, migrationPending };
   const cartRow = { method: cart.shippingMethod, priceCents: cart.shippingPriceCents, cep: cart.shippingCep };
@@ -167,20 +175,26 @@ export async function readCart(db: Database, owner: CartOwner, origin: string): 
   const needsShipping = items.some((item) => item.needsShipping);
   let shipping: CartView["shipping"] = null;
   if (needsShipping && cartRow.method && cartRow.cep && cartRow.priceCents !== null) {
-    const weight = Math.max(
-      PARCEL_BASE_GRAMS,
-      parcelWeightGrams(
-        rows.map((row) => ({
-          category: row.category ?? "",
-          unitType: row.unit_type === "unit" ? "unit" : "gram",
-          quantity: row.quantity,
-          needsShipping: row.needs_shipping ?? true,
-        })),
-      ),
+    const parcel = parcelOf(
+      rows.map((row) => ({
+        category: row.category ?? "",
+        unitType: row.unit_type === "unit" ? "unit" : "gram",
+        quantity: row.quantity,
+        needsShipping: row.needs_shipping ?? true,
+        weightGrams: row.weight_grams,
+        lengthCm: row.length_cm,
+        widthCm: row.width_cm,
+        heightCm: row.height_cm,
+      })),
     );
     // Today's price of the chosen method for today's parcel (lines may have changed since the choice).
     // The shipping module's one quote, as the cart's estimate and the checkout give it.
-    const option = (await quoteShipping(db, cartRow.cep, weight)).options.find((o) => o.method === cartRow.method);
+    const option = await chosenShippingOption(
+      services,
+      cartRow.cep,
+      { ...parcel, weightGrams: Math.max(PARCEL_BASE_GRAMS, parcel.weightGrams) },
+      cartRow.method,
+    );
     if (option)
       shipping = {
         method: option.method,

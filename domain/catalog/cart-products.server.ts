@@ -24,6 +24,11 @@ const cartProductColumns = {
   madeToOrder: products.madeToOrder,
   needsShipping: products.needsShipping,
   leadTimeBusinessDays: products.leadTimeBusinessDays,
+  /** The parcel's figures the owner typed (null: estimated by the shipping module). */
+  weightGrams: products.weightGrams,
+  lengthCm: products.lengthCm,
+  widthCm: products.widthCm,
+  heightCm: products.heightCm,
 };
 
 function selectCartProducts(db: Reader, ids?: readonly string[]) {

@@ -9,7 +9,8 @@ import { cartProducts } from "#domain/catalog/cart-products.server.ts";
 import { priceLine, pricingSubject } from "#domain/pricing/line-pricing.ts";
 import { quantityProblem } from "#domain/pricing/price-quote.ts";
 import { productionDays } from "#domain/shipping/delivery-estimate.ts";
-import { parcelWeightGrams, quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { quoteShipping, type QuoteServices } from "#domain/shipping/shipping-quote.server.ts";
+import { parcelOf, type Parcel } from "#domain/shipping/parcel.ts";
 import type { ShippingQuote } from "#domain/shipping/shipping-quote-schema.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -43,6 +44,8 @@ export type CheckoutCart = {
   packagingCents: number;
   needsShipping: boolean;
   weightGrams: number;
+  /** What the freight is quoted for (weight and box); weight 0 when nothing ships. */
+  parcel: Parcel;
   /** Business days of production before shipping (decision 058): the order keeps it. */
   productionDays: number;
   savedShipping: { method: string | null; cep: string | null };
@@ -112,13 +115,26 @@ export async function loadCheckoutCart(db: Executor, userId: string, options: { 
       problem,
     };
   });
+  const parcel = parcelOf(
+    rows.map((row) => ({
+      category: row.category,
+      unitType: row.unitType,
+      quantity: row.quantity,
+      needsShipping: row.needsShipping,
+      weightGrams: row.weightGrams,
+      lengthCm: row.lengthCm,
+      widthCm: row.widthCm,
+      heightCm: row.heightCm,
+    })),
+  );
   return {
     cartId: cart.id,
     lines,
     subtotalCents: lines.reduce((sum, line) => sum + line.totalPriceCents, 0),
     packagingCents: lines.reduce((sum, line) => sum + line.packagingFeeCents, 0),
     needsShipping: lines.some((line) => line.needsShipping),
-    weightGrams: parcelWeightGrams(lines),
+    weightGrams: parcel.weightGrams,
+    parcel,
     productionDays: productionDays(rows.map((row) => ({ leadTimeBusinessDays: row.madeToOrder ? row.leadTimeBusinessDays : null }))),
     savedShipping: { method: cart.shippingMethod, cep: cart.shippingCep },
   };
@@ -147,7 +163,7 @@ export async function requireVisitorCartItems(db: Executor, sessionId: string | 
 }
 
 /** Shipping options for the customer's cart and a CEP (digital-only carts: none needed). */
-export async function quoteCartShipping(db: Database, userId: string, cep: string): Promise<ShippingQuote> {
-  const cart = await requireCheckoutCart(db, userId);
-  return quoteShipping(db, cep, cart.needsShipping ? cart.weightGrams : 0);
+export async function quoteCartShipping(services: QuoteServices, userId: string, cep: string): Promise<ShippingQuote> {
+  const cart = await requireCheckoutCart(services.db, userId);
+  return quoteShipping(services, cep, cart.needsShipping ? cart.parcel : { ...cart.parcel, weightGrams: 0 });
 }

@@ -13,8 +13,8 @@ import { loadCheckoutCart } from "#domain/checkout/checkout-cart.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { recordDiscountLines } from "#domain/orders/order-discounts.server.ts";
 import { hasLiveOrder } from "#domain/orders/customer-orders.server.ts";
-import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
-import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import type { ShippingChoice } from "#domain/shipping/shipping-methods.ts";
+import { chosenShippingOption, type QuoteServices } from "#domain/shipping/shipping-quote.server.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -48,7 +48,7 @@ export async function recordOrderDiscounts(tx: Tx, orderId: string, userId: stri
   }
 }
 
-export type PreviewRequest = { couponCode?: string; cep?: string; shippingMethod?: ShippingMethod };
+export type PreviewRequest = { couponCode?: string; cep?: string; shippingMethod?: ShippingChoice };
 
 /**
  * POST /api/checkout/coupon-preview: the coupon's terms for the customer's cart (or its refusal) and
@@ -56,15 +56,15 @@ export type PreviewRequest = { couponCode?: string; cep?: string; shippingMethod
  * will quote it, so a free-shipping coupon is priced against it; without them the freight is 0 and
  * a free-shipping coupon has nothing to take off yet.
  */
-export async function previewCheckoutDiscounts(db: Database, userId: string, request: PreviewRequest): Promise<CouponPreview> {
+export async function previewCheckoutDiscounts(services: QuoteServices, userId: string, request: PreviewRequest): Promise<CouponPreview> {
+  const { db } = services;
   const creditCents = await creditBalance(db, userId);
   if (!request.couponCode) return { coupon: null, creditCents };
   const cart = await loadCheckoutCart(db, userId);
   if (!cart || cart.lines.length === 0) throw new DomainError("conflict", "cart_empty", "Seu carrinho está vazio.");
   let shippingCents = 0;
   if (cart.needsShipping && request.cep && request.shippingMethod) {
-    const { options } = await quoteShipping(db, request.cep, cart.weightGrams);
-    const chosen = options.find((option) => option.method === request.shippingMethod);
+    const chosen = await chosenShippingOption(services, request.cep, cart.parcel, request.shippingMethod);
     if (!chosen) throw new DomainError("conflict", "shipping_unavailable", "Essa forma de envio não atende o seu CEP. Escolha outra.");
     shippingCents = chosen.priceCents;
   }

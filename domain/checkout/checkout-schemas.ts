@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addressSchema } from "#domain/shipping/address-schema.ts";
-import { SHIPPING_METHODS } from "#domain/shipping/shipping-methods.ts";
+import { shippingChoiceSchema } from "#domain/shipping/shipping-quote-schema.ts";
 import { couponCodeSchema } from "#domain/coupons/coupon-schemas.ts";
 
 /**
@@ -65,7 +65,7 @@ export const placeOrderSchema = z.object({
   idempotencyKey: z.uuid("Chave de idempotência inválida. Recarregue a página e tente de novo."),
   address: orderAddressSchema.optional(),
   saveAddress: z.boolean().optional().default(false),
-  shippingMethod: z.enum(SHIPPING_METHODS, "Escolha a forma de envio.").optional(),
+  shippingMethod: shippingChoiceSchema.optional(),
   confirmAdult: z.literal(true, "Confirme que você tem 18 anos ou mais."),
   acceptTerms: z.literal(true, "Aceite os termos para continuar."),
   /** Decision 028: a coupon code as typed (checked and applied by the server); empty means none. */
@@ -82,5 +82,5 @@ export type PlaceOrderInput = z.input<typeof placeOrderSchema>;
 export const couponPreviewInput = z.object({
   couponCode: couponCodeSchema.optional(),
   cep: cepSchema.optional(),
-  shippingMethod: z.enum(SHIPPING_METHODS, "Escolha a forma de envio.").optional(),
+  shippingMethod: shippingChoiceSchema.optional(),
 });

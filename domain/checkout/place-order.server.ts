@@ -25,8 +25,8 @@ import type { OrderAddressSnapshot } from "#domain/orders/order-types.ts";
 import { reserveStock } from "#domain/orders/order-stock.server.ts";
 import { pixDeadline, startPix } from "#domain/payments/charges.server.ts";
 import { attachReceipt } from "#domain/orders/order-receipt.server.ts";
-import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
-import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
+import { melhorEnvioServiceId, type ShippingChoice } from "#domain/shipping/shipping-methods.ts";
+import { chosenShippingOption, quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import type { ShippingQuoteOption } from "#domain/shipping/shipping-quote-schema.ts";
 
 type Services = Pick<AppServices, "config" | "db" | "logger">;
@@ -39,7 +39,7 @@ export type PlaceOrderRequest = {
   /** Without a CPF: the account's saved one (decision 033). */
   address?: OrderAddress;
   saveAddress: boolean;
-  shippingMethod?: ShippingMethod;
+  shippingMethod?: ShippingChoice;
   /** Decisions 027 and 028: a coupon to apply, and whether to pay part with credit. */
   couponCode?: string;
   useCredits?: boolean;
@@ -118,6 +118,7 @@ export async function placeOrder(services: Services, customer: SessionCustomer, 
   const mine = and(keyOf, eq(idempotencyKeys.claim, claim));
 
   try {
+    await quoteBeforeLocking(services, customer.id, request);
     return await db.transaction(async (tx) => {
       const result = await createOrder(tx, services, customer, request);
       const recipients = await accountContacts(
@@ -147,6 +148,16 @@ function hashOfRequest(request: PlaceOrderRequest): string {
   return requestHash(fields);
 }
 
+/**
+ * A live freight quote (decision 073) may call Melhor Envio: it is asked here, before the order's
+ * transaction locks the cart, so the quote inside reads the shared cache instead of the network.
+ */
+async function quoteBeforeLocking(services: Services, userId: string, request: PlaceOrderRequest): Promise<void> {
+  if (services.config.SHIPPING_PROVIDER !== "melhorenvio" || !request.address || !request.shippingMethod) return;
+  const cart = await loadCheckoutCart(services.db, userId);
+  if (cart?.needsShipping) await quoteShipping(services, request.address.cep, cart.parcel);
+}
+
 async function createOrder(tx: Tx, services: Services, customer: SessionCustomer, request: PlaceOrderRequest) {
   const cart = await loadCheckoutCart(tx, customer.id, { lock: true });
   if (!cart || cart.lines.length === 0) {
@@ -170,8 +181,8 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
   if (cart.needsShipping) {
     if (!request.address) throw new DomainError("invalid", "address_required", "Informe o endereço de entrega.");
     if (!request.shippingMethod) throw new DomainError("invalid", "shipping_required", "Escolha a forma de envio.");
-    const { options } = await quoteShipping(tx, request.address.cep, cart.weightGrams);
-    shipping = options.find((option) => option.method === request.shippingMethod) ?? null;
+    // Read from the quote cache quoteBeforeLocking filled: no call to Melhor Envio while the cart is locked.
+    shipping = await chosenShippingOption({ ...services, executor: tx }, request.address.cep, cart.parcel, request.shippingMethod);
     if (!shipping) throw new DomainError("conflict", "shipping_unavailable", "Essa forma de envio não atende o seu CEP. Escolha outra.");
     address = { ...request.address, cpf: await orderCpf(tx, customer.id, request.address.cpf) };
   }
@@ -233,6 +244,8 @@ async function createOrder(tx: Tx, services: Services, customer: SessionCustomer
       discountCents: discounts.discountCents,
       totalCents,
       shippingMethod: shipping?.method ?? null,
+      shippingServiceId: shipping ? melhorEnvioServiceId(shipping.method) : null,
+      shippingServiceName: shipping && melhorEnvioServiceId(shipping.method) !== null ? shipping.label : null,
       shippingDays: shipping?.deliveryDays ?? null,
       productionDays: cart.productionDays,
       shippingAddress: address,

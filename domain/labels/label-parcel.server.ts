@@ -9,7 +9,8 @@ import type { Database } from "#platform/db/client.ts";
 import { parcelMeasures } from "#domain/catalog/parcel-measures.server.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import type { FulfilmentProfile } from "#domain/settings/fulfilment-profile.ts";
-import { PARCEL_BASE_GRAMS, parcelWeightGrams } from "#domain/shipping/shipping-quote.server.ts";
+import { PARCEL_BASE_GRAMS, parcelWeightGrams } from "#domain/shipping/parcel.ts";
+import { melhorEnvioServiceId } from "#domain/shipping/shipping-methods.ts";
 
 /** The smallest box Correios accept, in cm (length × width × height). */
 const MIN_BOX = { length: 16, width: 11, height: 2 };
@@ -19,6 +20,9 @@ const MIN_BOX = { length: 16, width: 11, height: 2 };
  * the table's method (PAC → 1, SEDEX → 2).
  */
 export function serviceIdOf(shippingMethod: string | null): number {
+  // The live quote's methods are "me-<id>" (decision 073).
+  const live = melhorEnvioServiceId(shippingMethod ?? "");
+  if (live !== null) return live;
   if (shippingMethod && /^\d+$/.test(shippingMethod)) return Number(shippingMethod);
   const id = /(?:^|:)(\d+)$/.exec(shippingMethod ?? "")?.[1];
   if (id) return Number(id);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UFS } from "#domain/shipping/address-schema.ts";
 import { cepProblem, normalizeCep } from "#domain/shipping/cep.ts";
 import { isValidCnpj, isValidCpf, onlyDigits } from "#domain/settings/settings-rules.ts";
 
@@ -75,11 +76,8 @@ export const fulfilmentProfileSchema = z.object({
       complement: z.string().trim().max(100),
       district: text(100, "o bairro"),
       city: text(100, "a cidade"),
-      state: z
-        .string()
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{2}$/, "UF inválida: use a sigla, ex.: SP."),
+      // One of the 27 (the addresses' list): a carrier checks the UF against the CEP.
+      state: z.string().trim().toUpperCase().pipe(z.enum(UFS, "UF inválida: use a sigla, ex.: SP.")),
       /** The city's IBGE code (7 digits): the NFS-e needs it. */
       cityIbgeCode: optionalDigits(7, "Código IBGE do município inválido."),
     }),
@@ -89,3 +87,27 @@ export const fulfilmentProfileSchema = z.object({
 });
 export type FulfilmentProfileInput = z.input<typeof fulfilmentProfileSchema>;
 export type FulfilmentProfile = z.output<typeof fulfilmentProfileSchema>;
+
+/** The saved profile as the API answers it (the schema's output, without its input transforms). */
+export const fulfilmentProfileViewSchema = z.object({
+  sender: z.object({
+    name: z.string(),
+    phone: z.string().describe("DDD e número, só dígitos"),
+    email: z.string(),
+    document: z.string().describe("CPF (11) ou CNPJ (14), só dígitos"),
+    stateRegistration: z.string().nullable(),
+    municipalRegistration: z.string().nullable(),
+    address: z.object({
+      cep: z.string(),
+      street: z.string(),
+      number: z.string(),
+      complement: z.string(),
+      district: z.string(),
+      city: z.string(),
+      state: z.enum(UFS),
+      cityIbgeCode: z.string().nullable(),
+    }),
+  }),
+  taxRegime: z.enum(TAX_REGIMES),
+  shipsWith: z.enum(SHIPS_WITH),
+});

@@ -14,6 +14,7 @@ import { shopSettings } from "#platform/db/tables/settings.ts";
 import { invalidateShared, registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import type { CardInstallments } from "#domain/settings/card-installments.ts";
+import { registerShippingOriginReader } from "#domain/shipping/shipping-origin.server.ts";
 import type { FulfilmentProfile } from "#domain/settings/fulfilment-profile.ts";
 import type { ShopSettingsValues, ShopSettingsView } from "#domain/settings/settings-schemas.ts";
 
@@ -201,3 +202,6 @@ export function publicConfigOf(settings: ShopSettings): PublicConfig {
     legal: { name: settings.legalName, cnpj: settings.cnpj, address: settings.address, email: settings.email },
   };
 }
+
+// Live freight quotes (decision 073) leave from the sender's CEP of the shop's shipping and tax data.
+registerShippingOriginReader(async (services) => (await currentShopSettings(services)).fulfilment?.sender.address.cep ?? null);

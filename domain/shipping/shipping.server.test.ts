@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { listAuditLog } from "#domain/audit/audit-log.server.ts";
-import { parcelWeightGrams, PARCEL_BASE_GRAMS, shippingOptions } from "#domain/shipping/shipping-quote.server.ts";
+import { parcelWeightGrams, PARCEL_BASE_GRAMS } from "#domain/shipping/parcel.ts";
+import { shippingOptions } from "#domain/shipping/shipping-quote.server.ts";
 import { readShippingTable, replaceShippingTable } from "#domain/shipping/shipping-table.server.ts";
 import { makeCustomer } from "#test/builders.ts";
 import { setUpTestDatabase } from "#test/database.ts";

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { addItem } from "#domain/cart/add-item.server.ts";
-import { cartWeightGrams, chooseShipping } from "#domain/cart/cart-shipping.server.ts";
+import { cartParcel, chooseShipping } from "#domain/cart/cart-shipping.server.ts";
 import { quoteShipping } from "#domain/shipping/shipping-quote.server.ts";
 import { type CartOwner, findSessionCart } from "#domain/cart/cart-store.server.ts";
 import { invalidCartSession } from "#domain/cart/cart-errors.ts";
@@ -113,7 +113,7 @@ const origin = (c: Context<AppEnv>) => new URL(c.get("services").config.PUBLIC_U
 export const getCartEndpoint = defineEndpoint({
   ...cartContract.get,
   async handler({ c }) {
-    return forCaller(c, (owner) => readCart(c.get("services").db, owner, origin(c)));
+    return forCaller(c, (owner) => readCart(c.get("services"), owner, origin(c)));
   },
 });
 
@@ -138,23 +138,23 @@ export const updateItemEndpoint = defineEndpoint({
   ...cartContract.updateItem,
   async handler({ body, params, c }) {
     refuseIfAgeRefused(c);
-    return forCaller(c, (owner) => updateItem(c.get("services").db, owner, params.id, body, origin(c)));
+    return forCaller(c, (owner) => updateItem(c.get("services"), owner, params.id, body, origin(c)));
   },
 });
 
 export const removeItemEndpoint = defineEndpoint({
   ...cartContract.removeItem,
   async handler({ params, c }) {
-    return forCaller(c, (owner) => removeItem(c.get("services").db, owner, params.id, origin(c)));
+    return forCaller(c, (owner) => removeItem(c.get("services"), owner, params.id, origin(c)));
   },
 });
 
 export const shippingQuoteEndpoint = defineEndpoint({
   ...cartContract.quoteShipping,
   async handler({ query, c }) {
-    const db = c.get("services").db;
-    // Priced for the caller's cart when there is one (its weight band), like the checkout.
-    const result = await quoteShipping(db, query.cep, await forCaller(c, (owner) => cartWeightGrams(db, owner)));
+    const services = c.get("services");
+    // Priced for the caller's cart when there is one (its parcel), like the checkout.
+    const result = await quoteShipping(services, query.cep, await forCaller(c, (owner) => cartParcel(services.db, owner)));
     if (result.options.length === 0) throw cepNotServed();
     return result;
   },
@@ -163,7 +163,7 @@ export const shippingQuoteEndpoint = defineEndpoint({
 export const chooseShippingEndpoint = defineEndpoint({
   ...cartContract.chooseShipping,
   async handler({ body, c }) {
-    return forCaller(c, (owner) => chooseShipping(c.get("services").db, owner, body, origin(c)));
+    return forCaller(c, (owner) => chooseShipping(c.get("services"), owner, body, origin(c)));
   },
 });
 

@@ -34,7 +34,7 @@ export const couponPreviewEndpoint = defineEndpoint({
   ...couponsContract.couponPreview,
   guard: USER_ONLY,
   async handler({ body, c, user }) {
-    return previewCheckoutDiscounts(c.get("services").db, user.id, body);
+    return previewCheckoutDiscounts(c.get("services"), user.id, body);
   },
 });
 

@@ -633,6 +633,7 @@ describe("CEP lookup and shipping quotes", () => {
       cep: "90010000",
       needsShipping: true,
       region: expect.any(String),
+      source: "table",
       options: [
         { method: "pac", label: expect.any(String), priceCents: 26_90, deliveryDays: 7 },
         { method: "sedex", label: expect.any(String), priceCents: expect.any(Number), deliveryDays: expect.any(Number) },
@@ -643,7 +644,7 @@ describe("CEP lookup and shipping quotes", () => {
     const student = await signedUpCustomer();
     await giveCart(student, [{ productId: COURSE, quantity: 1 }]);
     const digital = await (await ctx.request("/api/checkout/shipping-quote", { browser: student, json: { cep: "90010-000" } })).json();
-    expect(digital).toEqual({ cep: "90010000", needsShipping: false, region: null, options: [] });
+    expect(digital).toEqual({ cep: "90010000", needsShipping: false, region: null, source: "table", options: [] });
   });
 });
 

@@ -10,6 +10,10 @@ import { cardsEnabled } from "#domain/payments/card-settings.ts";
 import { fileStorageFor } from "#platform/storage/file-storage.ts";
 import { readUploadedImage } from "#server/http/uploads.ts";
 import { PRODUCT_IMAGE_UPLOAD } from "#server/api/catalog-images.ts";
+import { focusNfeAccess } from "#domain/invoices/focus-nfe-access.server.ts";
+import { saveFulfilmentProfile } from "#domain/settings/fulfilment-profile.server.ts";
+import { readFulfilmentSetup } from "#domain/settings/fulfilment-setup.server.ts";
+import type { AppServices } from "#platform/services.ts";
 
 /** The owner's settings and the go-live check (issue 28 items 1 and 2, decisions 055 and 056). Admins only. */
 
@@ -90,6 +94,27 @@ export const saveCardInstallmentsEndpoint = defineEndpoint({
   },
 });
 
+/** The profile and "Pronta para enviar?"; Focus NFe's connection is asked here, above both modules. */
+const fulfilmentSetup = async (services: AppServices) => readFulfilmentSetup(services, (await focusNfeAccess(services)) !== null);
+
+export const getFulfilmentEndpoint = defineEndpoint({
+  ...settingsContract.getFulfilment,
+  guard: ADMIN_ONLY,
+  async handler({ c }) {
+    return fulfilmentSetup(c.get("services"));
+  },
+});
+
+export const saveFulfilmentEndpoint = defineEndpoint({
+  ...settingsContract.saveFulfilment,
+  guard: ADMIN_ONLY,
+  async handler({ body, c, user }) {
+    const services = c.get("services");
+    await saveFulfilmentProfile(services, user.id, body);
+    return fulfilmentSetup(services);
+  },
+});
+
 export const settingsEndpoints = [
   getCardInstallmentsEndpoint,
   saveCardInstallmentsEndpoint,
@@ -99,4 +124,6 @@ export const settingsEndpoints = [
   goLiveEndpoint,
   uploadLogoEndpoint,
   removeLogoEndpoint,
+  getFulfilmentEndpoint,
+  saveFulfilmentEndpoint,
 ];

@@ -31,7 +31,7 @@ export const checkoutShippingQuoteEndpoint = defineEndpoint({
   ...shippingContract.checkoutShippingQuote,
   guard: USER_ONLY,
   async handler({ body, c, user }) {
-    return quoteCartShipping(c.get("services").db, user.id, body.cep);
+    return quoteCartShipping(c.get("services"), user.id, body.cep);
   },
 });
 

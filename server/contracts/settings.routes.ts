@@ -9,4 +9,6 @@ export const settingsRoutes = {
   removeLogo: { method: "delete", path: "/admin/settings/logo" },
   getCardInstallments: { method: "get", path: "/admin/settings/card-installments" },
   saveCardInstallments: { method: "put", path: "/admin/settings/card-installments" },
+  getFulfilment: { method: "get", path: "/admin/settings/fulfilment" },
+  saveFulfilment: { method: "put", path: "/admin/settings/fulfilment" },
 } as const;

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { cardInstallmentsInput, cardInstallmentsViewSchema } from "#domain/settings/card-installments.ts";
 import { goLiveReportSchema } from "#domain/settings/go-live-rules.ts";
+import { fulfilmentProfileSchema, fulfilmentProfileViewSchema } from "#domain/settings/fulfilment-profile.ts";
+import { fulfilmentReadinessSchema } from "#domain/settings/fulfilment-readiness.ts";
 import { shopSettingsInput, shopSettingsSchema, testEmailResultSchema } from "#domain/settings/settings-schemas.ts";
 import { defineContract } from "#server/contracts/define-contract.ts";
 import { settingsRoutes } from "#server/contracts/settings.routes.ts";
+
+/** The shop's shipping and tax data with its readiness (issue 30 item 2, decision 074). */
+const fulfilmentAnswer = z.object({ profile: fulfilmentProfileViewSchema.nullable(), readiness: fulfilmentReadinessSchema });
 
 /** The owner's settings and the go-live check (issue 28 items 1 and 2, decisions 055 and 056). Admins only. */
 export const settingsContract = defineContract(settingsRoutes, {
@@ -63,5 +68,20 @@ export const settingsContract = defineContract(settingsRoutes, {
     tag: "admin",
     body: cardInstallmentsInput,
     response: cardInstallmentsViewSchema,
+  },
+  getFulfilment: {
+    operationId: "adminGetFulfilmentProfile",
+    summary:
+      'Dados de envio e fiscais da loja (remetente, endereço, CPF ou CNPJ, IE, regime, NF-e ou DC-e), ou null antes de preenchidos, e "Pronta para enviar?": o que falta, em português',
+    tag: "admin",
+    response: fulfilmentAnswer,
+  },
+  saveFulfilment: {
+    operationId: "adminSaveFulfilmentProfile",
+    summary:
+      "Salva os dados de envio e fiscais da loja, validados (dígitos verificadores do CPF/CNPJ, CEP, UF, telefone): auditado, em vigor em todas as instâncias; responde com o que ainda falta para enviar",
+    tag: "admin",
+    body: fulfilmentProfileSchema,
+    response: fulfilmentAnswer,
   },
 });

@@ -47,7 +47,10 @@ export function ShippingEstimator({ view }: { view: CartView }) {
       ) : null}
       {options.length > 0 && shippingQuote ? (
         <fieldset className="mt-3 space-y-2">
-          <legend className="text-sm text-stone-700">Entrega para {shippingQuote.region}</legend>
+          <legend className="text-sm text-stone-700">
+            {/* A live quote (decision 073) has no table region: the CEP names where it goes. */}
+            Entrega para {shippingQuote.region ?? formatCep(shippingQuote.cep)}
+          </legend>
           {options.map((option) => (
             <label key={option.method} className="flex items-center justify-between gap-2 rounded-lg border border-stone-200 p-2 text-sm">
               <span className="flex items-center gap-2">

@@ -1,5 +1,5 @@
 import { formatBRL } from "#domain/pricing/money.ts";
-import { SHIPPING_METHOD_LABELS } from "#domain/shipping/shipping-methods.ts";
+import { shippingMethodLabel } from "#domain/shipping/shipping-methods.ts";
 import type { AddressForm } from "#app/features/checkout/address-form.ts";
 import type { ShippingOption } from "#app/features/checkout/checkout-types.ts";
 import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
@@ -46,7 +46,7 @@ export function DeliverySummary({ address, cpf, shipping, productionDays, onChan
         </dt>
         <dd>
           {shipping
-            ? `${shipping.label || SHIPPING_METHOD_LABELS[shipping.method]}, ${methodEstimateText(productionDays, shipping.deliveryDays)}: ${formatBRL(shipping.priceCents)}`
+            ? `${shipping.label || shippingMethodLabel(shipping.method)}, ${methodEstimateText(productionDays, shipping.deliveryDays)}: ${formatBRL(shipping.priceCents)}`
             : "Escolha a forma de envio."}
         </dd>
       </div>

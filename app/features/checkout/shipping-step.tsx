@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { formatBRL } from "#domain/pricing/money.ts";
-import { SHIPPING_METHOD_LABELS, type ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import { shippingMethodLabel, type ShippingChoice } from "#domain/shipping/shipping-methods.ts";
 import { CheckoutStep } from "#app/features/checkout/checkout-step.tsx";
 import type { ShippingOption } from "#app/features/checkout/checkout-types.ts";
 import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
@@ -15,12 +15,12 @@ type ShippingStepProps = {
   /** null until a CEP was quoted. */
   quotes: ShippingOption[] | null;
   quoteError: string | null;
-  method: ShippingMethod | null;
+  method: ShippingChoice | null;
   /** The cart's production days, added to each method's (decision 058). */
   productionDays: number;
   /** "Escolha a forma de envio." after a submit without one. */
   error: string | undefined;
-  onChoose: (method: ShippingMethod) => void;
+  onChoose: (method: ShippingChoice) => void;
   onBack: () => void;
   onContinue: () => void;
 };
@@ -66,7 +66,7 @@ export function ShippingStep({
                 onChange={() => onChoose(option.method)}
                 className="size-4"
               />
-              <span className="flex-1 font-medium">{option.label || SHIPPING_METHOD_LABELS[option.method]}</span>
+              <span className="flex-1 font-medium">{option.label || shippingMethodLabel(option.method)}</span>
               <span className="text-sm text-stone-700">{methodEstimateText(productionDays, option.deliveryDays)}</span>
               <span className="font-semibold">{formatBRL(option.priceCents)}</span>
             </label>

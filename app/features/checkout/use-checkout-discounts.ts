@@ -5,11 +5,11 @@ import { ApiCallError } from "#app/lib/fetch-json.ts";
 import { normalizeCouponCode, priceDiscounts, type CouponTerms } from "#domain/coupons/coupon-rules.ts";
 import type { couponsContract } from "#server/contracts/coupons.ts";
 import { couponsRoutes } from "#server/contracts/coupons.routes.ts";
-import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import type { ShippingChoice } from "#domain/shipping/shipping-methods.ts";
 
 const coupons = apiClient<typeof couponsContract>(couponsRoutes, { fallbackMessage: "Não foi possível concluir. Tente novamente." });
 /** Where the order goes and how: the server quotes that freight, which a free-shipping coupon takes off. */
-export type ChosenFreight = { cep: string; shippingMethod: ShippingMethod } | null;
+export type ChosenFreight = { cep: string; shippingMethod: ShippingChoice } | null;
 
 const preview = (couponCode?: string, freight: ChosenFreight = null) =>
   coupons.call("couponPreview", { body: couponCode ? { couponCode, ...freight } : {} });

@@ -10,7 +10,7 @@ import { maskCep } from "#app/lib/input-masks.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { fieldErrors } from "#app/lib/use-schema-form.ts";
 import { checkoutAddressSchema, orderAddressSchema } from "#domain/checkout/checkout-schemas.ts";
-import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import type { ShippingChoice } from "#domain/shipping/shipping-methods.ts";
 import { digits, EMPTY_ADDRESS, fromSaved, type AddressForm } from "#app/features/checkout/address-form.ts";
 import { checkoutSteps, type CheckoutStepId } from "#app/features/checkout/checkout-progress.tsx";
 import type { CheckoutCart, CheckoutStart, InitialQuote } from "#app/features/checkout/checkout-types.ts";
@@ -108,7 +108,7 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
     setAddress({ ...draft.address, cpf: "" });
     setSavedAddressId(draft.savedAddressId);
     setSaveAddress(draft.saveAddress);
-    if (draft.shippingMethod) shipping.setMethod(draft.shippingMethod as ShippingMethod);
+    if (draft.shippingMethod) shipping.setMethod(draft.shippingMethod as ShippingChoice);
     const cep = normalizeCep(digits(draft.address.cep));
     if (cep) void shipping.quote(cep);
     const cpfToType = savedCpf === null && (draft.step === "envio" || draft.step === "revisao");
@@ -155,7 +155,7 @@ export function useCheckout({ cart, addresses, start, savedCpf, initialQuote, fo
     void shipping.quote(saved.cep);
   }
 
-  function chooseMethod(method: ShippingMethod) {
+  function chooseMethod(method: ShippingChoice) {
     shipping.setMethod(method);
     clearError("shipping");
   }

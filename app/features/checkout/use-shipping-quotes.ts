@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { checkoutApi } from "#app/features/checkout/checkout-api.ts";
 import { ApiCallError } from "#app/lib/fetch-json.ts";
-import type { ShippingMethod } from "#domain/shipping/shipping-methods.ts";
+import type { ShippingChoice } from "#domain/shipping/shipping-methods.ts";
 import type { InitialQuote, ShippingOption } from "#app/features/checkout/checkout-types.ts";
 
 /** The shipping options for the address's CEP and the one chosen (the cart's saved choice when offered). */
@@ -10,7 +10,7 @@ export function useShippingQuotes(initialQuote: InitialQuote, savedMethod: strin
   const [quotes, setQuotes] = useState<ShippingOption[] | null>(initialQuote?.options ?? null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [quoting, setQuoting] = useState(false);
-  const [method, setMethod] = useState<ShippingMethod | null>(() => {
+  const [method, setMethod] = useState<ShippingChoice | null>(() => {
     const options = initialQuote?.options ?? [];
     return options.find((option) => option.method === savedMethod)?.method ?? options[0]?.method ?? null;
   });

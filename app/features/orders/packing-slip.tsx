@@ -2,6 +2,7 @@ import { formatCep } from "#domain/shipping/address-schema.ts";
 import { formatDate, orderLabel } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
 import { methodEstimateText } from "#domain/shipping/delivery-estimate.ts";
+import { shippingMethodLabel } from "#domain/shipping/shipping-methods.ts";
 
 /**
  * Printing the order page prints only the slip: everything else of the page (header, menus,
@@ -16,9 +17,14 @@ const PRINT_CSS = `@media print {
 
 const quantityText = (unitType: "gram" | "unit", quantity: number) => (unitType === "gram" ? `${quantity} g` : `${quantity} un.`);
 
-/** The packing slip (romaneio): who receives, where, and what goes in the parcel; no prices. */
+/**
+ * The packing slip (romaneio): who receives, where, and what goes in the parcel; no prices. Only
+ * what is packed: a consultoria, a course or an e-book in the same order is delivered otherwise
+ * (decision 081) and is never an item to pack.
+ */
 export function PackingSlip({ order }: { order: OrderDetail }) {
   const address = order.shippingAddress;
+  const packed = order.items.filter((item) => item.needsShipping);
   return (
     <section id="romaneio" aria-label="Romaneio para impressão" className="hidden bg-white p-6 text-black print:block">
       <style>{PRINT_CSS}</style>
@@ -38,7 +44,7 @@ export function PackingSlip({ order }: { order: OrderDetail }) {
           <p className="font-bold">CEP {formatCep(address.cep)}</p>
           {order.shippingMethod ? (
             <p>
-              Envio: {order.shippingMethod.toUpperCase()}
+              Envio: {shippingMethodLabel(order.shippingMethod)}
               {order.trackingCode ? ` · Rastreio ${order.trackingCode}` : ""}
             </p>
           ) : null}
@@ -63,7 +69,7 @@ export function PackingSlip({ order }: { order: OrderDetail }) {
           </tr>
         </thead>
         <tbody>
-          {order.items.map((item) => (
+          {packed.map((item) => (
             <tr key={item.productId} className="border-b border-stone-400">
               <td className="py-1 pr-3">
                 {item.productName}

@@ -5,6 +5,7 @@ import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_UPLOAD_FIELD, MAX_IMAGE_BYTES } from "#d
 import type { CardInstallments } from "#domain/settings/card-installments.ts";
 import type { ShopSettingsView } from "#domain/settings/settings-schemas.ts";
 import type { ShopSettingsInput } from "#domain/settings/settings-schemas.ts";
+import type { FulfilmentProfileInput } from "#domain/settings/fulfilment-profile.ts";
 import type { settingsContract } from "#server/contracts/settings.ts";
 import { settingsRoutes } from "#server/contracts/settings.routes.ts";
 
@@ -25,10 +26,13 @@ export const settingsApi = {
   removeLogo: () => settings.call("removeLogo"),
   cardInstallments: () => settings.call("getCardInstallments"),
   saveCardInstallments: (input: CardInstallments) => settings.call("saveCardInstallments", { body: input }),
+  fulfilment: () => settings.call("getFulfilment"),
+  saveFulfilment: (input: FulfilmentProfileInput) => settings.call("saveFulfilment", { body: input }),
 };
 
 export const settingsKeys = {
   settings: ["settings"] as const,
   goLive: ["settings", "go-live"] as const,
   cardInstallments: ["settings", "card-installments"] as const,
+  fulfilment: ["settings", "fulfilment"] as const,
 };

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
 import { CardInstallmentsEditor } from "#app/features/settings/card-installments-editor.tsx";
+import { FulfilmentSection } from "#app/features/settings/fulfilment-section.tsx";
 import { GoLiveList } from "#app/features/settings/go-live-list.tsx";
 import { LogoEditor } from "#app/features/settings/logo-editor.tsx";
 import { settingsApi, settingsKeys } from "#app/features/settings/settings-api.ts";
@@ -169,6 +170,7 @@ export function SettingsSection() {
       ) : (
         <p role="status">Carregando…</p>
       )}
+      <FulfilmentSection />
       <section aria-labelledby="verificacao-abertura" className="space-y-3">
         <h3 id="verificacao-abertura" className="text-lg font-bold text-stone-950">
           Verificação para abrir a loja

@@ -85,6 +85,12 @@ export const orders = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
     shippingMethod: text("shipping_method"),
+    /**
+     * The Melhor Envio service the customer chose (its id, e.g. 17 Mini Envios, and its name as
+     * quoted, decision 073); null for the table's PAC/SEDEX and orders that do not ship.
+     */
+    shippingServiceId: integer("shipping_service_id"),
+    shippingServiceName: text("shipping_service_name"),
     shippingDays: integer("shipping_days"),
     /**
      * Business days of production before posting (the longest lead time of its made-to-order items),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /*
  * Shipping prices: by the CEP's region and method, plus weight bands.
@@ -49,4 +49,21 @@ export const shippingWeightBands = pgTable(
     primaryKey({ columns: [t.method, t.maxWeightGrams] }),
     check("shipping_weight_bands_values", sql`${t.maxWeightGrams} > 0 and ${t.surchargeCents} >= 0 and ${t.extraDays} >= 0`),
   ],
+);
+
+/**
+ * Live freight quotes (decision 073), shared by every instance so the cart, the checkout and the
+ * order read the same options and prices for a few minutes. `key` names the quote: provider, from
+ * and to CEP, the parcel and the services asked; `answer` is the options as the shop shows them.
+ * Expired rows are deleted as new ones are written.
+ */
+export const shippingQuoteCache = pgTable(
+  "shipping_quote_cache",
+  {
+    key: text("key").primaryKey(),
+    source: text("source").notNull(),
+    options: jsonb("options").$type<Array<{ method: string; label: string; priceCents: number; deliveryDays: number }>>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("shipping_quote_cache_expires_at").on(t.expiresAt)],
 );

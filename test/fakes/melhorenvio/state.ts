@@ -45,6 +45,8 @@ export type FakeState = {
   delayMs: number;
   /** Every call received, "METHOD /path", in order (tests count what was paid or made). */
   calls: string[];
+  /** Each quote asked (POST /shipment/calculate): its CEPs and the parcel's weight in kg. */
+  quotes?: Array<{ from: string; to: string; weightKg: number }>;
   /** Where `POST /__advance/{id}` posts its signed webhook (the shop's /api/shipping/melhorenvio/webhook); unset: none. */
   webhookUrl?: string;
   /** The links /shipment/print made: key → the shipment ids it prints (served as one small PDF). */
