@@ -9,7 +9,6 @@ import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import pg from "pg";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
 import { startFocusNfeFake, type FocusNfeFake } from "../test/fakes/focusnfe-fake.ts";
@@ -29,7 +28,7 @@ const OWNER = uniqueEmail("dona-expedicao");
 const PASSWORD = "expedicao-completa-42";
 const PHONE = { width: 390, height: 844 };
 
-/** The shop's sender and tax data: a Simples Nacional company with a state registration, shipping with NF-e. */
+/** The shop's sender data the owner types: a Simples Nacional company with a state registration, shipping with NF-e. */
 const PROFILE = {
   sender: {
     name: "Loja Micologia Ltda",
@@ -49,24 +48,12 @@ const PROFILE = {
       cityIbgeCode: "3106200",
     },
   },
-  taxRegime: "simples_nacional",
-  shipsWith: "nfe",
 };
 
 let me: MelhorEnvioFake;
 let focus: FocusNfeFake;
 let shop: ShopProcess;
 const socket = path.resolve(E2E_DATA_DIR, "postgres");
-
-async function withFulfilmentDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ host: socket, port: 5432, user: "postgres", database: DATABASE });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 test.describe.configure({ mode: "serial" });
 
@@ -144,7 +131,7 @@ async function signedInOwner(browser: Browser): Promise<Page> {
   return owner;
 }
 
-type Customer = { page: Page; email: string; orderId: string; number: number };
+type Customer = { page: Page; email: string; orderId: string; number: number; shippingMethod?: string };
 
 /** A customer on her phone who orders `productIds` (with an address when something ships) and waits for her Pix. */
 async function customerOrders(browser: Browser, label: string, productIds: number[], ships: boolean): Promise<Customer> {
@@ -164,14 +151,25 @@ async function customerOrders(browser: Browser, label: string, productIds: numbe
     });
     expect(added.status(), await added.text()).toBe(201);
   }
-  const shipping = ships ? { address: CHECKOUT_ADDRESS, shippingMethod: "pac" } : {};
+  let shipping = {};
+  if (ships) {
+    // The checkout's live quote from Melhor Envio for the parcel; the customer takes the first service offered.
+    const quoted = await page.request.post(shop.url("/api/checkout/shipping-quote"), {
+      data: { cep: CHECKOUT_ADDRESS.cep },
+      headers: originOf(),
+    });
+    expect(quoted.status(), await quoted.text()).toBe(200);
+    const quote = (await quoted.json()) as { source: string; options: Array<{ method: string }> };
+    expect(quote.source).toBe("melhorenvio");
+    shipping = { address: CHECKOUT_ADDRESS, shippingMethod: quote.options[0]!.method };
+  }
   const placed = await page.request.post(shop.url("/api/checkout/orders"), {
     data: { idempotencyKey: crypto.randomUUID(), ...shipping, confirmAdult: true, acceptTerms: true },
     headers: originOf(),
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { orderId, number } = (await placed.json()) as { orderId: string; number: number };
-  return { page, email, orderId, number };
+  return { page, email, orderId, number, ...("shippingMethod" in shipping ? { shippingMethod: String(shipping.shippingMethod) } : {}) };
 }
 
 /** Focus' ref of an order's note (the shop derives it from the order, so a retry never makes a second one). */
@@ -207,7 +205,10 @@ function pdfText(bytes: Buffer): string {
   return pieces.join("\n");
 }
 
-type LabelAnswer = { label: { status: string; protocol: string | null; trackingCode: string | null } | null; blocker: string | null };
+type LabelAnswer = {
+  label: { status: string; serviceId: number; protocol: string | null; trackingCode: string | null } | null;
+  blocker: string | null;
+};
 
 test("on a phone, three paid orders go from paid to delivered: notes, one tap for the labels, one PDF, the carrier's webhooks, the customers told", async ({
   browser,
@@ -215,18 +216,38 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
   test.setTimeout(240_000);
   const owner = await signedInOwner(browser);
 
-  // The shop's sender and tax data (NF-e, Simples Nacional, with IE), and each product's tax data from the accountant.
-  await withFulfilmentDatabase(async (client) => {
-    await client.query(
-      `insert into shop_settings (id, values) values (true, jsonb_build_object('fulfilment', $1::jsonb))
-       on conflict (id) do update set values = shop_settings.values || jsonb_build_object('fulfilment', $1::jsonb), updated_at = now()`,
-      [JSON.stringify(PROFILE)],
-    );
-    // Every instance drops its copy of the settings, as the owner's save does (decision 021).
-    await client.query(`select pg_notify('shop_realtime', $1)`, [
-      JSON.stringify({ topic: "shared-caches", type: "cache_invalidated", data: { name: "shop-settings" } }),
-    ]);
-  });
+  // The owner types the shop's sender and tax data on her phone (NF-e, Simples Nacional, with IE).
+  await owner.goto(shop.url("/admin/configuracoes"));
+  await waitForHydration(owner);
+  const section = owner.getByRole("region", { name: "Dados de envio e fiscais" });
+  const readiness = section.getByRole("region", { name: "Pronta para enviar?" });
+  await expect(readiness).toContainText("Ainda não.");
+  const form = section.locator("form");
+  const { sender } = PROFILE;
+  for (const [label, value] of [
+    ["Nome de quem envia", sender.name],
+    ["Documento de quem envia", "11.222.333/0001-81"],
+    ["Inscrição estadual (IE)", sender.stateRegistration],
+    ["Inscrição municipal", sender.municipalRegistration],
+    ["Telefone", sender.phone],
+    ["CEP", sender.address.cep],
+    ["Rua", sender.address.street],
+    ["Número", sender.address.number],
+    ["Bairro", sender.address.district],
+    ["UF", sender.address.state],
+    ["Código IBGE do município", sender.address.cityIbgeCode],
+  ] as const)
+    await form.getByLabel(label).fill(value);
+  await form.getByLabel("E-mail", { exact: true }).fill(sender.email);
+  await form.getByLabel("Cidade", { exact: true }).fill(sender.address.city);
+  await form.getByRole("radio", { name: "Simples Nacional (ME/EPP)" }).check();
+  await form.getByRole("radio", { name: "Nota fiscal eletrônica (NF-e)" }).check();
+  await form.getByRole("button", { name: "Salvar dados de envio" }).click();
+  await expect(section.getByRole("status").filter({ hasText: "Dados de envio e fiscais salvos." })).toBeVisible();
+  await expect(readiness).toContainText("Sim: a loja tem o que precisa para emitir notas e comprar etiquetas.");
+  await expectAccessible(owner, "/admin/configuracoes (dados de envio prontos, celular)");
+
+  // Each product's tax data, as the accountant gave it (the product editor's panel has its own journey).
   for (const [id, tax] of [
     [KIT, { ncm: "0712.39.00", cfop: "5102", origin: 0, icmsCode: "102", serviceCode: "" }],
     [CONSULTORIA, { ncm: "", cfop: "", origin: 0, icmsCode: "", serviceCode: "17.01.01" }],
@@ -268,6 +289,7 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
   await expect(bulk).toContainText("Saldo na carteira do Melhor Envio: R$ 500,00");
   for (const customer of [goods, mixed]) await bulk.getByRole("checkbox", { name: new RegExp(`Pedido #${customer.number}\\b`) }).check();
   await expectAccessible(owner, "/admin/pedidos (etiquetas selecionadas)");
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await bulk.getByRole("button", { name: "Comprar etiquetas (2)" }).click();
   await expect(bulk.getByText("2 etiquetas sendo compradas.")).toBeVisible();
   const pdfLink = bulk.getByRole("link", { name: "Abrir o PDF das etiquetas e listas de separação" });
@@ -279,6 +301,8 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
   for (const customer of [goods, mixed]) {
     await expect.poll(async () => (await labelOf(customer.orderId)).label?.status, { timeout: 30_000 }).toBe("ready");
   }
+  // Each label is bought for the service the customer chose at checkout.
+  for (const customer of [goods, mixed]) expect(`me-${(await labelOf(customer.orderId)).label!.serviceId}`).toBe(customer.shippingMethod);
   // Each label paid from the wallet once (a label is its own job, decision 078).
   expect(me.calls.filter((call) => call === "POST /shipment/checkout")).toHaveLength(2);
 
