@@ -381,8 +381,16 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
   await expect(mixedHistory.getByText("Entregue", { exact: true })).toBeVisible();
   await expectAccessible(mixed.page, "/cliente?order= (pedido misto entregue)");
 
-  // The service-only order: its DANFSe in the panel, no parcel to follow.
+  // The service-only order: its DANFSe in the panel, no parcel to follow; "Entregue" once the owner marks it held.
   await service.page.goto(shop.url(`/cliente?order=${service.orderId}`));
   await waitForHydration(service.page);
   await expect(service.page.getByRole("link", { name: /DANFSe da NFS-e/ })).toBeVisible();
+  const serviceHistory = service.page.getByRole("region", { name: "Histórico do pedido" });
+  await expect(serviceHistory.getByText("Entregue", { exact: true })).toHaveCount(0);
+  await owner.goto(shop.url(`/admin?order=${service.orderId}`));
+  await waitForHydration(owner);
+  const serviceParts = owner.getByRole("region", { name: "Partes do pedido" });
+  await serviceParts.getByRole("button", { name: /Marcar como realizada/ }).click();
+  await expect(serviceParts.getByText(/: realizada\.$/)).toBeVisible();
+  await expect(serviceHistory.getByText("Entregue", { exact: true })).toBeVisible();
 });
