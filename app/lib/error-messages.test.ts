@@ -131,6 +131,8 @@ const BUILT_ELSEWHERE: Record<string, string> = {
   "domain/catalog/product-editing.server.ts invalid_product": "productProblem's Portuguese sentences (domain/catalog/product-rules.ts)",
   "server/api/maintenance-backup.ts backup_unavailable":
     "the Portuguese of PgToolMissingError and BackupError (platform/db/pg-tools.ts, platform/db/backup.ts), for the operator",
+  "domain/labels/label-errors.ts label_refused":
+    "the labels' Portuguese refusals (NEEDS_PROFILE, NEEDS_NFE … in the same file) and Melhor Envio's own messages, translated in domain/labels/melhor-envio-shipments.server.ts",
   "server/http/auth-errors.ts invalid_input": "the Portuguese our own better-auth hooks throw (domain/auth/auth.server.ts invalidInput)",
 };
 

@@ -250,7 +250,9 @@ describe("the audit log in sentences", () => {
     expect(kinds.size).toBeGreaterThanOrEqual(12);
     for (const kind of kinds) expect(AUDIT_DESCRIBERS, `describer for ${kind}`).toHaveProperty([kind]);
     const coded = [...actions].filter((action) =>
-      /^(order|product|shipping_rate|admin|coupon|review|settings|maintenance|errors|email|backup|export|connection)\./.test(action),
+      /^(order|product|shipping_rate|admin|coupon|review|settings|maintenance|errors|email|backup|export|connection|invoice|label)\./.test(
+        action,
+      ),
     );
     for (const action of coded) expect(actionLabel(action), `label for ${action}`).not.toBe("Fez uma alteração");
   });

@@ -91,6 +91,10 @@ const ACTION_LABELS: Record<string, string> = {
   "connection.connect": "Conectou uma conta",
   "connection.token": "Colou um token de acesso",
   "connection.disconnect": "Desconectou uma conta",
+  "invoice.resend": "Emitiu de novo uma nota fiscal",
+  "label.buy": "Comprou a etiqueta",
+  "label.cancel": "Cancelou a etiqueta",
+  "product.tax_update": "Alterou os dados fiscais do produto",
 };
 
 /** An action without a label (added later by another part of the admin) still reads in Portuguese. */
@@ -432,6 +436,12 @@ function describeConnection(facts: AuditFacts): AuditDescription {
   return { subject, sentences: [`${subject} conectado pela autorização${account}`] };
 }
 
+/** A note sent again after the owner fixed what SEFAZ refused (issue 30 item 3). */
+function describeInvoice(facts: AuditFacts): AuditDescription {
+  const subject = facts.entityLabel ?? "Nota fiscal";
+  return { subject, sentences: [`${subject} emitida de novo após correção`] };
+}
+
 /** Anything another part of the admin audits later: Portuguese still, its fields generic. */
 function describeOther(facts: AuditFacts): AuditDescription {
   const subject = facts.entityLabel ?? "Registro";
@@ -454,6 +464,7 @@ export const AUDIT_DESCRIBERS: Record<string, (facts: AuditFacts) => AuditDescri
   database: describeBackup,
   export: describeExport,
   connection: describeConnection,
+  invoice: describeInvoice,
 };
 
 export function describeAudit(facts: AuditFacts): AuditDescription {

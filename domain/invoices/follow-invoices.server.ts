@@ -32,18 +32,28 @@ function ourStatus(note: FocusNote): InvoiceStatus | null {
   }
 }
 
+/** The note's files as full addresses (Focus answers paths); read before the row is locked. */
+type NoteFiles = { danfe: string | null; danfse: string | null; xml: string | null };
+
+async function filesOf(services: Services, note: FocusNote): Promise<NoteFiles> {
+  return {
+    danfe: await focusFileUrl(services, note.caminho_danfe),
+    danfse: await focusFileUrl(services, note.url_danfse ?? note.url),
+    xml: await focusFileUrl(services, note.caminho_xml_nota_fiscal),
+  };
+}
+
 /** The columns the answer fills for the state it reaches. */
-async function factsOf(services: Services, row: InvoiceRow, note: FocusNote, to: InvoiceStatus): Promise<InvoiceFacts> {
+function factsOf(row: InvoiceRow, note: FocusNote, to: InvoiceStatus, files: NoteFiles): InvoiceFacts {
   const sefaz = { sefazStatus: text(note.status_sefaz), sefazMessage: note.mensagem_sefaz ?? null };
   if (to === "authorized") {
-    const document = row.kind === "nfe" ? note.caminho_danfe : (note.url_danfse ?? note.url);
     return {
       ...sefaz,
       accessKey: row.kind === "nfe" ? accessKeyDigits(note.chave_nfe) : (note.chave_nfse ?? null),
       number: text(note.numero),
       series: text(note.serie),
-      documentUrl: await focusFileUrl(services, document),
-      xmlUrl: await focusFileUrl(services, note.caminho_xml_nota_fiscal),
+      documentUrl: row.kind === "nfe" ? files.danfe : files.danfse,
+      xmlUrl: files.xml,
       authorizedAt: new Date(),
       refusalMessage: null,
       refusalField: null,
@@ -61,6 +71,9 @@ async function factsOf(services: Services, row: InvoiceRow, note: FocusNote, to:
 export async function applyFocusNote(services: Services, ref: string, note: FocusNote): Promise<boolean> {
   const target = ourStatus(note);
   if (!target) return false;
+  // Where the files are may need the stored connection (another pooled connection): asked before the
+  // lock, never while holding it, so five copies at once cannot take every connection and wait on each other.
+  const files = await filesOf(services, note);
   return services.db.transaction(async (tx) => {
     let row = await lockInvoiceByRef(tx, ref);
     if (!row || row.status === target) return false;
@@ -68,7 +81,7 @@ export async function applyFocusNote(services: Services, ref: string, note: Focu
     if (row.status === "requested" && target !== "refused") row = await moveInvoice(tx, services, row, "processing");
     if (row.status === target) return true;
     if (row.status !== "processing" && !(row.status === "authorized" && target === "cancelled")) return false;
-    await moveInvoice(tx, services, row, target, await factsOf(services, row, note, target), note.mensagem_sefaz ?? null);
+    await moveInvoice(tx, services, row, target, factsOf(row, note, target, files), note.mensagem_sefaz ?? null);
     return true;
   });
 }

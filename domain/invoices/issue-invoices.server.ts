@@ -109,6 +109,7 @@ export async function resendInvoice(services: Services, invoiceId: string, actor
       action: "invoice.resend",
       entityType: "invoice",
       entityId: row.id,
+      entityLabel: `${row.kind === "nfe" ? "NF-e" : "NFS-e"} do pedido #${(await orderForInvoice(tx, row.orderId))?.number ?? "?"}`,
       before: { status: row.status, attempt: row.attempt, refusal: row.refusalMessage },
       after: { status: moved.status, attempt: moved.attempt },
     });
