@@ -179,7 +179,7 @@ const refOf = (orderId: string, kind: "nfe" | "nfsen") => `${orderId.replaceAll(
 async function authorize(orderId: string, kind: "nfe" | "nfsen"): Promise<void> {
   const ref = refOf(orderId, kind);
   await expect
-    .poll(() => focus.notes.get(ref)?.status, { message: `a nota ${ref} enviada à Focus`, timeout: 20_000 })
+    .poll(() => focus.notes.get(ref)?.status, { message: `a nota ${ref} enviada à Focus`, timeout: 45_000 })
     .toBe("processando_autorizacao");
   await focus.authorize(ref);
 }
@@ -275,7 +275,7 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
     const mail = await waitForMail(
       customer.email,
       (received) => received.subject.includes(`Sua nota fiscal do pedido #${customer.number}`),
-      20_000,
+      45_000,
     );
     expect(mail.text).toContain(focus.url);
   }
@@ -299,7 +299,7 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
   const labelOf = async (orderId: string) =>
     (await (await owner.request.get(shop.url(`/api/admin/orders/${orderId}/label`))).json()) as LabelAnswer;
   for (const customer of [goods, mixed]) {
-    await expect.poll(async () => (await labelOf(customer.orderId)).label?.status, { timeout: 30_000 }).toBe("ready");
+    await expect.poll(async () => (await labelOf(customer.orderId)).label?.status, { timeout: 60_000 }).toBe("ready");
   }
   // Each label is bought for the service the customer chose at checkout.
   for (const customer of [goods, mixed]) expect(`me-${(await labelOf(customer.orderId)).label!.serviceId}`).toBe(customer.shippingMethod);
@@ -347,7 +347,7 @@ test("on a phone, three paid orders go from paid to delivered: notes, one tap fo
   for (const customer of [goods, mixed]) {
     const label = (await labelOf(customer.orderId)).label!;
     expect(label.trackingCode).toBeTruthy();
-    const mail = await waitForMail(customer.email, (received) => received.subject.includes(`Pedido #${customer.number} a caminho`), 20_000);
+    const mail = await waitForMail(customer.email, (received) => received.subject.includes(`Pedido #${customer.number} a caminho`), 45_000);
     expect(linkIn(mail, label.trackingCode!)).toContain("rastreio");
     const { page } = customer;
     await page.goto(shop.url(`/cliente?order=${customer.orderId}`));
