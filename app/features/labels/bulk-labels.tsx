@@ -7,8 +7,11 @@ import { WalletBalance } from "#app/features/labels/wallet-balance.tsx";
 import type { AdminOrderRow } from "#domain/orders/admin-order-schemas.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
 
-/** Orders that may get a label: paid, not yet sent (the server checks the rest and says why). */
-const awaitingLabel = (row: AdminOrderRow) => row.status === "paid" || row.status === "preparing";
+/**
+ * Orders that may get a label: paid, not yet sent, with something to ship (an order of services or
+ * courses has no shipping method; offering it only earned a refusal). The server checks the rest.
+ */
+const awaitingLabel = (row: AdminOrderRow) => (row.status === "paid" || row.status === "preparing") && row.shippingMethod !== null;
 
 /**
  * "Comprar etiquetas" for the selected paid orders of the list (issue 30 item 4): each one bought or
