@@ -5,23 +5,12 @@
  * the header and every e-mail show it, on every instance. Removing it brings back the built-in one.
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
-import { shopSettings } from "#platform/db/tables/settings.ts";
 import { logoPng } from "#platform/images/logo-image.ts";
 import type { FileStorage } from "#platform/storage/file-storage.ts";
-import { invalidateShared } from "#platform/realtime/shared-caches.ts";
-import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";
-import {
-  currentShopSettings,
-  keepSavedCopy,
-  readSaved,
-  SETTINGS_CACHE_NAME,
-  type ShopLogo,
-  type ShopSettings,
-} from "#domain/settings/shop-settings.server.ts";
+import { currentShopSettings, saveSettingsPart, type ShopLogo, type ShopSettings } from "#domain/settings/shop-settings.server.ts";
 
 type Services = { db: Database; config: Config };
 
@@ -29,30 +18,13 @@ type Services = { db: Database; config: Config };
 const UPLOADS = "/uploads/";
 
 async function saveLogo(services: Services, actorUserId: string, logo: ShopLogo | null): Promise<ShopSettings> {
-  const { db } = services;
-  const saved = await db.transaction(async (tx) => {
-    const previous = await readSaved(tx);
-    const values = { ...previous.values, logo };
-    const [row] = await tx
-      .insert(shopSettings)
-      .values({ id: true, values })
-      .onConflictDoUpdate({
-        target: shopSettings.id,
-        set: { values: sql`${shopSettings.values} || ${JSON.stringify({ logo })}::jsonb`, updatedAt: new Date() },
-      })
-      .returning();
-    await recordAudit(tx, {
-      actorUserId,
-      action: "settings.logo_upload",
-      entityType: "settings",
-      entityId: "loja",
-      before: { logo: previous.values.logo?.url ?? null },
-      after: { logo: logo?.url ?? null },
-    });
-    await invalidateShared(tx, SETTINGS_CACHE_NAME);
-    return { values: row!.values as Partial<ShopSettings>, updatedAt: row!.updatedAt.toISOString() };
+  await saveSettingsPart(services, {
+    actorUserId,
+    action: "settings.logo_upload",
+    key: "logo",
+    value: logo,
+    audit: (value) => value?.url ?? null,
   });
-  keepSavedCopy(db, saved);
   return currentShopSettings(services);
 }
 

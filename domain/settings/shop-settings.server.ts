@@ -5,7 +5,7 @@
  * at once by the shared-caches NOTIFY when the owner saves, and otherwise by the first request after
  * the copy is SETTINGS_CACHE_MS old (read in the background while the copy answers).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
 import { registerMailSettingsReader } from "#platform/mail/mailer.ts";
@@ -157,6 +157,45 @@ export async function saveShopSettings(
   copy.value = saved;
   copy.readAt = performance.now();
   return merge(config, saved);
+}
+
+/** The parts of the settings saved apart from the form: each its own key of the row. */
+type SavedApart = Pick<ShopSettings, "logo" | "fulfilment" | "cardInstallments">;
+
+/**
+ * Saves one part saved apart from the form (the logo, the shipping and tax data, the card rule):
+ * only its key of the row (a form saved at the same moment keeps its own fields), audited with what
+ * `audit` makes of the value before and after, and every instance told, in one transaction.
+ */
+export async function saveSettingsPart<K extends keyof SavedApart>(
+  services: { db: Database; config: Config },
+  change: { actorUserId: string; action: string; key: K; value: SavedApart[K]; audit: (value: SavedApart[K] | undefined) => unknown },
+): Promise<void> {
+  const { db } = services;
+  const { key, value } = change;
+  const saved = await db.transaction(async (tx) => {
+    const previous = await readSaved(tx);
+    const values = { ...previous.values, [key]: value };
+    const [row] = await tx
+      .insert(shopSettings)
+      .values({ id: true, values })
+      .onConflictDoUpdate({
+        target: shopSettings.id,
+        set: { values: sql`${shopSettings.values} || ${JSON.stringify({ [key]: value })}::jsonb`, updatedAt: new Date() },
+      })
+      .returning();
+    await recordAudit(tx, {
+      actorUserId: change.actorUserId,
+      action: change.action,
+      entityType: "settings",
+      entityId: "loja",
+      before: { [key]: change.audit(previous.values[key] as SavedApart[K] | undefined) },
+      after: { [key]: change.audit(value) },
+    });
+    await invalidateShared(tx, CACHE_NAME);
+    return { values: row!.values as Partial<ShopSettings>, updatedAt: row!.updatedAt.toISOString() };
+  });
+  keepSavedCopy(db, saved);
 }
 
 /** This process's copy after a change made elsewhere in this module (the logo), before the NOTIFY comes back. */
