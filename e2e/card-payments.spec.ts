@@ -1,18 +1,16 @@
 // Issue 32: paying by card on a 390 px phone, through Mercado Pago's local fake (its Brick script,
 // card tokens and sandbox cardholder names). The shop with cards on runs as a production process of
 // its own on a database of its own, like the Pix providers' journeys (e2e/pix-providers.spec.ts).
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { PRODUCT_SLUGS, productUuid } from "../domain/catalog/product-slugs.ts";
 import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
 import { startMercadoPagoFake, type MercadoPagoFake } from "../test/fakes/mercadopago-fake.ts";
 import { TEST_CARDS } from "../test/fakes/mercadopago-cards-fake.ts";
-import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
+import { killAll, type ShopProcess } from "../test/shop-process.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, settle, test, waitForHydration } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
-import { withShopDatabase } from "./shop-db.ts";
-import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
+import { startOwnShop } from "./own-shop.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -24,19 +22,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   fake = await startMercadoPagoFake({ freeInstallments: 3 });
   const name = "shop_cards";
-  await withShopDatabase(async (client) => {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  });
-  const socket = path.resolve(E2E_DATA_DIR, "postgres");
-  const port = E2E_PORT + 5;
-  shop = await startShop({
-    DATABASE_URL: `postgres://postgres@localhost:5432/${name}?host=${encodeURIComponent(socket)}`,
-    DATA_DIR: path.resolve(`${E2E_DATA_DIR}-${name}`),
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    NODE_ENV: "production",
-    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  shop = await startOwnShop(name, 5, {
     ADMIN_EMAILS: CARD_ADMIN,
     PIX_PROVIDER: "mercadopago",
     PAYMENT_METHODS: "pix,card",
@@ -46,9 +32,6 @@ test.beforeAll(async () => {
     MERCADOPAGO_WEBHOOK_SECRET: fake.webhookSecret,
     MERCADOPAGO_PUBLIC_KEY: fake.publicKey,
     MERCADOPAGO_BRICK_URL: fake.brickUrl,
-  }).catch(async (error: unknown) => {
-    await killAll();
-    throw error;
   });
 });
 

@@ -2,14 +2,12 @@
 // local fake's OAuth server sends the browser back to the settings screen with a code), pastes
 // Focus NFe's token, sees both on the maintenance panel's health, and disconnects. A shop of its own
 // (its own process and database, like the Pix providers' journeys) configured with the fake's app.
-import path from "node:path";
 import { startMelhorEnvioFake, type MelhorEnvioFake } from "../test/fakes/melhorenvio-fake.ts";
-import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
+import { killAll, type ShopProcess } from "../test/shop-process.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, settle, test, waitForHydration } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
-import { withShopDatabase } from "./shop-db.ts";
-import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
+import { startOwnShop } from "./own-shop.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -21,28 +19,13 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   fake = await startMelhorEnvioFake();
   const name = "shop_connections";
-  await withShopDatabase(async (client) => {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  });
-  const socket = path.resolve(E2E_DATA_DIR, "postgres");
-  const port = E2E_PORT + 11;
-  shop = await startShop({
-    DATABASE_URL: `postgres://postgres@localhost:5432/${name}?host=${encodeURIComponent(socket)}`,
-    DATA_DIR: path.resolve(`${E2E_DATA_DIR}-${name}`),
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    NODE_ENV: "production",
-    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  shop = await startOwnShop(name, 11, {
     ADMIN_EMAILS: OWNER,
     SHIPPING_PROVIDER: "melhorenvio",
     INVOICE_PROVIDER: "focusnfe",
     MELHOR_ENVIO_URL: fake.url,
     MELHOR_ENVIO_CLIENT_ID: fake.clientId,
     MELHOR_ENVIO_CLIENT_SECRET: fake.clientSecret,
-  }).catch(async (error: unknown) => {
-    await killAll();
-    throw error;
   });
 });
 

@@ -5,7 +5,6 @@
 // the orders list and prints one PDF, the carrier posts and delivers (Melhor Envio's signed webhooks),
 // and each customer sees the timeline, the note and the tracking link, and gets the e-mails over SMTP.
 // The shop runs as a production process of its own on a database of its own (as e2e/card-payments.spec.ts).
-import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { Browser, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
@@ -13,12 +12,11 @@ import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
 import { startFocusNfeFake, type FocusNfeFake } from "../test/fakes/focusnfe-fake.ts";
 import { startMelhorEnvioFake, type MelhorEnvioFake } from "../test/fakes/melhorenvio-fake.ts";
-import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
+import { killAll, type ShopProcess } from "../test/shop-process.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
-import { withShopDatabase } from "./shop-db.ts";
-import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
+import { startOwnShop } from "./own-shop.ts";
 
 const KIT = 4;
 const CONSULTORIA = 101;
@@ -53,7 +51,6 @@ const PROFILE = {
 let me: MelhorEnvioFake;
 let focus: FocusNfeFake;
 let shop: ShopProcess;
-const socket = path.resolve(E2E_DATA_DIR, "postgres");
 
 test.describe.configure({ mode: "serial" });
 
@@ -61,18 +58,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   me = await startMelhorEnvioFake({ balance: 500 });
   focus = await startFocusNfeFake();
-  await withShopDatabase(async (client) => {
-    await client.query(`drop database if exists ${DATABASE} with (force)`);
-    await client.query(`create database ${DATABASE}`);
-  });
-  const port = E2E_PORT + 13;
-  shop = await startShop({
-    DATABASE_URL: `postgres://postgres@localhost:5432/${DATABASE}?host=${encodeURIComponent(socket)}`,
-    DATA_DIR: path.resolve(`${E2E_DATA_DIR}-${DATABASE}`),
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    NODE_ENV: "production",
-    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  shop = await startOwnShop(DATABASE, 13, {
     ADMIN_EMAILS: OWNER,
     SHIPPING_PROVIDER: "melhorenvio",
     MELHOR_ENVIO_URL: me.url,
@@ -82,9 +68,6 @@ test.beforeAll(async () => {
     FOCUS_NFE_URL: focus.url,
     FOCUS_NFE_TOKEN: focus.token,
     FOCUS_NFE_WEBHOOK_SECRET: FOCUS_SECRET,
-  }).catch(async (error: unknown) => {
-    await killAll();
-    throw error;
   });
   me.webhookUrl = shop.url("/api/shipping/melhorenvio/webhook");
   // The hooks as the owner registers them at Focus (POST /v2/hooks), the secret in the header the shop checks.

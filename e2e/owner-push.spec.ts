@@ -5,18 +5,16 @@
 // the payment is confirmed again or the webhook repeats; Chromium's service worker shows that message
 // (DevTools' ServiceWorker.deliverPushMessage: no real push service is reachable here) and its link
 // opens the order. Offline, the app shows the last orders list it saw, marked as old.
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
 import { startFakePushService, type FakePushService } from "../test/fakes/push-service-fake.ts";
 import { startMercadoPagoFake, type MercadoPagoFake } from "../test/fakes/mercadopago-fake.ts";
-import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
+import { killAll, type ShopProcess } from "../test/shop-process.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
-import { withShopDatabase } from "./shop-db.ts";
-import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
+import { startOwnShop } from "./own-shop.ts";
 
 let pushService: FakePushService | undefined;
 let mercadoPago: MercadoPagoFake | undefined;
@@ -28,27 +26,6 @@ test.afterAll(async () => {
 });
 
 /** A shop of its own (its database in the test server's PostgreSQL), trusting the fake push service. */
-async function pushShop(port: number, env: Record<string, string>): Promise<ShopProcess> {
-  const name = "shop_owner_push";
-  await withShopDatabase(async (client) => {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  });
-  const socket = path.resolve(E2E_DATA_DIR, "postgres");
-  return startShop({
-    DATABASE_URL: `postgres://postgres@localhost:5432/${name}?host=${encodeURIComponent(socket)}`,
-    DATA_DIR: path.resolve(`${E2E_DATA_DIR}-${name}`),
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    NODE_ENV: "production",
-    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-    ...env,
-  }).catch(async (error: unknown) => {
-    await killAll();
-    throw error;
-  });
-}
-
 /** An account of `shop` signed up through the API; admins confirm their address through the e-mailed link. */
 async function signedUp(page: Page, shop: ShopProcess, email: string, admin: boolean): Promise<void> {
   const origin = { origin: shop.url("").replace(/\/$/, "") };
@@ -83,7 +60,7 @@ test("the owner's phone is told of a paid order once per device, shows it, and i
   mercadoPago = await startMercadoPagoFake();
   const ownerEmail = uniqueEmail("dona-push");
   const counterEmail = uniqueEmail("balcao-push");
-  const shop = await pushShop(E2E_PORT + 7, {
+  const shop = await startOwnShop("shop_owner_push", 7, {
     ADMIN_EMAILS: `${ownerEmail},${counterEmail}`,
     PUSH_CA_FILE: pushService.caFile,
     VAPID_SUBJECT: "mailto:dona@example.com",

@@ -10,40 +10,14 @@ import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
 import { startBcbPixFake, type BcbPixFake } from "../test/fakes/bcb-pix-fake.ts";
 import { startMercadoPagoFake, type MercadoPagoFake } from "../test/fakes/mercadopago-fake.ts";
 import { makeTestPki } from "../test/fakes/test-certificates.ts";
-import { killAll, startShop, type ShopProcess } from "../test/shop-process.ts";
+import { killAll, type ShopProcess } from "../test/shop-process.ts";
 import { expectAccessible } from "./axe-checks.ts";
 import { expect, settle, test, waitForHydration } from "./fixtures.ts";
 import { linkIn, uniqueEmail, waitForMail } from "./mail.ts";
-import { withShopDatabase } from "./shop-db.ts";
-import { E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from "./test-env.ts";
+import { E2E_DATA_DIR } from "./test-env.ts";
+import { startOwnShop } from "./own-shop.ts";
 
 test.describe.configure({ mode: "serial" });
-
-/** A database of its own in the test server's embedded PostgreSQL (reached by its Unix socket). */
-async function freshDatabase(name: string): Promise<string> {
-  await withShopDatabase(async (client) => {
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.query(`create database ${name}`);
-  });
-  const socket = path.resolve(E2E_DATA_DIR, "postgres");
-  return `postgres://postgres@localhost:5432/${name}?host=${encodeURIComponent(socket)}`;
-}
-
-async function providerShop(name: string, port: number, env: Record<string, string>): Promise<ShopProcess> {
-  const url = `http://127.0.0.1:${port}`;
-  return startShop({
-    DATABASE_URL: await freshDatabase(name),
-    DATA_DIR: path.resolve(`${E2E_DATA_DIR}-${name}`),
-    PORT: String(port),
-    PUBLIC_URL: url,
-    NODE_ENV: "production",
-    SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-    ...env,
-  }).catch(async (error: unknown) => {
-    await killAll();
-    throw error;
-  });
-}
 
 /** A customer of `shop` signed in in `page` (API sign-up and sign-in, as e2e/shop-steps.ts does). */
 async function customerOf(page: Page, shop: ShopProcess): Promise<void> {
@@ -100,7 +74,7 @@ test("Mercado Pago: the customer pays and the Pix page turns to paid by itself; 
 }) => {
   test.setTimeout(120_000);
   mercadoPago = await startMercadoPagoFake();
-  const shop = await providerShop("shop_pix_mercadopago", E2E_PORT + 2, {
+  const shop = await startOwnShop("shop_pix_mercadopago", 2, {
     ADMIN_EMAILS: MP_ADMIN,
     PIX_PROVIDER: "mercadopago",
     MERCADOPAGO_API_URL: mercadoPago.url,
@@ -153,7 +127,7 @@ test("BCB Pix API: the customer pays and the Pix page turns to paid by itself", 
     writeFileSync(path.join(dir, name), text);
     return path.join(dir, name);
   };
-  const shop = await providerShop("shop_pix_bcb", E2E_PORT + 3, {
+  const shop = await startOwnShop("shop_pix_bcb", 3, {
     PIX_PROVIDER: "bcb",
     PIX_API_URL: bcb.url,
     PIX_CLIENT_ID: bcb.clientId,
@@ -180,7 +154,7 @@ test("Mercado Pago down at checkout: on a phone the order page says the Pix is l
   // Decision 045: the order is saved first; the Pix is made after, by the request, then by the job.
   const fake = await startMercadoPagoFake();
   try {
-    const shop = await providerShop("shop_pix_mercadopago_late", E2E_PORT + 4, {
+    const shop = await startOwnShop("shop_pix_mercadopago_late", 4, {
       PIX_PROVIDER: "mercadopago",
       MERCADOPAGO_API_URL: fake.url,
       MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
