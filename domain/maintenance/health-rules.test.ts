@@ -33,6 +33,17 @@ describe("the health's levels", () => {
     });
   });
 
+  it("jobs: a schedule is stopped only when it missed its own rhythm (a daily clean-up is not red the same afternoon)", () => {
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+    const daily = (hours: number) => [{ task: "silent-push-devices", lastRunAt: hoursAgo(hours) }];
+    expect(jobsVerdict({ failed: 0, oldestWaitingSeconds: null, schedules: daily(12) }, now).level).toBe("green");
+    expect(jobsVerdict({ failed: 0, oldestWaitingSeconds: null, schedules: daily(25) }, now).level).toBe("red");
+    // Every 30 minutes: 40 minutes since its run is on time, not stopped.
+    const halfHourly = (minutes: number) => [{ task: "label-tracking-poll", lastRunAt: new Date(now.getTime() - minutes * 60_000) }];
+    expect(jobsVerdict({ failed: 0, oldestWaitingSeconds: null, schedules: halfHourly(40) }, now).level).toBe("green");
+    expect(jobsVerdict({ failed: 0, oldestWaitingSeconds: null, schedules: halfHourly(70) }, now).level).toBe("red");
+  });
+
   it("e-mail: red after a failure for good, amber while retrying or with only the outbox in production", () => {
     expect(emailVerdict({ transport: "smtp", failuresLast24h: 0, retrying: 0 }, true).level).toBe("green");
     expect(emailVerdict({ transport: "smtp", failuresLast24h: 1, retrying: 0 }, true).level).toBe("red");

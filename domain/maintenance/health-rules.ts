@@ -1,4 +1,4 @@
-import { jobLabel } from "#domain/maintenance/job-labels.ts";
+import { jobLabel, SCHEDULE_PERIOD_SECONDS } from "#domain/maintenance/job-labels.ts";
 import type { HealthLevel } from "#domain/maintenance/maintenance-schemas.ts";
 
 /**
@@ -33,8 +33,11 @@ export function databaseVerdict(db: {
 /** A due job waiting this long means no worker is taking jobs (amber), or none for a long while (red). */
 export const JOB_WAIT_AMBER_SECONDS = 60;
 export const JOB_WAIT_RED_SECONDS = 15 * 60;
-/** A schedule that runs every few minutes and was not queued for this long has stopped. */
+/** A schedule not queued for its own period plus this long has stopped (a minute's one: 31 minutes). */
 export const SCHEDULE_LATE_SECONDS = 30 * 60;
+
+/** How long since its last run a schedule may go before it counts as stopped: its period, plus the margin. */
+export const scheduleLateAfterSeconds = (task: string) => (SCHEDULE_PERIOD_SECONDS[task] ?? 60) + SCHEDULE_LATE_SECONDS;
 
 export function jobsVerdict(
   jobs: { failed: number; oldestWaitingSeconds: number | null; schedules: ReadonlyArray<{ task: string; lastRunAt: Date | null }> },
@@ -43,7 +46,9 @@ export function jobsVerdict(
   const waited = jobs.oldestWaitingSeconds ?? 0;
   if (waited >= JOB_WAIT_RED_SECONDS)
     return { level: "red", reason: `Há tarefas esperando há ${Math.round(waited / 60)} minutos: nenhum servidor as executa.` };
-  const late = jobs.schedules.filter((s) => s.lastRunAt && (now.getTime() - s.lastRunAt.getTime()) / 1000 > SCHEDULE_LATE_SECONDS);
+  const late = jobs.schedules.filter(
+    (s) => s.lastRunAt && (now.getTime() - s.lastRunAt.getTime()) / 1000 > scheduleLateAfterSeconds(s.task),
+  );
   if (late.length > 0) return { level: "red", reason: `Tarefas agendadas paradas: ${late.map((s) => jobLabel(s.task)).join(", ")}.` };
   if (waited >= JOB_WAIT_AMBER_SECONDS) return { level: "amber", reason: `A tarefa mais antiga espera há ${waited} s.` };
   if (jobs.failed > 0)

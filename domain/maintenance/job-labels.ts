@@ -26,3 +26,22 @@ export const JOB_LABELS: Record<string, string> = {
 
 /** A task added later without a label still reads in Portuguese. */
 export const jobLabel = (task: string) => JOB_LABELS[task] ?? "Outra tarefa";
+
+/**
+ * How often each schedule runs (its pattern in server/jobs/jobs.ts, in seconds; a test there keeps
+ * the two together): the health calls a schedule stopped only when it missed its own rhythm, so a
+ * daily clean-up is not "stopped" half an hour after its run (and no owner's phone is woken for it).
+ */
+export const SCHEDULE_PERIOD_SECONDS: Record<string, number> = {
+  "pix-expiry": 60,
+  "pix-reminder": 60,
+  "pix-reconcile": 60,
+  "rating-reminder": 10 * 60,
+  "abandoned-cart-reminder": 10 * 60,
+  "deleted-account-orders-scrub": 10 * 60,
+  "silent-push-devices": 24 * 3600,
+  "label-tracking-poll": 30 * 60,
+  "invoice-poll": 2 * 60,
+  "health-watch": 5 * 60,
+  "melhorenvio-token-refresh": 10 * 60,
+};
