@@ -14,29 +14,10 @@ import { runLabelStep } from "#domain/labels/label-steps.server.ts";
 import { makeCustomer, moveOrderAsAdmin, placedOrder } from "#test/builders.ts";
 import { setUpTestDatabase, testConfig, type TestDatabase } from "#test/database.ts";
 import { startMelhorEnvioFake, type MelhorEnvioFake } from "#test/fakes/melhorenvio-fake.ts";
+import { FULFILMENT_PROFILE } from "#test/builders.ts";
 
-export const SHOP_PROFILE: FulfilmentProfileInput = {
-  sender: {
-    name: "Loja Micologia Ltda",
-    phone: "(11) 3333-4444",
-    email: "envios@loja.example",
-    document: "11.222.333/0001-81",
-    stateRegistration: "123456789",
-    municipalRegistration: null,
-    address: {
-      cep: "04538-133",
-      street: "Rua A",
-      number: "10",
-      complement: "",
-      district: "Itaim",
-      city: "São Paulo",
-      state: "SP",
-      cityIbgeCode: "3550308",
-    },
-  },
-  taxRegime: "simples_nacional",
-  shipsWith: "dce",
-};
+/** The builders' shop (test/builders.ts), shipping with a content declaration: no NF-e needed. */
+export const SHOP_PROFILE: FulfilmentProfileInput = { ...FULFILMENT_PROFILE, shipsWith: "dce" };
 
 export type LabelsContext = {
   readonly t: Omit<TestDatabase, "close">;

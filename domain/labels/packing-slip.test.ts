@@ -1,29 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fulfilmentProfileSchema } from "#domain/settings/fulfilment-profile.ts";
 import { packingSlipLines } from "#domain/labels/packing-slip.ts";
+import { FULFILMENT_PROFILE } from "#test/builders.ts";
 
-const sender = fulfilmentProfileSchema.parse({
-  sender: {
-    name: "Loja Micologia Ltda",
-    phone: "(11) 3333-4444",
-    email: "envios@loja.example",
-    document: "11.222.333/0001-81",
-    stateRegistration: "123456789",
-    municipalRegistration: null,
-    address: {
-      cep: "04538-133",
-      street: "Rua A",
-      number: "10",
-      complement: "",
-      district: "Itaim",
-      city: "São Paulo",
-      state: "SP",
-      cityIbgeCode: null,
-    },
-  },
-  taxRegime: "simples_nacional",
-  shipsWith: "dce",
-}).sender;
+const sender = fulfilmentProfileSchema.parse(FULFILMENT_PROFILE).sender;
 
 describe("the packing slip (issue 30 items 4 and 6)", () => {
   it("of a mixed order lists only the goods in the box, with the sender and the recipient", () => {
@@ -53,7 +33,7 @@ describe("the packing slip (issue 30 items 4 and 6)", () => {
       .map((line) => line.text)
       .join("\n");
     expect(text).toContain("Pedido #10042");
-    expect(text).toContain("Loja Micologia Ltda");
+    expect(text).toContain("Cogumelos da Serra Ltda");
     expect(text).toContain("CEP 04538-133");
     expect(text).toContain("Avenida Paulista, 1000 apto 5 — Bela Vista");
     expect(text).toContain("CEP 01310-100");
