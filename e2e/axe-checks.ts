@@ -17,10 +17,22 @@ export const RULE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Transitions (the page fade, a dialog's zoom-in) would have axe read colours half-way through;
   // endless ones (a skeleton's pulse) never finish and are not waited for.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
+  // A state that settles a microtask after the last check (a button re-enabled once a list refreshed)
+  // starts its transition then, so the page must stay still for a few frames in a row.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let stillFrames = 0;
+        const look = () => {
+          const moving = document
+            .getAnimations()
+            .some((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity);
+          stillFrames = moving ? 0 : stillFrames + 1;
+          if (stillFrames >= 3) resolve();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
   );
   const { violations } = await new AxeBuilder({ page }).withTags(RULE_TAGS).analyze();
   const problems = violations.flatMap((violation) =>

@@ -54,17 +54,20 @@ export function CouponsSection({ coupons }: { coupons: CouponView[] }) {
     setPending(true);
     setError(null);
     setDone(null);
+    let created = false;
     try {
-      const created = await couponsClient.call("adminCreateCoupon", { body });
-      setDone(`Cupom ${created.code} criado.`);
+      const coupon = await couponsClient.call("adminCreateCoupon", { body });
+      setDone(`Cupom ${coupon.code} criado.`);
       form.reset();
       setKind("percent");
-      await revalidator.revalidate();
+      created = true;
     } catch (failure) {
       setError(failure instanceof ApiCallError ? failure.message : "Não foi possível criar o cupom. Tente novamente.");
     } finally {
+      // The button is ready again as the message appears, not later when the list has refreshed.
       setPending(false);
     }
+    if (created) await revalidator.revalidate();
   }
 
   async function switchActive(coupon: CouponView) {
