@@ -14,6 +14,7 @@ import { MaintenanceBanner } from "#app/features/maintenance/maintenance-banner.
 import { knownGoLiveRed } from "#domain/settings/go-live.server.ts";
 import { currentMaintenance } from "#domain/maintenance/maintenance-mode.server.ts";
 import { STORAGE_KEYS } from "#app/lib/storage-keys.ts";
+import { shopNameIn } from "#app/lib/shop-name.ts";
 import { showsAgeGate } from "#app/features/consent/age-gate-paths.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -25,8 +26,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Loja Micologia | Amostras e cultivo para pesquisa" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `${shopNameIn(matches)} | Amostras e cultivo para pesquisa` },
   {
     name: "description",
     content: "Amostras desidratadas, culturas líquidas, spawn, serviços e cursos para pesquisa e coleção. Somente maiores de 18 anos.",

@@ -118,7 +118,7 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
   await expect(page.getByText("Pagamento confirmado. Obrigado!")).toBeVisible();
   // The page the customer is watching says it is paid, in its heading and tab too (issue 28 item 10).
   await expect(page.getByRole("heading", { level: 1, name: `Pagamento confirmado: pedido #${number}` })).toBeVisible();
-  await expect(page).toHaveTitle("Pagamento confirmado | Loja");
+  await expect(page).toHaveTitle("Pagamento confirmado | Loja Micologia");
   await expect(page.getByText("Assim que o Pix cair")).toHaveCount(0);
   await bell(page).click();
   await expect(page.getByRole("list", { name: "Notificações recentes" }).getByRole("listitem")).toHaveCount(4);

@@ -26,10 +26,11 @@ import { getCustomer, searchCustomers } from "#domain/customers/customers.server
 import { getDashboard } from "#domain/dashboard/dashboard.server.ts";
 import type { Database } from "#platform/db/client.ts";
 import { data, redirect } from "react-router";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/admin";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Administração | Loja" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Administração", matches) },
   { name: "robots", content: "noindex" },
   { name: "theme-color", content: "#065f46" },
 ];

@@ -1,8 +1,9 @@
 import { AuthPage, type AuthMode } from "#app/features/auth/auth-page.tsx";
 import { safeNext } from "#app/lib/safe-next.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/auth";
 
-export const meta: Route.MetaFunction = () => [{ title: "Entrar | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle("Entrar", matches) }, { name: "robots", content: "noindex" }];
 
 const MODES: AuthMode[] = ["entrar", "criar", "esqueci", "redefinir", "link"];
 

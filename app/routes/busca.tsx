@@ -5,14 +5,15 @@ import { SEARCH_QUERY_MAX_LENGTH } from "#domain/search/search-rules.ts";
 import { SearchPage, type SearchPageData } from "#app/features/search/search-page.tsx";
 import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/busca";
 
 /**
  * Result pages stay out of search engines (decision 032): thin, endless variations of the same
  * cards. `follow`, so the products they link to are still found; /busca is not in the sitemap.
  */
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.query ? `Busca: ${loaderData.query} | Loja Micologia` : "Buscar produtos | Loja Micologia" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: pageTitle(loaderData?.query ? `Busca: ${loaderData.query}` : "Buscar produtos", matches) },
   { name: "robots", content: "noindex, follow" },
 ];
 

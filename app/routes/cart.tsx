@@ -4,9 +4,13 @@ import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import { currentUser } from "#app/lib/guards.server.ts";
 import { readCart } from "#domain/cart/read-cart.server.ts";
 import { cardPitchFor } from "#domain/payments/card-rule.server.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = () => [{ title: "Carrinho | Loja Micologia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Carrinho", matches) },
+  { name: "robots", content: "noindex" },
+];
 
 /** The page holds this browser's own cart: no browser or shared cache keeps it (decision 040). */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", Vary: "Cookie" });

@@ -16,9 +16,13 @@ import { refusedAgeIn } from "#domain/consent/consent-rules.ts";
 import { checkAgeNotRefused } from "#domain/consent/consent-errors.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
 import { cardCheckoutSettingsFor } from "#domain/payments/card-rule.server.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/checkout";
 
-export const meta: Route.MetaFunction = () => [{ title: "Finalizar compra | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Finalizar compra", matches) },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * /checkout and /checkout-flow (spec §2: the same flow). Visitors with something in their cart see

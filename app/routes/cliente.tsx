@@ -10,9 +10,13 @@ import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { customerOrderNumbers, getOrder, listCustomerOrders } from "#domain/orders/order-queries.server.ts";
 import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/cliente";
 
-export const meta: Route.MetaFunction = () => [{ title: "Minha conta | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Minha conta", matches) },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Signed-in customers only (requireUser), on every tab's address (/cliente/<tab>, decision 047).

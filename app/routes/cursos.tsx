@@ -5,11 +5,13 @@ import { productCardOf } from "#domain/search/search-schemas.ts";
 import { contentPage } from "#app/features/content/content-pages.server.ts";
 import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
+import { shopNameIn } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/cursos";
 
 const PATH = "/cursos";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.page, loaderData?.origin, PATH);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  contentMeta(loaderData?.page, loaderData?.origin, PATH, shopNameIn(matches));
 
 /** The owner's text (content/cursos.md) and the educational items of the catalogue. */
 export const loader = withDomainErrors(async ({ request, context }: Route.LoaderArgs) => {

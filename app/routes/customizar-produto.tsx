@@ -17,9 +17,13 @@ import { ProductCreateForm } from "#app/features/catalog/product-create-form.tsx
 import { ProductFileEditor } from "#app/features/catalog/product-file-editor.tsx";
 import { ProductTaxEditor } from "#app/features/invoices/product-tax-editor.tsx";
 import { FormMessage } from "#app/ui/field.tsx";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/customizar-produto";
 
-export const meta: Route.MetaFunction = () => [{ title: "Personalizar produto | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Personalizar produto", matches) },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Admins only (customer → 403 page, visitor → /auth). Without parameters: every product;

@@ -1,10 +1,11 @@
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { UnsubscribePage } from "#app/features/account/unsubscribe-page.tsx";
 import { validUnsubscribeSignature } from "#domain/recovery/marketing-email.server.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/descadastrar";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Parar lembretes por e-mail | Loja Micologia" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Parar lembretes por e-mail", matches) },
   { name: "robots", content: "noindex" },
 ];
 

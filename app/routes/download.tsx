@@ -5,9 +5,13 @@ import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import { requireUser } from "#app/lib/guards.server.ts";
 import { checkDownload, renewDownloadLink } from "#domain/delivery/deliveries.server.ts";
 import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/download";
 
-export const meta: Route.MetaFunction = () => [{ title: "Download | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Download", matches) },
+  { name: "robots", content: "noindex" },
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

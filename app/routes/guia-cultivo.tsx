@@ -2,11 +2,13 @@ import { contentMeta } from "#app/features/content/content-meta.ts";
 import { ContentPage } from "#app/features/content/content-page.tsx";
 import { contentPage } from "#app/features/content/content-pages.server.ts";
 import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
+import { shopNameIn } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/guia-cultivo";
 
 const PATH = "/guia-cultivo";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.page, loaderData?.origin, PATH);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  contentMeta(loaderData?.page, loaderData?.origin, PATH, shopNameIn(matches));
 
 /** Markdown of content/guia-cultivo.md, rendered on the server. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -4,13 +4,14 @@ import { HomeView } from "#app/features/home/home-page.tsx";
 import { getAppContext } from "#app/lib/app-context.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { RenderedPageHandle } from "#app/lib/rendered-pages.server.ts";
+import { shopNameIn } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/home";
 
 /** A visitor's page is rendered once per (address, data) and kept (decision 035). */
 export const handle: RenderedPageHandle = { cacheRenderedPage: true };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Loja Micologia | Amostras e cultivo para pesquisa" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: `${shopNameIn(matches)} | Amostras e cultivo para pesquisa` },
   {
     name: "description",
     content:

@@ -1,10 +1,11 @@
 import { currentSection, legalSections } from "#app/features/legal/legal-content.server.ts";
 import { LegalPage } from "#app/features/legal/legal-page.tsx";
 import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/legal";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacidade, termos e cookies | Loja Micologia" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Privacidade, termos e cookies", matches) },
   { name: "description", content: "Política de privacidade (LGPD), termos de uso, direito de arrependimento e cookies." },
 ];
 

@@ -12,9 +12,13 @@ import { EmailQueueSection } from "#app/features/email-queue/email-queue-section
 import { GoLiveSection } from "#app/features/settings/go-live-section.tsx";
 import { backupTools } from "#platform/db/backup.ts";
 import { data, redirect } from "react-router";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/maintenance-panel";
 
-export const meta: Route.MetaFunction = () => [{ title: "Painel de manutenção | Loja" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Painel de manutenção", matches) },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * Every address of the panel (/maintenance-panel and /maintenance-panel/<section>, app/routes.ts)

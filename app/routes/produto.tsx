@@ -9,13 +9,16 @@ import { getAppContext } from "#app/lib/app-context.server.ts";
 import { cardPitchFor } from "#domain/payments/card-rule.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
 import type { RenderedPageHandle } from "#app/lib/rendered-pages.server.ts";
+import { pageTitle, shopNameIn } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/produto";
 
 /** A visitor's page is rendered once per (address, data) and kept (decision 035). */
 export const handle: RenderedPageHandle = { cacheRenderedPage: true };
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? productMeta(loaderData.product, loaderData.origin) : [{ title: "Página não encontrada | Loja Micologia" }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? productMeta(loaderData.product, loaderData.origin, shopNameIn(matches))
+    : [{ title: pageTitle("Página não encontrada", matches) }];
 
 /** Old slugs redirect (spec §2); the nine fixed slugs get the product page, any other product the generic one. */
 export const loader = withDomainErrors(async ({ params, url, request, context }: Route.LoaderArgs) => {

@@ -2,11 +2,13 @@ import { contentMeta } from "#app/features/content/content-meta.ts";
 import { ContentPage } from "#app/features/content/content-page.tsx";
 import { contentPage } from "#app/features/content/content-pages.server.ts";
 import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
+import { shopNameIn } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/prototipo-kit-cultivo-gt";
 
 const PATH = "/prototipo/kit-cultivo-gt";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => contentMeta(loaderData?.page, loaderData?.origin, PATH);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  contentMeta(loaderData?.page, loaderData?.origin, PATH, shopNameIn(matches));
 
 /** Markdown of content/prototipo-kit-cultivo-gt.md, rendered on the server. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,12 @@
 import { AgeRestrictionPage } from "#app/features/content/age-restriction-page.tsx";
 import { getAppContext, islandForDocument } from "#app/lib/app-context.server.ts";
+import { pageTitle } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/restricao-idade";
 
-export const meta: Route.MetaFunction = () => [{ title: "Acesso restrito | Loja Micologia" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle("Acesso restrito", matches) },
+  { name: "robots", content: "noindex" },
+];
 
 /** As a document, an island without React Router's runtime (decision 035). */
 export function loader({ request, context }: Route.LoaderArgs) {

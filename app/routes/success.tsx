@@ -6,10 +6,11 @@ import { expirePendingOrders } from "#domain/orders/order-jobs.server.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
 import { pixQrSvg } from "#domain/payments/pix-qr.server.ts";
 import { withDomainErrors } from "#app/lib/domain-errors.server.ts";
+import { shopNameIn } from "#app/lib/shop-name.ts";
 import type { Route } from "./+types/success";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: successTitle(loaderData?.order ? successState(loaderData.order.status) : null) },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: successTitle(loaderData?.order ? successState(loaderData.order.status) : null, shopNameIn(matches)) },
   { name: "robots", content: "noindex" },
 ];
 

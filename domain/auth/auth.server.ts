@@ -8,6 +8,8 @@ import { accounts, sessions, users, verifications } from "#platform/db/tables/au
 import { enqueueEmail } from "#platform/mail/email-queue.ts";
 import type { MailMessage } from "#platform/mail/mailer.ts";
 import { accountExistsMessage, resetPasswordMessage, verifyEmailMessage } from "#domain/notifications/mail-templates.ts";
+import { shopNameForMail } from "#domain/notifications/shop-name.server.ts";
+import { BUILT_IN_SHOP_NAME } from "#platform/public-config.ts";
 import { AUTH_BASE_PATH, CLIENT_ADDRESS_HEADER } from "#domain/auth/auth-paths.ts";
 import { authSecret } from "#domain/auth/auth-secret.server.ts";
 import { authLogger } from "#domain/auth/auth-logger.ts";
@@ -40,14 +42,21 @@ export function createAuth(services: AppServices) {
   // (decision 014): once queued, SMTP being away delays them instead of losing them. Queued in the
   // background, so the answer (and its timing) never depends on whether there was anything to
   // send. A failure to queue (the database away) is logged.
-  const sendInBackground = (message: MailMessage) => {
-    void enqueueEmail(db, config, message).catch((error: unknown) =>
-      logger.error({ err: error, subject: message.subject }, "e-mail not queued"),
-    );
+  // Each e-mail is written with the shop's name as the owner saved it (decision 087).
+  const sendInBackground = (write: (shop: string) => MailMessage) => {
+    void shopNameForMail(services)
+      .then((shop) => {
+        const message = write(shop);
+        return enqueueEmail(db, config, message).catch((error: unknown) =>
+          logger.error({ err: error, subject: message.subject }, "e-mail not queued"),
+        );
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "e-mail not queued"));
   };
 
   return betterAuth({
-    appName: "Loja Micologia",
+    // better-auth's own label (two-factor issuers, passkeys: neither is used), never shown: fixed at start.
+    appName: BUILT_IN_SHOP_NAME,
     baseURL: origin,
     basePath: AUTH_BASE_PATH,
     secret: authSecret(config),
@@ -71,11 +80,14 @@ export function createAuth(services: AppServices) {
       },
       async sendResetPassword({ user, token }) {
         const url = `${origin}/auth?modo=redefinir&token=${encodeURIComponent(token)}`;
-        sendInBackground(resetPasswordMessage({ to: user.email, name: user.name, url, expiresInMinutes: RESET_TOKEN_SECONDS / 60 }));
+        sendInBackground((shop) =>
+          resetPasswordMessage({ shop, to: user.email, name: user.name, url, expiresInMinutes: RESET_TOKEN_SECONDS / 60 }),
+        );
       },
       async onExistingUserSignUp({ user }) {
-        sendInBackground(
+        sendInBackground((shop) =>
           accountExistsMessage({
+            shop,
             to: user.email,
             name: user.name,
             signInUrl: `${origin}/auth`,
@@ -89,7 +101,9 @@ export function createAuth(services: AppServices) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_SECONDS,
       async sendVerificationEmail({ user, url }) {
-        sendInBackground(verifyEmailMessage({ to: user.email, name: user.name, url, expiresInHours: VERIFY_TOKEN_SECONDS / 3600 }));
+        sendInBackground((shop) =>
+          verifyEmailMessage({ shop, to: user.email, name: user.name, url, expiresInHours: VERIFY_TOKEN_SECONDS / 3600 }),
+        );
       },
     },
     user: {

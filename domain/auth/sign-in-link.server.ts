@@ -32,7 +32,7 @@ export function signInLinkPage(origin: string, token: string, next: string): str
  * It signs in existing accounts only, and answers the same whether or not the e-mail has one: the
  * account is looked up, and the e-mail sent, after the answer. The stored token is its SHA-256.
  */
-export function signInLinkPlugin(options: { origin: string; logger: Logger; send: (message: MailMessage) => void }) {
+export function signInLinkPlugin(options: { origin: string; logger: Logger; send: (write: (shop: string) => MailMessage) => void }) {
   return magicLink({
     expiresIn: SIGN_IN_LINK_SECONDS,
     disableSignUp: true,
@@ -42,8 +42,9 @@ export function signInLinkPlugin(options: { origin: string; logger: Logger; send
       const lookUpAndSend = async () => {
         const found = await ctx?.context.internalAdapter.findUserByEmail(email);
         if (!found) return;
-        options.send(
+        options.send((shop) =>
           signInLinkMessage({
+            shop,
             to: found.user.email,
             name: found.user.name,
             url: signInLinkPage(options.origin, token, next),

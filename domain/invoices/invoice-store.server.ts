@@ -12,6 +12,7 @@ import type { AppServices } from "#platform/services.ts";
 import { DomainError } from "#domain/errors.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { invoiceReadyMessage } from "#domain/notifications/mail-templates.ts";
+import { shopNameForMail } from "#domain/notifications/shop-name.server.ts";
 import { orderForInvoice } from "#domain/orders/invoice-tasks.server.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
 import { enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
@@ -100,6 +101,7 @@ async function emailCustomer(tx: Tx, services: Services, invoice: InvoiceRow): P
   if (!contact) return;
   await enqueueEmails(tx, services.config, [
     invoiceReadyMessage({
+      shop: await shopNameForMail(services),
       to: contact.email,
       name: contact.name,
       orderId: order.id,

@@ -14,6 +14,7 @@ import { orderLabel as orderName } from "#domain/orders/order-status.ts";
 import { enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
 import { HOUR_SECONDS } from "#domain/push/push-messages.ts";
 import { readFulfilmentProfile } from "#domain/settings/fulfilment-profile.server.ts";
+import { currentShopSettings } from "#domain/settings/shop-settings.server.ts";
 import { enqueueLabelStep } from "#domain/labels/buy-labels.server.ts";
 import { NEEDS_NFE, NEEDS_PROFILE } from "#domain/labels/label-errors.ts";
 import { cartBody } from "#domain/labels/label-parcel.server.ts";
@@ -29,8 +30,6 @@ import {
 } from "#domain/labels/melhor-envio-shipments.server.ts";
 
 type Services = Pick<AppServices, "config" | "db" | "logger">;
-
-const SHOP_PLATFORM = "Loja Micologia";
 
 /** What a step did: the label's next step and what to save; "wait": Melhor Envio is not there yet, try later. */
 type StepResult = { patch: LabelPatch; note: string; ready?: boolean };
@@ -56,7 +55,8 @@ async function cartStep(services: Services, label: LabelRow): Promise<StepResult
         profile,
         serviceId: label.serviceId,
         invoice: invoiceKey ? { key: invoiceKey } : null,
-        shopName: SHOP_PLATFORM,
+        // The shop's name in Melhor Envio's panel: the one the owner saved (decision 087).
+        shopName: (await currentShopSettings(services)).shopName,
       }),
     ));
   return {

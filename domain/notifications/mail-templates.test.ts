@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 const message = verifyEmailMessage({
+  shop: "Loja Micologia",
   to: "ana@example.com",
   name: "Ana Maria",
   url: "http://localhost:3000/api/auth/verify-email?token=abc&x=1",
@@ -43,7 +44,12 @@ describe("createMailer", () => {
     const mailer = createMailer(config, createLogger("silent"));
     await mailer.send(message);
     await mailer.send(
-      resetPasswordMessage({ to: "ana@example.com", url: "http://localhost:3000/auth?modo=redefinir&token=t", expiresInMinutes: 60 }),
+      resetPasswordMessage({
+        shop: "Loja Micologia",
+        to: "ana@example.com",
+        url: "http://localhost:3000/auth?modo=redefinir&token=t",
+        expiresInMinutes: 60,
+      }),
     );
     const files = (await fs.readdir(outboxDir(config))).sort();
     expect(files).toHaveLength(2);
@@ -65,6 +71,7 @@ describe("templates", () => {
   it("escape what comes from the customer", () => {
     expect(escapeHtml(`<script>"x" & 'y'</script>`)).toBe("&lt;script&gt;&quot;x&quot; &amp; &#39;y&#39;&lt;/script&gt;");
     const mail = accountExistsMessage({
+      shop: "Loja Micologia",
       to: "a@example.com",
       name: "<b>Eva</b>",
       signInUrl: "http://x/auth",
@@ -77,8 +84,8 @@ describe("templates", () => {
   it("each says why it was sent and what to do if it was not you", () => {
     for (const mail of [
       message,
-      resetPasswordMessage({ to: "a@example.com", url: "http://x", expiresInMinutes: 60 }),
-      accountExistsMessage({ to: "a@example.com", signInUrl: "http://x", resetUrl: "http://y" }),
+      resetPasswordMessage({ shop: "Loja Micologia", to: "a@example.com", url: "http://x", expiresInMinutes: 60 }),
+      accountExistsMessage({ shop: "Loja Micologia", to: "a@example.com", signInUrl: "http://x", resetUrl: "http://y" }),
     ]) {
       expect(mail.text).toMatch(/Se (você não|não foi você)/);
       expect(mail.html).toMatch(/Se (você não|não foi você)/);

@@ -6,8 +6,12 @@ import { RATING_ANCHOR } from "#domain/notifications/notification-rules.ts";
 
 /** pt-BR transactional e-mails, each as HTML and plain text with the same content. */
 
-/** The built-in name; the mailer puts the owner's saved name or logo in its place when sending (platform/mail/brand.ts). */
-const SHOP = "Loja Micologia";
+/**
+ * Every template takes `shop`, the shop's name the owner saved (decision 087), for its subject and
+ * footnote; the header's name or logo and the text part's signature are put in again by the mailer
+ * when sending (platform/mail/brand.ts), so a rename between queueing and sending shows there too.
+ */
+type ShopName = { shop: string };
 
 export function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
@@ -29,7 +33,7 @@ export type MailReceipt = {
   pixCode: string | null;
 };
 
-type Email = {
+type Email = ShopName & {
   to: string;
   subject: string;
   greeting: string;
@@ -102,7 +106,7 @@ function render(email: Email): MailMessage {
     email.footnote,
     ...(email.unsubscribeUrl ? [`${UNSUBSCRIBE_LABEL}: ${email.unsubscribeUrl}`] : []),
     "",
-    `— ${SHOP}`,
+    `— ${email.shop}`,
   ].join("\n");
 
   const button = action
@@ -114,7 +118,7 @@ function render(email: Email): MailMessage {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(email.subject)}</title></head>
 <body style="margin:0;background:#fafaf9;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
 <div style="max-width:560px;margin:0 auto;padding:32px 20px">
-${BRAND_START}<p style="font-size:18px;font-weight:700;color:#065f46;margin:0 0 24px">${SHOP}</p>${BRAND_END}
+${BRAND_START}<p style="font-size:18px;font-weight:700;color:#065f46;margin:0 0 24px">${escapeHtml(email.shop)}</p>${BRAND_END}
 <p style="font-size:16px">${escapeHtml(email.greeting)}</p>
 ${email.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
 ${email.receipt ? receiptHtml(email.receipt) : ""}
@@ -137,13 +141,16 @@ function greeting(name: string | null | undefined): string {
   return first ? `Olá, ${first}!` : "Olá!";
 }
 
-export function verifyEmailMessage(input: { to: string; name?: string | null; url: string; expiresInHours: number }): MailMessage {
+export function verifyEmailMessage(
+  input: ShopName & { to: string; name?: string | null; url: string; expiresInHours: number },
+): MailMessage {
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: `Confirme seu e-mail na ${SHOP}`,
+    subject: `Confirme seu e-mail na ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
-      `Recebemos um cadastro na ${SHOP} com este endereço de e-mail.`,
+      `Recebemos um cadastro na ${input.shop} com este endereço de e-mail.`,
       `Para confirmar que o e-mail é seu e entrar na sua conta, use o botão abaixo. O link vale por ${input.expiresInHours} horas.`,
     ],
     action: { label: "Confirmar e-mail", url: input.url },
@@ -151,10 +158,13 @@ export function verifyEmailMessage(input: { to: string; name?: string | null; ur
   });
 }
 
-export function resetPasswordMessage(input: { to: string; name?: string | null; url: string; expiresInMinutes: number }): MailMessage {
+export function resetPasswordMessage(
+  input: ShopName & { to: string; name?: string | null; url: string; expiresInMinutes: number },
+): MailMessage {
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: `Redefinição de senha na ${SHOP}`,
+    subject: `Redefinição de senha na ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
       "Recebemos um pedido para redefinir a senha da sua conta.",
@@ -166,10 +176,13 @@ export function resetPasswordMessage(input: { to: string; name?: string | null; 
 }
 
 /** The one-time sign-in link (issue 16 item 8): the way in from a new device while password guesses are blocked. */
-export function signInLinkMessage(input: { to: string; name?: string | null; url: string; expiresInMinutes: number }): MailMessage {
+export function signInLinkMessage(
+  input: ShopName & { to: string; name?: string | null; url: string; expiresInMinutes: number },
+): MailMessage {
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: `Seu link de acesso à ${SHOP}`,
+    subject: `Seu link de acesso à ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
       "Recebemos um pedido para entrar na sua conta com um link enviado por e-mail, sem digitar a senha.",
@@ -181,10 +194,13 @@ export function signInLinkMessage(input: { to: string; name?: string | null; url
   });
 }
 
-export function accountExistsMessage(input: { to: string; name?: string | null; signInUrl: string; resetUrl: string }): MailMessage {
+export function accountExistsMessage(
+  input: ShopName & { to: string; name?: string | null; signInUrl: string; resetUrl: string },
+): MailMessage {
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: `Você já tem uma conta na ${SHOP}`,
+    subject: `Você já tem uma conta na ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
       "Alguém tentou criar uma conta com este e-mail, mas você já tem uma conta na loja.",
@@ -200,16 +216,18 @@ export function accountExistsMessage(input: { to: string; name?: string | null; 
  * The e-mail of an in-app notification (issue 6: each notification also sends its e-mail): the
  * same title and text, and a link to the order in the customer's panel (the admin's, for admin_new_order).
  */
-export function notificationMessage(input: {
-  to: string;
-  name?: string | null;
-  notification: { type: string; title: string; content: string; order_id: string | null };
-  publicUrl: string;
-  /** The paid order's downloads and instructions (decision 030). */
-  extra?: { paragraphs: string[]; links: Array<{ label: string; url: string }> };
-  /** The order's receipt (order placed, payment confirmed). */
-  receipt?: MailReceipt;
-}): MailMessage {
+export function notificationMessage(
+  input: ShopName & {
+    to: string;
+    name?: string | null;
+    notification: { type: string; title: string; content: string; order_id: string | null };
+    publicUrl: string;
+    /** The paid order's downloads and instructions (decision 030). */
+    extra?: { paragraphs: string[]; links: Array<{ label: string; url: string }> };
+    /** The order's receipt (order placed, payment confirmed). */
+    receipt?: MailReceipt;
+  },
+): MailMessage {
   const { notification } = input;
   const base = new URL(input.publicUrl).origin;
   const panel = notification.type === "admin_new_order" ? "/admin" : "/cliente";
@@ -217,8 +235,9 @@ export function notificationMessage(input: {
   // The rating reminder leads to the order's rating form (decision 029).
   const rating = notification.type === "rating_reminder" && notification.order_id;
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: `${notification.title} — ${SHOP}`,
+    subject: `${notification.title} — ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [notification.content, ...(input.extra?.paragraphs ?? [])],
     // The admins pay nothing: their copy of the receipt has no Pix code.
@@ -227,7 +246,7 @@ export function notificationMessage(input: {
     action: rating
       ? { label: "Avaliar os itens", url: `${url}#${RATING_ANCHOR}` }
       : { label: notification.type === "admin_new_order" ? "Abrir o pedido" : "Ver meu pedido", url },
-    footnote: `Você recebe este e-mail porque tem uma conta na ${SHOP}. Os mesmos avisos aparecem no sino de notificações do site.`,
+    footnote: `Você recebe este e-mail porque tem uma conta na ${input.shop}. Os mesmos avisos aparecem no sino de notificações do site.`,
   });
 }
 
@@ -236,25 +255,30 @@ export function notificationMessage(input: {
  * the six): the withdrawal lives in the order's history. Before shipping the order is already
  * cancelled and its refund recorded; after shipping the products come back first.
  */
-export function withdrawalRequestMessage(input: {
-  to: string;
-  name?: string | null;
-  order: { id: string; number: number; customerName: string; customerEmail: string };
-  mode: "cancel" | "return";
-  /** What is refunded, formatted ("R$ 108,80"): the whole order, freight included. */
-  amount: string;
-  requestedOn: string;
-  reason: string | null;
-  publicUrl: string;
-}): MailMessage {
+export function withdrawalRequestMessage(
+  input: ShopName & {
+    to: string;
+    name?: string | null;
+    order: { id: string; number: number; customerName: string; customerEmail: string };
+    mode: "cancel" | "return";
+    /** What is refunded, formatted ("R$ 108,80"): the whole order, freight included. */
+    amount: string;
+    requestedOn: string;
+    reason: string | null;
+    publicUrl: string;
+  },
+): MailMessage {
   const { order } = input;
   const url = `${new URL(input.publicUrl).origin}/admin?order=${encodeURIComponent(order.id)}`;
   const who = `${order.customerName} (${order.customerEmail})`;
   const { amount } = input;
   const cancel = input.mode === "cancel";
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: cancel ? `Desistência no pedido #${order.number} — ${SHOP}` : `Devolução solicitada no pedido #${order.number} — ${SHOP}`,
+    subject: cancel
+      ? `Desistência no pedido #${order.number} — ${input.shop}`
+      : `Devolução solicitada no pedido #${order.number} — ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
       cancel
@@ -266,7 +290,7 @@ export function withdrawalRequestMessage(input: {
         : `Combine a devolução com o cliente e, ao receber os produtos, faça o reembolso de ${amount} (frete incluído) pelo painel.`,
     ],
     action: { label: "Abrir o pedido", url },
-    footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,
+    footnote: `Você recebe este e-mail porque administra a ${input.shop}.`,
   });
 }
 
@@ -274,48 +298,54 @@ export function withdrawalRequestMessage(input: {
  * The one reminder of a cart left behind (issue 19 item 5), only to customers who allowed reminder
  * e-mails; it says what is in the cart and links back to it, and every copy can stop the next ones.
  */
-export function abandonedCartMessage(input: {
-  to: string;
-  name?: string | null;
-  items: { name: string; quantity: number; unitType: string }[];
-  subtotalCents: number;
-  cartUrl: string;
-  unsubscribeUrl: string;
-}): MailMessage {
+export function abandonedCartMessage(
+  input: ShopName & {
+    to: string;
+    name?: string | null;
+    items: { name: string; quantity: number; unitType: string }[];
+    subtotalCents: number;
+    cartUrl: string;
+    unsubscribeUrl: string;
+  },
+): MailMessage {
   const list = input.items.map((item) => `${item.name} (${item.unitType === "gram" ? `${item.quantity} g` : `${item.quantity} un.`})`);
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: `Seu carrinho está esperando por você — ${SHOP}`,
+    subject: `Seu carrinho está esperando por você — ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
       `Você deixou ${input.items.length === 1 ? "um item" : `${input.items.length} itens`} no carrinho: ${list.join("; ")}.`,
       `Subtotal: ${formatBRL(input.subtotalCents)}. Os preços e o estoque são conferidos de novo quando você fechar o pedido.`,
     ],
     action: { label: "Voltar ao carrinho", url: input.cartUrl },
-    footnote: `Você recebe este lembrete porque aceitou receber lembretes por e-mail da ${SHOP}. Mandamos um só por carrinho.`,
+    footnote: `Você recebe este lembrete porque aceitou receber lembretes por e-mail da ${input.shop}. Mandamos um só por carrinho.`,
     unsubscribeUrl: input.unsubscribeUrl,
   });
 }
 
 /** Ten minutes before an unpaid Pix expires (issue 19 item 5): one e-mail per Pix, about an order the customer placed. */
-export function pixReminderMessage(input: {
-  to: string;
-  name?: string | null;
-  order: { id: string; number: number; totalCents: number };
-  minutesLeft: number;
-  publicUrl: string;
-}): MailMessage {
+export function pixReminderMessage(
+  input: ShopName & {
+    to: string;
+    name?: string | null;
+    order: { id: string; number: number; totalCents: number };
+    minutesLeft: number;
+    publicUrl: string;
+  },
+): MailMessage {
   const url = `${new URL(input.publicUrl).origin}/cliente?order=${encodeURIComponent(input.order.id)}`;
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: `O Pix do pedido #${input.order.number} expira em ${input.minutesLeft} minutos — ${SHOP}`,
+    subject: `O Pix do pedido #${input.order.number} expira em ${input.minutesLeft} minutos — ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
       `O Pix de ${formatBRL(input.order.totalCents)} do pedido #${input.order.number} ainda não foi pago e expira em ${input.minutesLeft} minutos. Depois disso o pedido é cancelado e os produtos voltam ao estoque.`,
       "O código Pix e o QR Code estão na página do pedido.",
     ],
     action: { label: "Pagar agora", url },
-    footnote: `Você recebe este e-mail porque fez o pedido #${input.order.number} na ${SHOP}. Se já pagou, ignore: a confirmação chega em seguida.`,
+    footnote: `Você recebe este e-mail porque fez o pedido #${input.order.number} na ${input.shop}. Se já pagou, ignore: a confirmação chega em seguida.`,
   });
 }
 
@@ -324,28 +354,31 @@ export function pixReminderMessage(input: {
  * reference that matches no order (never marked paid), or a payment after the order expired whose
  * stock was gone (refunded automatically). Not a notification type (the spec fixes the six).
  */
-export function paymentAlertMessage(input: {
-  to: string;
-  name?: string | null;
-  /** Null: the payment matches no order of the shop. */
-  order: { id: string; number: number } | null;
-  provider: string;
-  providerChargeId: string;
-  /** What happened and what the admin should do, in full sentences. */
-  paragraphs: string[];
-  publicUrl: string;
-}): MailMessage {
+export function paymentAlertMessage(
+  input: ShopName & {
+    to: string;
+    name?: string | null;
+    /** Null: the payment matches no order of the shop. */
+    order: { id: string; number: number } | null;
+    provider: string;
+    providerChargeId: string;
+    /** What happened and what the admin should do, in full sentences. */
+    paragraphs: string[];
+    publicUrl: string;
+  },
+): MailMessage {
   const origin = new URL(input.publicUrl).origin;
   const url = input.order ? `${origin}/admin?order=${encodeURIComponent(input.order.id)}` : `${origin}/admin`;
   return render({
+    shop: input.shop,
     to: input.to,
     subject: input.order
-      ? `Pagamento Pix do pedido #${input.order.number} precisa de atenção — ${SHOP}`
-      : `Pagamento Pix sem pedido correspondente — ${SHOP}`,
+      ? `Pagamento Pix do pedido #${input.order.number} precisa de atenção — ${input.shop}`
+      : `Pagamento Pix sem pedido correspondente — ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [...input.paragraphs, `Provedor: ${input.provider}. Identificador do pagamento no provedor: ${input.providerChargeId}.`],
     action: { label: input.order ? "Abrir o pedido" : "Abrir a administração", url },
-    footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,
+    footnote: `Você recebe este e-mail porque administra a ${input.shop}.`,
   });
 }
 
@@ -354,21 +387,24 @@ export function paymentAlertMessage(input: {
  * note, with the DANFE or DANFSe link. Its own e-mail, not a notification: the spec fixes the six
  * notification types, and the note arrives on its own time (minutes to hours after payment).
  */
-export function invoiceReadyMessage(input: {
-  to: string;
-  name?: string | null;
-  orderId: string;
-  orderNumber: number;
-  kind: "nfe" | "nfse";
-  documentUrl: string;
-  publicUrl: string;
-}): MailMessage {
+export function invoiceReadyMessage(
+  input: ShopName & {
+    to: string;
+    name?: string | null;
+    orderId: string;
+    orderNumber: number;
+    kind: "nfe" | "nfse";
+    documentUrl: string;
+    publicUrl: string;
+  },
+): MailMessage {
   const base = new URL(input.publicUrl).origin;
   const what = input.kind === "nfe" ? "A nota fiscal (NF-e) dos produtos" : "A nota fiscal de serviço (NFS-e)";
   const file = input.kind === "nfe" ? "DANFE" : "DANFSe";
   return render({
+    shop: input.shop,
     to: input.to,
-    subject: `Sua nota fiscal do pedido #${input.orderNumber} — ${SHOP}`,
+    subject: `Sua nota fiscal do pedido #${input.orderNumber} — ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
       `${what} do pedido #${input.orderNumber} foi autorizada.`,
@@ -376,7 +412,7 @@ export function invoiceReadyMessage(input: {
     ],
     links: [{ label: `Abrir o ${file} (PDF)`, url: input.documentUrl }],
     action: { label: "Ver meu pedido", url: `${base}/cliente?order=${encodeURIComponent(input.orderId)}` },
-    footnote: `Você recebe este e-mail porque fez um pedido na ${SHOP}.`,
+    footnote: `Você recebe este e-mail porque fez um pedido na ${input.shop}.`,
   });
 }
 
@@ -384,23 +420,26 @@ export function invoiceReadyMessage(input: {
  * To each admin when the carrier could not deliver a parcel or brought it back (issue 30 item 5,
  * decision 080): not a notification type (the spec fixes the six), an e-mail with what to do.
  */
-export function deliveryProblemMessage(input: {
-  to: string;
-  name?: string | null;
-  order: { id: string; number: number; customerName: string; customerEmail: string };
-  problem: "undelivered" | "returned";
-  trackingCode: string | null;
-  publicUrl: string;
-}): MailMessage {
+export function deliveryProblemMessage(
+  input: ShopName & {
+    to: string;
+    name?: string | null;
+    order: { id: string; number: number; customerName: string; customerEmail: string };
+    problem: "undelivered" | "returned";
+    trackingCode: string | null;
+    publicUrl: string;
+  },
+): MailMessage {
   const { order } = input;
   const url = `${new URL(input.publicUrl).origin}/admin?order=${encodeURIComponent(order.id)}`;
   const code = input.trackingCode ? ` (rastreio ${input.trackingCode})` : "";
   const undelivered = input.problem === "undelivered";
   return render({
+    shop: input.shop,
     to: input.to,
     subject: undelivered
-      ? `Entrega não realizada no pedido #${order.number} — ${SHOP}`
-      : `Pedido #${order.number} devolvido pela transportadora — ${SHOP}`,
+      ? `Entrega não realizada no pedido #${order.number} — ${input.shop}`
+      : `Pedido #${order.number} devolvido pela transportadora — ${input.shop}`,
     greeting: greeting(input.name),
     paragraphs: [
       undelivered
@@ -411,6 +450,6 @@ export function deliveryProblemMessage(input: {
         : "Fale com o cliente para combinar um novo envio ou o reembolso pelo painel.",
     ],
     action: { label: "Abrir o pedido", url },
-    footnote: `Você recebe este e-mail porque administra a ${SHOP}.`,
+    footnote: `Você recebe este e-mail porque administra a ${input.shop}.`,
   });
 }

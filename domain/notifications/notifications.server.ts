@@ -4,6 +4,7 @@ import { notifications } from "#platform/db/tables/notifications.ts";
 import type { AppServices } from "#platform/services.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { notificationMessage, type MailReceipt } from "#domain/notifications/mail-templates.ts";
+import { shopNameForMail } from "#domain/notifications/shop-name.server.ts";
 import { publish, userTopic } from "#platform/realtime/bus.ts";
 import {
   countUnread,
@@ -68,16 +69,18 @@ export async function createNotifications(executor: Executor, list: NewNotificat
  */
 export async function enqueueNotificationEmails(
   executor: Executor,
-  services: Pick<AppServices, "config">,
+  services: Pick<AppServices, "config" | "db" | "logger">,
   created: readonly CreatedNotification[],
   recipients: ReadonlyMap<string, { email: string; name: string }>,
 ): Promise<void> {
   if (created.length === 0) return;
+  const shop = await shopNameForMail(services);
   const messages = created.flatMap((item) => {
     const recipient = recipients.get(item.userId);
     if (!recipient) return [];
     return [
       notificationMessage({
+        shop,
         to: recipient.email,
         name: recipient.name,
         notification: item,

@@ -17,6 +17,7 @@ import { publish, userTopic } from "#platform/realtime/bus.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { adminUserIds } from "#domain/auth/admins.server.ts";
 import { deliveryProblemMessage } from "#domain/notifications/mail-templates.ts";
+import { shopNameForMail } from "#domain/notifications/shop-name.server.ts";
 import type { EmailExtra } from "#domain/notifications/notifications.server.ts";
 import { CARRIER_RANK, CARRIER_STATUSES, type CarrierStatus } from "#domain/orders/carrier-statuses.ts";
 import { moveOrder } from "#domain/orders/order-machine.server.ts";
@@ -162,11 +163,13 @@ async function emailAdmins(tx: Tx, services: Services, order: OrderRow, problem:
   const adminIds = await adminUserIds(services, tx);
   if (adminIds.length === 0) return;
   const admins = [...(await accountContacts(tx, adminIds)).values()];
+  const shop = await shopNameForMail(services);
   await enqueueEmails(
     tx,
     services.config,
     admins.map((admin) =>
       deliveryProblemMessage({
+        shop,
         to: admin.email,
         name: admin.name,
         order,

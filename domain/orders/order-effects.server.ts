@@ -17,6 +17,7 @@ import { giveStockBack } from "#domain/catalog/product-stock.server.ts";
 import { releaseOrderCoupon } from "#domain/coupons/coupons.server.ts";
 import { deliveryEmail } from "#domain/delivery/deliveries.server.ts";
 import { withdrawalRequestMessage } from "#domain/notifications/mail-templates.ts";
+import { shopNameForMail } from "#domain/notifications/shop-name.server.ts";
 import { createNotifications, type EmailExtra, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { statusMessage, type OrderMessage } from "#domain/orders/order-messages.ts";
 import { orderForDelivery } from "#domain/orders/order-delivery.server.ts";
@@ -205,11 +206,13 @@ async function emailAdminsOfWithdrawal(tx: Tx, services: Services, move: MoveFac
   if (adminIds.length === 0) return;
   const admins = [...(await accountContacts(tx, adminIds)).values()];
   const requestedOn = formatDate(new Date());
+  const shop = await shopNameForMail(services);
   await enqueueEmails(
     tx,
     services.config,
     admins.map((admin) =>
       withdrawalRequestMessage({
+        shop,
         to: admin.email,
         name: admin.name,
         order: move.before,

@@ -5,6 +5,7 @@ import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { createNotifications, enqueueNotificationEmails } from "#domain/notifications/notifications.server.ts";
 import { pixReminderMessage } from "#domain/notifications/mail-templates.ts";
+import { shopNameForMail } from "#domain/notifications/shop-name.server.ts";
 import { expireOrder } from "#domain/orders/expire-order.server.ts";
 import { ratingReminderMessage } from "#domain/orders/order-messages.ts";
 import { type Services, toNotification, type Tx } from "#domain/orders/order-store.server.ts";
@@ -137,11 +138,13 @@ export async function sendPixReminders(services: Services, options: { now?: Date
           due.map((row) => row.order.id),
         ),
       );
+    const shop = await shopNameForMail(services);
     await enqueueEmails(
       tx,
       services.config,
       due.map(({ order, email, name }) =>
         pixReminderMessage({
+          shop,
           to: email,
           name,
           order: { id: order.id, number: order.number, totalCents: order.totalCents },

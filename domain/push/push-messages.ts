@@ -36,10 +36,10 @@ export function customerOrderPush(notice: { title: string; content: string; orde
 }
 
 /** The button "Enviar notificação de teste": now or never (TTL 0 would drop it on a phone asleep: one minute). */
-export function testPush(path: string): PushMessage {
+export function testPush(path: string, shopName: string): PushMessage {
   return {
     title: "Notificações ativadas",
-    body: "Este aparelho vai receber os avisos da Loja Micologia.",
+    body: `Este aparelho vai receber os avisos da ${shopName}.`,
     path,
     ttlSeconds: 60,
     urgency: "normal",

@@ -2,6 +2,7 @@ import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { adminUserIds } from "#domain/auth/admins.server.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import { paymentAlertMessage } from "#domain/notifications/mail-templates.ts";
+import { shopNameForMail } from "#domain/notifications/shop-name.server.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 import type { Services, Tx } from "#domain/orders/order-store.server.ts";
 
@@ -55,11 +56,13 @@ export async function alertAdmins(tx: Tx, services: Services, alert: Alert): Pro
   const adminIds = await adminUserIds(services, tx);
   if (adminIds.length === 0) return;
   const admins = [...(await accountContacts(tx, adminIds)).values()];
+  const shop = await shopNameForMail(services);
   await enqueueEmails(
     tx,
     services.config,
     admins.map((admin) =>
       paymentAlertMessage({
+        shop,
         to: admin.email,
         name: admin.name,
         order: alert.order,

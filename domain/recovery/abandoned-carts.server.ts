@@ -11,6 +11,7 @@ import type { Database } from "#platform/db/client.ts";
 import { enqueueEmails } from "#platform/mail/email-queue.ts";
 import type { AppServices } from "#platform/services.ts";
 import { abandonedCartMessage } from "#domain/notifications/mail-templates.ts";
+import { shopNameForMail } from "#domain/notifications/shop-name.server.ts";
 import { MARKETING_EMAIL_PURPOSE } from "#domain/consent/consent-rules.ts";
 import { unsubscribeUrl } from "#domain/recovery/marketing-email.server.ts";
 
@@ -67,11 +68,13 @@ export async function sendAbandonedCartReminders(services: Services, options: { 
         sql`, `,
       )})
       order by product_name`);
+    const shop = await shopNameForMail(services);
     await enqueueEmails(
       tx,
       config,
       claimed.rows.map((row) =>
         abandonedCartMessage({
+          shop,
           to: row.email,
           name: row.name,
           items: lines.rows

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
 import { registerMailSettingsReader } from "#platform/mail/mailer.ts";
-import type { PublicConfig } from "#platform/public-config.ts";
+import { BUILT_IN_SHOP_NAME, type PublicConfig } from "#platform/public-config.ts";
 import { shopSettings } from "#platform/db/tables/settings.ts";
 import { invalidateShared, registerSharedCache } from "#platform/realtime/shared-caches.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
@@ -42,7 +42,7 @@ const copies = new WeakMap<Database, Copy>();
 export function settingsFromEnv(config: Config): ShopSettings {
   const smtp = config.SMTP_URL ? new URL(config.SMTP_URL) : null;
   return {
-    shopName: "Loja Micologia",
+    shopName: BUILT_IN_SHOP_NAME,
     legalName: config.SHOP_LEGAL_NAME,
     cnpj: config.SHOP_CNPJ,
     address: config.SHOP_ADDRESS,
@@ -103,6 +103,15 @@ export async function currentShopSettings(services: { db: Database; config: Conf
     void refresh(services.db, copy).catch(() => {});
   }
   return merge(services.config, copy.value ?? (await refresh(services.db, copy)));
+}
+
+/**
+ * The shop's name from this process's copy, never waiting on PostgreSQL (decision 087): for the
+ * pages served when the database may be away or busy (maintenance, "loja ocupada"). Before the
+ * first read of the settings, the built-in name.
+ */
+export function knownShopName(db: Database): string {
+  return copies.get(db)?.value?.values.shopName ?? BUILT_IN_SHOP_NAME;
 }
 
 /** What the admin's form shows: everything but the SMTP password. */

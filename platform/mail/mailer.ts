@@ -92,12 +92,24 @@ export async function verifySmtp(smtpUrl: string, timeoutMs = 8000): Promise<voi
   }
 }
 
-type ServicesWithDb = { config: Config; logger: Logger; db?: unknown };
-let settingsReader: ((services: ServicesWithDb) => Promise<MailTransportSettings>) | undefined;
+/** What the settings reader needs: the database its settings are in. */
+type SettingsSource = { config: Config; db?: unknown };
+type ServicesWithDb = SettingsSource & { logger: Logger };
+let settingsReader: ((services: SettingsSource) => Promise<MailTransportSettings>) | undefined;
 
 /** The shop's settings module tells the mailer where its saved settings are (platform knows no shop). */
-export function registerMailSettingsReader(reader: (services: ServicesWithDb) => Promise<MailTransportSettings>): void {
+export function registerMailSettingsReader(reader: (services: SettingsSource) => Promise<MailTransportSettings>): void {
   settingsReader = reader;
+}
+
+/**
+ * What the mailer would use now: the saved settings through the registered reader (the settings
+ * module's own cached copy, no query of its own), else the environment's. The templates take the
+ * brand's name from here for their subjects and footnotes.
+ */
+export function mailSettingsFor(services: SettingsSource): Promise<MailTransportSettings> {
+  const reader = settingsReader;
+  return reader && services.db ? reader(services) : Promise.resolve(transportSettingsOf(services.config));
 }
 
 const mailers = new WeakMap<Config, Mailer>();

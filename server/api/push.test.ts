@@ -231,13 +231,13 @@ describe("a customer's pushes", () => {
 
 describe("the payload limit", () => {
   it("a message too large for the push services is refused here, not by a phone", () => {
-    const essay = { ...testPush("/admin"), body: "Cogumelos ".repeat(400) };
+    const essay = { ...testPush("/admin", "Loja Micologia"), body: "Cogumelos ".repeat(400) };
     expect(() => encodePushMessage(essay, PUBLIC_URL)).toThrow(/limite das notificações é 3993 bytes/);
   });
 
   it("the largest real messages stay far under the limit", () => {
     const order = { id: "ffffffff-ffff-ffff-ffff-ffffffffffff", number: 99_999_999, totalCents: 99_999_999_99 };
-    for (const message of [paidOrderPush(order), returnRequestedPush(order, "return"), testPush("/admin")]) {
+    for (const message of [paidOrderPush(order), returnRequestedPush(order, "return"), testPush("/admin", "Loja Micologia")]) {
       expect(payloadBytes(encodePushMessage(message, "https://uma-loja-de-nome-bem-comprido.com.br"))).toBeLessThan(
         PUSH_PAYLOAD_LIMIT_BYTES / 4,
       );

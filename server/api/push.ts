@@ -2,6 +2,7 @@ import { vapidKeys } from "#domain/push/push-keys.server.ts";
 import { testPush } from "#domain/push/push-messages.ts";
 import { enqueueTestPush } from "#domain/push/push-queue.server.ts";
 import { listDevices, removeDevice, saveSubscription, setDeviceEvents } from "#domain/push/push-subscriptions.server.ts";
+import { currentShopSettings } from "#domain/settings/shop-settings.server.ts";
 import { defineEndpoint } from "#server/http/api.ts";
 import { ADMIN_ONLY, USER_ONLY } from "#server/http/guards.ts";
 import { pushContract } from "#server/contracts/push.ts";
@@ -50,7 +51,8 @@ export const testOwnerPushEndpoint = defineEndpoint({
   guard: ADMIN_ONLY,
   async handler({ c, user }) {
     const services = c.get("services");
-    return { devices: await enqueueTestPush(services.db, services, user.id, "owner", testPush("/admin")) };
+    const { shopName } = await currentShopSettings(services);
+    return { devices: await enqueueTestPush(services.db, services, user.id, "owner", testPush("/admin", shopName)) };
   },
 });
 

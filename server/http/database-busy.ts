@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { databaseUnavailableError } from "#server/http/errors.ts";
 import { reloadAsDocument } from "#server/http/maintenance-gate.ts";
+import { knownShopName } from "#domain/settings/shop-settings.server.ts";
 import { standalonePage } from "#server/http/standalone-page.ts";
 
 /**
@@ -16,12 +17,14 @@ export function databaseBusyAnswer(c: Context<AppEnv>): Response {
   c.header("Retry-After", retryAfter);
   c.header("Cache-Control", "no-store");
   if (c.req.path.endsWith(".data")) return reloadAsDocument(c);
-  return c.html(DATABASE_BUSY_PAGE, 503);
+  return c.html(databaseBusyPage(knownShopName(c.get("services").db)), 503);
 }
 
-const DATABASE_BUSY_PAGE = standalonePage(
-  "Loja indisponível por instantes",
-  `<h1>A loja está ocupada agora</h1>
+const databaseBusyPage = (shopName: string) =>
+  standalonePage(
+    "Loja indisponível por instantes",
+    `<h1>A loja está ocupada agora</h1>
 <p>Não conseguimos carregar esta página neste momento. Seu carrinho e seus pedidos estão guardados.</p>
 <p><a href="">Tentar de novo</a> em alguns segundos.</p>`,
-);
+    shopName,
+  );

@@ -47,7 +47,9 @@ describe("what maintenance mode closes (decision 024)", () => {
   });
 
   it("escapes the admin's message in the page", () => {
-    expect(maintenancePage('<script>alert("x")</script> & cia')).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; cia");
+    expect(maintenancePage('<script>alert("x")</script> & cia', "Loja Micologia")).toContain(
+      "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; cia",
+    );
   });
 });
 

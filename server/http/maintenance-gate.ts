@@ -3,9 +3,10 @@ import { isAdminAccount } from "#domain/auth/admins.server.ts";
 import { readSessionUser } from "#domain/auth/session.server.ts";
 import { currentMaintenance, knownMaintenance, MAINTENANCE_RETRY_AFTER_SECONDS } from "#domain/maintenance/maintenance-mode.server.ts";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "#domain/maintenance/maintenance-schemas.ts";
+import { knownShopName } from "#domain/settings/shop-settings.server.ts";
 import type { AppEnv } from "#server/http/app-env.ts";
 import { errorBody } from "#server/http/errors.ts";
-import { standalonePage } from "#server/http/standalone-page.ts";
+import { escapeHtml, standalonePage } from "#server/http/standalone-page.ts";
 
 /**
  * Maintenance mode at the edge (decision 024). While it is on, every storefront page and API call
@@ -64,7 +65,7 @@ function maintenanceAnswer(c: Context<AppEnv>, message: string): Response {
   c.header("Cache-Control", "no-store");
   if (c.req.path === "/api" || c.req.path.startsWith("/api/")) return c.json(errorBody(MAINTENANCE_CODE, message), 503);
   if (c.req.path.endsWith(".data")) return reloadAsDocument(c);
-  return c.html(maintenancePage(message), 503);
+  return c.html(maintenancePage(message, knownShopName(c.get("services").db)), 503);
 }
 
 /**
@@ -83,16 +84,14 @@ export function reloadAsDocument(c: Context<AppEnv>): Response {
   return c.body(null, 204);
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
-
 /** The page visitors see (standalone-page.ts: it depends on nothing the maintenance may be changing); the link lets an admin sign in. */
-export function maintenancePage(message: string): string {
+export function maintenancePage(message: string, shopName: string): string {
   return standalonePage(
     "Loja em manutenção",
     `<h1>Loja em manutenção</h1>
 <p>${escapeHtml(message)}</p>
 <p class="small">Seu carrinho e seus pedidos estão guardados. Tente de novo em alguns minutos.</p>
 <p class="small"><a href="/auth?next=%2Fmaintenance-panel">Entrar como administrador</a></p>`,
+    shopName,
   );
 }

@@ -1,15 +1,16 @@
 /**
  * A page that needs nothing that may be failing (the build, the database, the settings): plain HTML
  * with its styles inline and no script. The maintenance page and the "database busy" page are these.
+ * `shopName`: this process's copy of the owner's (knownShopName), never a read that could wait.
  */
-export function standalonePage(title: string, body: string): string {
+export function standalonePage(title: string, body: string, shopName: string): string {
   return `<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${title} | Loja Micologia</title>
+<title>${title} | ${escapeHtml(shopName)}</title>
 <style>
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#fafaf9;color:#1c1917;line-height:1.5}
 main{max-width:36rem;margin:0 auto;padding:3rem 1.25rem}
@@ -27,3 +28,6 @@ ${body}
 </body>
 </html>`;
 }
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);

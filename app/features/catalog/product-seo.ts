@@ -5,8 +5,6 @@ import { CATEGORIES } from "#domain/catalog/categories.ts";
 import { socialImage } from "#domain/catalog/image-resolution.ts";
 import type { PublishedReview } from "#domain/reviews/review-schemas.ts";
 
-export const SHOP_NAME = "Loja Micologia";
-
 const SCHEMA_AVAILABILITY: Record<Availability, string> = {
   in_stock: "https://schema.org/InStock",
   out_of_stock: "https://schema.org/OutOfStock",
@@ -27,7 +25,8 @@ export function metaDescription(product: Pick<ProductPageData, "description">): 
 /** The page's data, with the approved reviews it shows (decision 029); without them, only the rating. */
 type SeoProduct = ProductPageData & { reviews?: { reviews: PublishedReview[] } };
 
-export function productJsonLd(product: SeoProduct, origin: string) {
+/** `shopName`: the owner's (decision 087), the brand and seller of every product. */
+export function productJsonLd(product: SeoProduct, origin: string, shopName: string) {
   const url = absolute(origin, product.route);
   const price = amount(product.startingPriceCents);
   return {
@@ -41,7 +40,7 @@ export function productJsonLd(product: SeoProduct, origin: string) {
     productID: product.uuid,
     url,
     category: CATEGORIES.find((category) => category.id === product.category)?.title,
-    brand: { "@type": "Brand", name: SHOP_NAME },
+    brand: { "@type": "Brand", name: shopName },
     offers: {
       "@type": "Offer",
       url,
@@ -49,7 +48,7 @@ export function productJsonLd(product: SeoProduct, origin: string) {
       price,
       availability: SCHEMA_AVAILABILITY[product.availability],
       itemCondition: "https://schema.org/NewCondition",
-      seller: { "@type": "Organization", name: SHOP_NAME },
+      seller: { "@type": "Organization", name: shopName },
       // Samples are sold by the gram: the price is that of the smallest quantity, 2 g.
       ...(product.unitType === "gram"
         ? {
@@ -90,8 +89,8 @@ export function productJsonLd(product: SeoProduct, origin: string) {
   };
 }
 
-export function productMeta(product: SeoProduct, origin: string): MetaDescriptor[] {
-  const title = `${product.name} | ${SHOP_NAME}`;
+export function productMeta(product: SeoProduct, origin: string, shopName: string): MetaDescriptor[] {
+  const title = `${product.name} | ${shopName}`;
   const description = metaDescription(product);
   const canonical = absolute(origin, product.route);
   const share = socialImage(product.image);
@@ -100,7 +99,7 @@ export function productMeta(product: SeoProduct, origin: string): MetaDescriptor
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:type", content: "product" },
-    { property: "og:site_name", content: SHOP_NAME },
+    { property: "og:site_name", content: shopName },
     { property: "og:locale", content: "pt_BR" },
     { property: "og:title", content: product.name },
     { property: "og:description", content: description },
@@ -116,6 +115,6 @@ export function productMeta(product: SeoProduct, origin: string): MetaDescriptor
     { property: "product:price:amount", content: amount(product.startingPriceCents) },
     { property: "product:price:currency", content: "BRL" },
     { name: "twitter:card", content: "summary_large_image" },
-    { "script:ld+json": productJsonLd(product, origin) },
+    { "script:ld+json": productJsonLd(product, origin, shopName) },
   ];
 }

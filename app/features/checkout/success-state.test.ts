@@ -7,7 +7,7 @@ describe("/success says where the order stands (issue 28 item 10)", () => {
     for (const status of ["paid", "preparing", "shipped", "delivered"] as const) {
       const state = successState(status);
       expect(successHeading(state, 10001)).toBe("Pagamento confirmado: pedido #10001");
-      expect(successTitle(state)).toBe("Pagamento confirmado | Loja");
+      expect(successTitle(state, "Loja Micologia")).toBe("Pagamento confirmado | Loja Micologia");
       // Nothing about waiting for the Pix or the order being cancelled for lack of payment.
       expect(successNextSteps(state, true).join(" ")).not.toMatch(/Assim que o Pix cair|Sem pagamento/);
       expect(successNextSteps(state, true)[0]).toContain("Recebemos o seu Pix");
@@ -17,7 +17,7 @@ describe("/success says where the order stands (issue 28 item 10)", () => {
   it("says the order was received while the Pix is awaited, and what happens without payment", () => {
     const state = successState("pending_payment");
     expect(successHeading(state, 10002)).toBe("Pedido #10002 recebido");
-    expect(successTitle(state)).toBe("Pedido recebido | Loja");
+    expect(successTitle(state, "Loja Micologia")).toBe("Pedido recebido | Loja Micologia");
     expect(successNextSteps(state, false)).toEqual([
       "Assim que o Pix cair, confirmamos o pagamento e você recebe um aviso no sino e por e-mail.",
       "Entramos em contato pelo e-mail da sua conta para combinar o acesso ou o agendamento.",

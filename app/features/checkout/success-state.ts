@@ -24,12 +24,12 @@ export function successHeading(state: SuccessState, number: number): string {
   return `Pedido ${label} recebido`;
 }
 
-/** The browser tab's title: the same news as the heading. */
-export function successTitle(state: SuccessState | null): string {
-  if (state === "paid") return "Pagamento confirmado | Loja";
-  if (state === "cancelled") return "Pedido cancelado | Loja";
-  if (state === "refunded") return "Pedido reembolsado | Loja";
-  return "Pedido recebido | Loja";
+/** The browser tab's title: the same news as the heading, then the shop's name (decision 087). */
+export function successTitle(state: SuccessState | null, shopName: string): string {
+  if (state === "paid") return `Pagamento confirmado | ${shopName}`;
+  if (state === "cancelled") return `Pedido cancelado | ${shopName}`;
+  if (state === "refunded") return `Pedido reembolsado | ${shopName}`;
+  return `Pedido recebido | ${shopName}`;
 }
 
 /** "O que acontece agora", true to where the order stands. */

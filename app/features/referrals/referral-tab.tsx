@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { Copy, Share2 } from "lucide-react";
+import { useShopBrand } from "#app/shared/shop-brand.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
@@ -18,6 +19,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString("pt-BR", { timeZon
  * the credit ledger whose sum is total_credits.
  */
 export function ReferralTab({ referral }: { referral: Referral }) {
+  const shopName = useShopBrand().name;
   async function copy() {
     try {
       await navigator.clipboard.writeText(referral.link);
@@ -28,7 +30,7 @@ export function ReferralTab({ referral }: { referral: Referral }) {
   }
   async function share() {
     try {
-      await navigator.share({ title: "Loja Micologia", text: "Conheça a Loja Micologia pelo meu link:", url: referral.link });
+      await navigator.share({ title: shopName, text: `Conheça a ${shopName} pelo meu link:`, url: referral.link });
     } catch {
       // The customer closed the share sheet: nothing to say.
     }

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LogoLink } from "#app/features/shell/logo-link.tsx";
-import { ShopBrandContext } from "#app/features/shell/shop-brand.tsx";
+import { ShopBrandContext } from "#app/shared/shop-brand.tsx";
 
 const render = (brand?: React.ComponentProps<typeof ShopBrandContext>["value"]) =>
   renderToString(

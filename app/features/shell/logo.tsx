@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useShopBrand } from "#app/features/shell/shop-brand.tsx";
+import { useShopBrand } from "#app/shared/shop-brand.tsx";
 
 const LOGO_SRC = "/logo.svg";
 /** Spec §8: when the logo cannot load, the favicon stands in for it. */

@@ -1,4 +1,4 @@
-import { BUILT_IN_BRAND, ShopBrandContext } from "#app/features/shell/shop-brand.tsx";
+import { BUILT_IN_BRAND, ShopBrandContext } from "#app/shared/shop-brand.tsx";
 import { lazy, Suspense, useRef, useState } from "react";
 import { pagePathOf } from "#app/shared/page-path.ts";
 import { useLocation, useNavigation, useSearchParams } from "react-router";
