@@ -1,17 +1,23 @@
 import { UNSAFE_withComponentProps, UNSAFE_withErrorBoundaryProps, type ServerBuild } from "react-router";
-import * as entry from "#app/entry.server.tsx";
-import * as root from "#app/root.tsx";
+import type { AppServices } from "#platform/services.ts";
+import { createApp } from "#server/http/app.ts";
 
-type RouteModule = ServerBuild["routes"][string]["module"];
+type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
 
 /**
  * A React Router server build made of the real entry, root and the given route modules, for tests
  * that read a page's HTML as the server renders it (meta tags, <title>) through createApp's page
  * handler: `npm run build`'s build is not there in Vitest (vitest.config.ts runs without React
  * Router's plugin). No client assets: the pages' scripts point nowhere, which a test of HTML never loads.
- * The components are given their props (loaderData…) as the plugin's transform does.
+ * The components are given their props (loaderData…) as the plugin's transform does. The test
+ * imports the modules (app/entry.server.tsx, app/root.tsx, its pages): only tests import routes.
  */
-export function pageBuild(pages: Record<string, { path: string; module: unknown }>): ServerBuild {
+export function pageBuild(modules: {
+  entry: unknown;
+  root: unknown;
+  pages: Record<string, { path: string; module: unknown }>;
+}): ServerBuild {
+  const { entry, root, pages } = modules;
   const entryRoute = (id: string, path: string, module: unknown, parentId?: string) => {
     const original = module as RouteModule;
     const m: RouteModule = {
@@ -41,7 +47,7 @@ export function pageBuild(pages: Record<string, { path: string; module: unknown 
   };
   const all = [entryRoute("root", "", root), ...Object.entries(pages).map(([id, page]) => entryRoute(id, page.path, page.module, "root"))];
   return {
-    entry: { module: entry },
+    entry: { module: entry as ServerBuild["entry"]["module"] },
     routes: Object.fromEntries(all.map((route) => [route.server.id, route.server])),
     assets: {
       entry: { module: "/entry.client.js", imports: [] },
@@ -58,3 +64,6 @@ export function pageBuild(pages: Record<string, { path: string; module: unknown 
     routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
   } as unknown as ServerBuild;
 }
+
+/** The shop's app (API, files and these pages) on a test's services: what a test requests pages from. */
+export const pageServer = (services: AppServices, build: ServerBuild) => createApp(services, { build });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as entry from "#app/entry.server.tsx";
+import * as root from "#app/root.tsx";
 import * as cartPage from "#app/routes/cart.tsx";
 import * as legalPage from "#app/routes/legal.tsx";
 import { BUILT_IN_SHOP_NAME as APP_BUILT_IN_NAME } from "#app/lib/shop-name.ts";
 import { BUILT_IN_SHOP_NAME } from "#platform/public-config.ts";
-import { createApp } from "#server/http/app.ts";
 import { Browser, createAuthTestContext, uniqueEmail, type AuthTestContext } from "#test/auth-helpers.ts";
-import { pageBuild } from "#test/page-build.ts";
+import { pageBuild, pageServer } from "#test/page-build.ts";
 
 /*
  * Decision 087: the name the owner saves in Configurações is the one customers read, in an e-mail's
@@ -20,15 +21,14 @@ const ADMIN_EMAIL = uniqueEmail("dona-nome-da-loja");
 let ctx: AuthTestContext;
 let admin: Browser;
 /** The same shop with its pages: React Router's handler over the real root, cart and legal modules. */
-let pages: ReturnType<typeof createApp>;
+let pages: ReturnType<typeof pageServer>;
 
 beforeAll(async () => {
   ctx = await createAuthTestContext();
   await ctx.makeAdmin(ADMIN_EMAIL);
   admin = await ctx.customer(ADMIN_EMAIL, new Browser("203.0.113.230"));
-  pages = createApp(ctx.t.services, {
-    build: pageBuild({ "routes/cart": { path: "cart", module: cartPage }, privacidade: { path: "privacidade", module: legalPage } }),
-  });
+  const pagesOf = { "routes/cart": { path: "cart", module: cartPage }, privacidade: { path: "privacidade", module: legalPage } };
+  pages = pageServer(ctx.t.services, pageBuild({ entry, root, pages: pagesOf }));
 }, 60_000);
 afterAll(async () => {
   await ctx?.close();
@@ -68,6 +68,7 @@ describe("the shop's name", () => {
   it("is the built-in one until the owner saves another (the same in the pages' code and the server's)", async () => {
     expect(APP_BUILT_IN_NAME).toBe(BUILT_IN_SHOP_NAME);
     expect(await html("/cart")).toContain(`<title>Carrinho | ${BUILT_IN_SHOP_NAME}</title>`);
+    expect(await (await ctx.request("/app/manifest.webmanifest")).json()).toMatchObject({ name: `${BUILT_IN_SHOP_NAME} — Administração` });
   });
 
   it("saved in the settings, titles the pages and the e-mails sent after it", async () => {
@@ -77,6 +78,15 @@ describe("the shop's name", () => {
     expect(cart).toContain("<title>Carrinho | Cogumelos da Serra</title>");
     expect(cart).not.toContain(BUILT_IN_SHOP_NAME);
     expect(await html("/privacidade")).toContain("<title>Privacidade, termos e cookies | Cogumelos da Serra</title>");
+
+    // The owner's installable app, under its icon.
+    const manifest = await ctx.request("/app/manifest.webmanifest");
+    expect(manifest.headers.get("content-type")).toContain("application/manifest+json");
+    expect(await manifest.json()).toMatchObject({
+      name: "Cogumelos da Serra — Administração",
+      short_name: "Cogumelos da Serra",
+      start_url: "/admin",
+    });
 
     const email = uniqueEmail("cliente-nome-da-loja");
     expect((await ctx.signUp(email)).status).toBe(200);

@@ -27,6 +27,7 @@ import { ASSETS_CACHE_CONTROL, OTHER_STATIC_CACHE_CONTROL, staticFiles } from "#
 import { UPLOADED_FILES_ROUTE, uploadedFilesHandler } from "#server/http/uploaded-files.ts";
 import { DOWNLOAD_ROUTE, downloadHandler } from "#server/http/downloads.ts";
 import { maintenanceGate } from "#server/http/maintenance-gate.ts";
+import { adminAppManifestHandler, ADMIN_APP_MANIFEST_PATH } from "#server/http/admin-app-manifest.ts";
 import { databaseBusyAnswer } from "#server/http/database-busy.ts";
 import { serverErrorRecorder } from "#server/http/server-errors.ts";
 import { mountProbes } from "#server/http/probes.ts";
@@ -133,6 +134,8 @@ export function createApp(services: AppServices, options: AppOptions = {}): Hono
   app.get(UPLOADED_FILES_ROUTE, uploadedFilesHandler);
   // A signed download serves its file here; any refusal falls through to its page (decision 030).
   app.get(DOWNLOAD_ROUTE, downloadHandler);
+  // Before public/'s files: the owner's app is named after the shop (decision 087).
+  app.get(ADMIN_APP_MANIFEST_PATH, adminAppManifestHandler);
 
   if (options.clientDir) {
     app.use("/assets/*", staticFiles(options.clientDir, ASSETS_CACHE_CONTROL));
