@@ -6,7 +6,9 @@
 import type { Config } from "#platform/config.ts";
 import type { Database } from "#platform/db/client.ts";
 import { cardCheckoutSettings, type CardCheckoutSettings, cardsEnabled } from "#domain/payments/card-settings.ts";
+import { statementDescriptorOf } from "#domain/payments/statement-descriptor.ts";
 import { readCardInstallments } from "#domain/settings/card-installments.server.ts";
+import { currentShopSettings } from "#domain/settings/shop-settings.server.ts";
 
 type Services = { db: Database; config: Config };
 
@@ -24,4 +26,9 @@ export async function cardPitchFor(services: Services): Promise<string | null> {
 /** The most installments a buyer may choose now (the server refuses more). */
 export async function maxInstallmentsFor(services: Services): Promise<number> {
   return (await readCardInstallments(services)).maxInstallments;
+}
+
+/** The name the buyer's card statement shows: the shop's name the owner saved (decision 087). */
+export async function statementDescriptorFor(services: Services): Promise<string> {
+  return statementDescriptorOf((await currentShopSettings(services)).shopName);
 }

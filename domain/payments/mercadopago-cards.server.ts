@@ -22,6 +22,8 @@ export type CardPaymentRequest = {
   issuerId: string | null;
   installments: number;
   payer: { email: string; cpf: string };
+  /** The name on the buyer's card statement, from the shop's name (statement-descriptor.ts). */
+  statementDescriptor: string;
 };
 
 export type Chargeback = { id: string; paymentIds: string[]; amountCents: number; documentationDeadline: Date | null; raw: unknown };
@@ -79,7 +81,7 @@ export function mercadoPagoCards(config: CardsConfig) {
           description: `Pedido ${request.orderNumber}`,
           external_reference: cardReference(request.orderId, request.attemptKey),
           notification_url: new URL(MERCADOPAGO_WEBHOOK_PATH, config.PUBLIC_URL).href,
-          statement_descriptor: "LOJAMICOLOGIA",
+          statement_descriptor: request.statementDescriptor,
           three_d_secure_mode: "optional",
           binary_mode: false,
           capture: true,

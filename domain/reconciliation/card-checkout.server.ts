@@ -12,7 +12,7 @@ import { lockOrder, type OrderRow, type Services } from "#domain/orders/order-st
 import { CARD_APPROVED_MESSAGE, CARD_IN_REVIEW_MESSAGE, cardRejectionMessage, isDataMistake } from "#domain/payments/card-messages.ts";
 import { openCardPayment, recordCardPayment, recordChargeback } from "#domain/payments/card-payments.server.ts";
 import type { CardPaymentInput, CardPaymentResult } from "#domain/payments/card-schemas.ts";
-import { maxInstallmentsFor } from "#domain/payments/card-rule.server.ts";
+import { maxInstallmentsFor, statementDescriptorFor } from "#domain/payments/card-rule.server.ts";
 import { cardsEnabled } from "#domain/payments/card-settings.ts";
 import { providerById } from "#domain/payments/charges.server.ts";
 import { cardReference, mercadoPagoCards } from "#domain/payments/mercadopago-cards.server.ts";
@@ -50,6 +50,7 @@ export async function payOrderByCard(
     throw new DomainError("invalid", "too_many_installments", `Esta loja parcela em até ${maxInstallments}x.`);
   const order = await payableOrder(services, orderId, userId);
   const provider = providerById(config, "mercadopago")!;
+  const statementDescriptor = await statementDescriptorFor(services);
   let state: ChargeState;
   try {
     state = await mercadoPagoCards(config).createPayment({
@@ -62,6 +63,7 @@ export async function payOrderByCard(
       issuerId: input.issuerId ?? null,
       installments: input.installments,
       payer: { email: order.customerEmail, cpf: input.cpf },
+      statementDescriptor,
     });
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
