@@ -116,9 +116,10 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
       scrubFinishedOrdersOfDeletedAccounts(services.db),
     ),
     [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
-    // One of Melhor Envio's four label steps (decision 078); it queues the next itself.
-    [LABEL_STEP_TASK]: async (payload) => {
-      await runLabelStep(services, payload);
+    // One of Melhor Envio's four label steps (decision 078); it queues the next itself, and its last
+    // try fails the label for the owner to see (decision 088).
+    [LABEL_STEP_TASK]: async (payload, job) => {
+      await runLabelStep(services, payload, job);
     },
     [LABEL_POLL_TASK]: scheduled(services, LABEL_POLL_TASK, () => pollLabelTracking(services)),
     // A paid order's notes, and their cancellation when the sale is undone (queued by the order's moves by name).
