@@ -1,15 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { JobInfo } from "#platform/jobs/worker.ts";
 import type { AppServices } from "#platform/services.ts";
 import { buyLabel, LABEL_STEP_MAX_ATTEMPTS, LABEL_STEP_TASK } from "#domain/labels/buy-labels.server.ts";
 import { runLabelStep } from "#domain/labels/label-steps.server.ts";
-import { saveSubscription } from "#domain/push/push-subscriptions.server.ts";
-import { SEND_PUSH_TASK } from "#domain/push/push-queue.server.ts";
 import { jobTasks } from "#server/jobs/jobs.ts";
 import { makeCustomer } from "#test/builders.ts";
 import { setUpLabels } from "#test/labels.ts";
+import { ownerPhone, pushesQueuedFor } from "#test/owner-phone.ts";
 
 /*
  * Decision 088: a label step Melhor Envio never answers. The worker hands each run its try number;
@@ -28,20 +25,6 @@ function runTry(services: AppServices, labelId: string, attempt: number): Promis
   return jobTasks(services)[LABEL_STEP_TASK]!({ labelId }, job);
 }
 
-/** The notifications queued for this device, as its phone would show them. */
-async function pushesTo(deviceId: string): Promise<Array<{ title: string; body: string }>> {
-  const { rows } = await t.db.execute<{ payload: { subscriptionId: string; payload: string } }>(sql`
-    select jobs.payload from graphile_worker._private_jobs as jobs
-    join graphile_worker._private_tasks as tasks on tasks.id = jobs.task_id
-    where tasks.identifier = ${SEND_PUSH_TASK}`);
-  return rows
-    .filter((row) => row.payload.subscriptionId === deviceId)
-    .map((row) => {
-      const { title, body } = (JSON.parse(row.payload.payload) as { notification: { title: string; body: string } }).notification;
-      return { title, body };
-    });
-}
-
 describe("a label step Melhor Envio never answers (decision 088)", () => {
   it("fails the label on the job's last try with what to do and pushes the owner; Tentar de novo then finishes it without a second payment", async () => {
     const owner = await makeCustomer(t.db, "Dona da loja");
@@ -49,11 +32,7 @@ describe("a label step Melhor Envio never answers (decision 088)", () => {
       ...ctx.services,
       config: { ...ctx.services.config, ADMIN_EMAILS: [owner.email], MELHOR_ENVIO_TIMEOUT_MS: 150 },
     };
-    const phone = await saveSubscription(t.db, owner.id, "owner", {
-      endpoint: `https://push.example.com/${randomUUID()}`,
-      keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
-      deviceLabel: "Celular da dona",
-    });
+    const phone = await ownerPhone(t.db, owner.id);
 
     const orderId = await ctx.paidOrder();
     const { label } = await buyLabel(services, owner.id, orderId);
@@ -80,7 +59,7 @@ describe("a label step Melhor Envio never answers (decision 088)", () => {
       }
       const waiting = await ctx.labelOf(orderId);
       expect(waiting.status).toBe("in_progress");
-      expect(await pushesTo(phone.id)).toEqual([]);
+      expect(await pushesQueuedFor(t.db, phone)).toEqual([]);
 
       await runTry(services, label!.id, LABEL_STEP_MAX_ATTEMPTS);
     } finally {
@@ -93,7 +72,7 @@ describe("a label step Melhor Envio never answers (decision 088)", () => {
     expect(failed.errorMessage).toBe(
       "Melhor Envio não respondeu depois de 10 tentativas. Confira o status em melhorenvio.com.br e toque em Tentar de novo.",
     );
-    expect(await pushesTo(phone.id)).toEqual([
+    expect(await pushesQueuedFor(t.db, phone)).toEqual([
       {
         title: expect.stringContaining("Melhor Envio sem resposta") as string,
         body: "Melhor Envio não respondeu depois de 10 tentativas. Confira o status em melhorenvio.com.br e toque em Tentar de novo.",
