@@ -174,7 +174,7 @@ export function goLiveItems(facts: GoLiveFacts): GoLiveItem[] {
   ];
 }
 
-/** One item for every reason "Pronta para enviar?" still gives, each saying what to do. */
+/** One item listing every reason "Pronta para enviar?" still gives, each saying what to do. */
 function fulfilmentItem({ reasons, providers }: NonNullable<GoLiveFacts["fulfilment"]>): GoLiveItem {
   return {
     id: "fulfilment",
