@@ -118,7 +118,10 @@ async function tellOwnerOfRefusal(tx: Tx, services: Services, invoice: InvoiceRo
   if (!order) return;
   const label = orderLabel(order.number);
   await enqueueOwnerPush(tx, services, "invoice_refused", {
-    title: `Nota fiscal recusada: pedido ${label}`,
+    title:
+      invoice.refusalField === "focus_unanswered"
+        ? `Nota fiscal parada: Focus NFe sem resposta, pedido ${label}`
+        : `Nota fiscal recusada: pedido ${label}`,
     body: (invoice.refusalMessage ?? "Veja o motivo e corrija.").slice(0, 140),
     path: `/admin/pedidos?order=${order.id}`,
     ttlSeconds: 3 * 24 * HOUR_SECONDS,

@@ -15,7 +15,7 @@ export const INVOICE_ISSUE_TASK = "invoice-issue";
 /** Cancels the notes of an order cancelled or refunded in full (within the legal window). */
 export const INVOICE_CANCEL_TASK = "invoice-cancel";
 
-/** A Focus NFe call that fails is tried again for about a day (graphile-worker's back-off). */
+/** A Focus NFe call that fails is tried again for about 2.7 days (graphile-worker's back-off, e^n s up to e^10); the issue job's last try refuses the note for the owner (decision 088). */
 const INVOICE_JOB_ATTEMPTS = 20;
 
 /** Statuses whose money the shop keeps: a note issued for them stands. */
