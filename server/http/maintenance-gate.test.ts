@@ -51,6 +51,10 @@ describe("what maintenance mode closes (decision 024)", () => {
       "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; cia",
     );
   });
+
+  it("is titled with the shop's name the owner saved, escaped (decision 087)", () => {
+    expect(maintenancePage("Voltamos já.", "Fungos & Cia")).toContain("<title>Loja em manutenção | Fungos &amp; Cia</title>");
+  });
 });
 
 describe("the server error log's routes (decision 025)", () => {
