@@ -18,13 +18,15 @@ const ISLANDS_MANIFEST = ".vite/islands-manifest.json";
 const ISLAND_SHIM = path.join(APP_DIR, "islands", "react-router-shim.tsx");
 /**
  * Modules an island bundles another in place of: parts of a page with no script of their own,
- * whose server HTML the island keeps instead of loading the code that drew it (decision 041).
+ * whose server HTML the island keeps instead of loading the code that drew it (decisions 041, 086).
  */
 const ISLAND_STAND_INS = new Map(
-  [["features/reviews/product-reviews.tsx", "features/reviews/product-reviews-kept.tsx"]].map(([real, standIn]) => [
-    path.join(APP_DIR, real!),
-    path.join(APP_DIR, standIn!),
-  ]),
+  [
+    ["features/reviews/product-reviews.tsx", "features/reviews/product-reviews-kept.tsx"],
+    // Decision 086: the stars (in the islands' shared file) and the product's highlights and details.
+    ["shared/star-rating.tsx", "shared/star-rating-kept.tsx"],
+    ["features/catalog/product-details.tsx", "features/catalog/product-details-kept.tsx"],
+  ].map(([real, standIn]) => [path.join(APP_DIR, real!), path.join(APP_DIR, standIn!)]),
 );
 /**
  * Packages an island bundles a copy of, like the shop's own modules: lucide's icons, so that an

@@ -8,7 +8,7 @@ import { Shell } from "#app/features/shell/shell.tsx";
 import { ShopApp } from "#app/features/shell/shop-app.tsx";
 import { ISLAND_ROOT_ID, type IslandData } from "#app/islands/island-data.ts";
 import { IslandScripts } from "#app/islands/island-scripts.tsx";
-import { getAppContext } from "#app/lib/app-context.server.ts";
+import { getAppContext, type IslandModule } from "#app/lib/app-context.server.ts";
 import { useNonce } from "#app/lib/nonce.tsx";
 import { MaintenanceBanner } from "#app/features/maintenance/maintenance-banner.tsx";
 import { knownGoLiveRed } from "#domain/settings/go-live.server.ts";
@@ -16,6 +16,8 @@ import { currentMaintenance } from "#domain/maintenance/maintenance-mode.server.
 import { STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import { shopNameIn } from "#app/lib/shop-name.ts";
 import { showsAgeGate } from "#app/features/consent/age-gate-paths.ts";
+import { AgeGate } from "#app/features/consent/age-gate.tsx";
+import { AGE_GATE_ENTRY } from "#app/islands/island-entries.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -35,13 +37,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { publicConfig, services } = getAppContext(args.context);
+  const { publicConfig, services, islands } = getAppContext(args.context);
   const auth = await sessionState(args);
   // Only admins are served while maintenance is on (decision 024); they get its banner.
   const maintenance = auth.isAdmin && (await currentMaintenance(services.db).catch(() => null))?.enabled === true;
   // Admins see a banner while the go-live check has a red item (decision 056); never waited for.
   const notReady = auth.isAdmin && knownGoLiveRed(services) === true;
-  return { publicConfig, auth, maintenance, notReady };
+  // The age gate's plain script, which an island page runs on the gate's HTML (decision 086).
+  const ageGateScript = islands[AGE_GATE_ENTRY];
+  return { publicConfig, auth, maintenance, notReady, ageGateScript };
 }
 
 /**
@@ -49,14 +53,19 @@ export async function loader(args: Route.LoaderArgs) {
  * hydrates without React Router's runtime (decisions 009 and 035): the island's module and data
  * (the root loader's and the page loader's, but the island's address) take the place of <Scripts/>.
  */
-function useIsland(): { src: string; imports: readonly string[]; data: IslandData<Record<string, unknown>> } | undefined {
+function useIsland(): { island: IslandModule; data: IslandData<Record<string, unknown>>; ageGate?: IslandModule } | undefined {
   const root = useRouteLoaderData<typeof loader>("root");
+  const gated = showsAgeGate(useLocation().pathname);
   const page = useMatches()
-    .map((match) => match.loaderData as ({ island?: { src: string; imports: readonly string[] } } & Record<string, unknown>) | undefined)
+    .map((match) => match.loaderData as ({ island?: IslandModule } & Record<string, unknown>) | undefined)
     .find((data) => data?.island);
   if (!root || !page?.island) return undefined;
   const { island, ...pageData } = page;
-  return { src: island.src, imports: island.imports, data: { ...pageData, publicConfig: root.publicConfig, auth: root.auth } };
+  return {
+    island,
+    data: { ...pageData, publicConfig: root.publicConfig, auth: root.auth },
+    ageGate: gated ? root.ageGateScript : undefined,
+  };
 }
 
 /**
@@ -85,8 +94,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {maintenance ? <MaintenanceBanner /> : null}
         {/* The element an island page hydrates; under React Router, a plain wrapper. */}
         <div id={ISLAND_ROOT_ID}>{children}</div>
+        {/* Beside the page, not in the shell: on an island page it stays the server's HTML (decision 086). */}
+        <AgeGate />
         {island ? (
-          <IslandScripts src={island.src} imports={island.imports} data={island.data} nonce={nonce} />
+          <IslandScripts island={island.island} ageGate={island.ageGate} data={island.data} nonce={nonce} />
         ) : (
           <>
             {/* Saved position per path, else the top (spec §2). */}

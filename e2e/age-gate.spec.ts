@@ -1,5 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
-import { expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
+import { expect, openPage, ROUTER_PAGE, settle, test, waitForHydration } from "./fixtures.ts";
 import { acceptGate } from "./shop-steps.ts";
 import { withShopDatabase } from "./shop-db.ts";
 
@@ -163,4 +163,54 @@ test("accepting records age and terms on the server, and analytics and marketing
   const dialog = page.getByRole("dialog", { name: "Preferências de cookies" });
   await expect(dialog.getByRole("switch", { name: "Cookies de análise" })).not.toBeChecked();
   await expect(dialog.getByRole("switch", { name: "Cookies de marketing" })).not.toBeChecked();
+});
+
+test("on an island page the gate is a small plain script of its own: a first visit loads it, no script carries the terms, and a returning visitor loads none (decision 086)", async ({
+  page,
+}) => {
+  const GATE_SCRIPT = /^\/assets\/age-gate-[\w-]+\.js$/;
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await openPage(page, "/produto/cogumelo-golden-teacher");
+  await expect(gate(page)).toBeVisible();
+  await expect.poll(() => gate(page).evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+  await expect(termsBox(page)).toBeFocused();
+  expect(scripts.filter((script) => GATE_SCRIPT.test(script))).toHaveLength(1);
+  // The terms come in the page's HTML only: the island no longer bundles the component that drew them.
+  for (const script of scripts)
+    expect((await (await page.request.get(script)).text()).includes("Declarar idade falsa"), script).toBe(false);
+
+  await acceptGate(page);
+  await expect(page.getByRole("main")).toBeFocused();
+  // Coming back: <head>'s script marks the acceptance, and the island's loader leaves the gate's script out.
+  await page.reload();
+  await waitForHydration(page);
+  await settle(page);
+  const loaded = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+  expect(loaded.filter((path) => /^\/assets\/product-[\w-]+\.js$/.test(path))).toHaveLength(1);
+  expect(loaded.filter((path) => GATE_SCRIPT.test(path))).toEqual([]);
+  await expect(gate(page)).toHaveCount(0);
+});
+
+test("on a page React Router runs, the same gate: modal, locked until the terms are read, accepted with the keyboard", async ({ page }) => {
+  await openPage(page, ROUTER_PAGE);
+  await expect(gate(page)).toBeVisible();
+  await expect.poll(() => gate(page).evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+  await expect(termsBox(page)).toBeFocused();
+  await expect(acceptButton(page)).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(gate(page)).toBeVisible();
+  await page.keyboard.press("End");
+  await expect(acceptButton(page)).toHaveText("Eu li e concordo com os termos");
+  // "Não Concordo" comes first, then the accept button.
+  await page.keyboard.press("Tab");
+  await expect(gate(page).getByRole("button", { name: "Não Concordo" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(acceptButton(page)).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(gate(page)).toHaveCount(0);
+  await expect(page.getByRole("main")).toBeFocused();
+  expect((await storedConsent(page)).accepted).toBe("true");
 });

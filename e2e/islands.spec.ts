@@ -57,6 +57,45 @@ test("a product page opened as a document loads its module and React's file, no 
   expect(errors).toEqual([]);
 });
 
+test("the product page's stars, highlights and details are the server's HTML on the island: still whole after hydrating and re-rendering, and no script of the page carries their code (decision 086)", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const response = await page.request.get(PRODUCT);
+  const serverHtml = await response.text();
+  await openPage(page, PRODUCT);
+  await settle(page);
+  const highlights = page.getByRole("region", { name: "Destaques" }).getByRole("listitem");
+  const details = page.getByRole("region", { name: "Detalhes" }).getByRole("listitem");
+  const ratings = page.locator("main [data-rating]");
+  const read = async () => ({
+    highlights: await highlights.allTextContents(),
+    details: await details.allTextContents(),
+    ratings: await ratings.allTextContents(),
+    stars: await page.locator("main [data-rating] svg[role=img]").evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute("aria-label"))),
+  });
+  const before = await read();
+  expect(before.highlights.length).toBeGreaterThan(0);
+  expect(before.details.length).toBeGreaterThan(0);
+  expect(before.ratings.length).toBeGreaterThan(0);
+  for (const label of before.stars) expect(serverHtml).toContain(label!);
+  // A re-render of the whole page (the cart's count changes the header, the price the purchase box).
+  await page.getByRole("group", { name: "Quantidades sugeridas" }).getByRole("button", { name: "20 g" }).click();
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(page.getByRole("banner").getByRole("status").filter({ hasText: "1 item no carrinho" })).toBeAttached();
+  expect(await read()).toEqual(before);
+  expect(errors).toEqual([]);
+  // Kept, not drawn again: the code that drew the stars is in none of the page's scripts.
+  for (const script of scripts) expect((await (await page.request.get(script)).text()).includes("data-rating"), script).toBe(false);
+});
+
 test("the home opened as a document is an island too: its module and React's file, no React Router; a card loads the product", async ({
   page,
 }) => {

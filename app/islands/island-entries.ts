@@ -1,5 +1,8 @@
 import type { IslandModules } from "#app/lib/app-context.server.ts";
 
+/** The entry of the age gate's script on an island page (app/features/consent/age-gate-island.ts). */
+export const AGE_GATE_ENTRY = "age-gate";
+
 /**
  * The island pages' browser entries (decision 009), by name: the loaders offer an island by this
  * name, vite.config.ts builds each entry into the client build, and `npm run dev` serves each
@@ -10,6 +13,8 @@ export const ISLAND_ENTRIES: Readonly<Record<string, string>> = {
   home: "app/islands/home-island.tsx",
   content: "app/islands/content-island.tsx",
   cart: "app/islands/cart-island.tsx",
+  // Not a page: the age gate's plain script, which the island pages load with their own when the gate shows (decision 086).
+  [AGE_GATE_ENTRY]: "app/features/consent/age-gate-island.ts",
 };
 
 /** Marks the island's own copy of a module (vite.config.ts's islands plugin), in the build and in development. */

@@ -1,4 +1,8 @@
+import type { IslandModule } from "#app/lib/app-context.server.ts";
 import { ISLAND_DATA_ID, jsonForScript } from "#app/islands/island-data.ts";
+
+/** A module's address as a string literal in the loader's source (no "</script>" can close it). */
+const literal = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 /**
  * The island's loader: once the page's first contentful paint is on the screen, it asks for the
@@ -15,13 +19,21 @@ import { ISLAND_DATA_ID, jsonForScript } from "#app/islands/island-data.ts";
  * task, as before (no frame runs until the tab is shown), and again whenever the tab comes into
  * view; should a browser never record the entry, 5 s after `load` the page hydrates all the same.
  * React hydrates a moment later; the page reads the same before and after.
+ * With the age gate on the page (`ageGate`), its plain script comes at the same moment (decision
+ * 086), unless <head>'s script marked this browser as having accepted it: a returning visitor
+ * never loads it.
  */
-function loaderSource(src: string, imports: readonly string[]): string {
-  const modules = JSON.stringify([src, ...imports]).replace(/</g, "\\u003c");
+function loaderSource(island: IslandModule, ageGate: IslandModule | undefined): string {
+  const modules = [island.src, ...island.imports];
+  // The gate's imports are mostly the island's (React's file, the islands' shared one): asked for once.
+  const gateModules = ageGate ? [ageGate.src, ...ageGate.imports].filter((href) => !modules.includes(href)) : [];
+  const gate = ageGate
+    ? `if(document.documentElement.dataset.ageGate!=="accepted"){preload(${literal(gateModules)});import(${literal(ageGate.src)})}`
+    : "";
   return (
-    `let asked=false;const load=()=>{if(asked)return;asked=true;for(const href of ${modules}){` +
-    `const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
-    `import(${JSON.stringify(src).replace(/</g, "\\u003c")})};` +
+    `let asked=false;const preload=(hrefs)=>{for(const href of hrefs){` +
+    `const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}};` +
+    `const load=()=>{if(asked)return;asked=true;preload(${literal(modules)});import(${literal(island.src)});${gate}};` +
     `const soon=()=>requestAnimationFrame(()=>setTimeout(load,0));` +
     `if(document.visibilityState==="visible"&&PerformanceObserver.supportedEntryTypes?.includes("paint"))new PerformanceObserver((list,observer)=>{` +
     `if(list.getEntriesByName("first-contentful-paint").length===0)return;observer.disconnect();load()})` +
@@ -32,11 +44,22 @@ function loaderSource(src: string, imports: readonly string[]): string {
 }
 
 /** Rendered on the server in place of React Router's <Scripts/> on an island page: the island's data, then its loader. */
-export function IslandScripts({ src, imports, data, nonce }: { src: string; imports: readonly string[]; data: unknown; nonce: string }) {
+export function IslandScripts({
+  island,
+  ageGate,
+  data,
+  nonce,
+}: {
+  island: IslandModule;
+  /** The age gate's script, on a page that shows the gate (app/features/consent/age-gate-island.ts). */
+  ageGate?: IslandModule;
+  data: unknown;
+  nonce: string;
+}) {
   return (
     <>
       <script type="application/json" id={ISLAND_DATA_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
-      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: loaderSource(src, imports) }} />
+      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: loaderSource(island, ageGate) }} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { ProductRatings, Ratings } from "#domain/catalog/catalog-types.ts";
+import { starRatingClass } from "#app/shared/star-rating-box.ts";
 
 const decimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const integer = new Intl.NumberFormat("pt-BR");
@@ -53,7 +54,7 @@ export function StarRating({ ratings, size = "sm", compact = false }: { ratings:
   const showImported = imported !== null && (!compact || verified.count === 0);
   const showVerified = !compact || verified.count > 0 || !showImported;
   return (
-    <div className={`space-y-0.5 ${size === "md" ? "text-base" : "text-sm"}`}>
+    <div className={starRatingClass(size)}>
       {!showVerified ? null : verified.count > 0 ? (
         <p className="flex items-center gap-1.5" data-rating="verified">
           <Stars value={verified.average} label={describeVerified(verified)} size={size} />

@@ -1,11 +1,12 @@
 import { Check } from "lucide-react";
 import { DetailIcon } from "#app/features/catalog/detail-icon.tsx";
 import type { DetailIcon as DetailIconName, ProductDetail } from "#domain/catalog/catalog-types.ts";
+import { DETAILS_CLASS, KEY_POINTS_CLASS } from "#app/features/catalog/product-details-box.ts";
 
 export function KeyPoints({ points }: { points: string[] }) {
   if (points.length === 0) return null;
   return (
-    <ul className="grid gap-2 sm:grid-cols-2">
+    <ul className={KEY_POINTS_CLASS}>
       {points.map((point) => (
         <li key={point} className="flex items-start gap-2 text-stone-800">
           <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
@@ -21,7 +22,7 @@ export function ProductDetails({ details }: { details: ProductDetail[] }) {
   const labelled = details.filter((detail): detail is { label: string; value: string } => "label" in detail);
   const withIcon = details.filter((detail): detail is { icon: DetailIconName; text: string } => "icon" in detail);
   return (
-    <div className="space-y-4">
+    <div className={DETAILS_CLASS}>
       {labelled.length > 0 ? (
         <dl className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
           {labelled.map((detail) => (

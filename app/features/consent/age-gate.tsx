@@ -2,15 +2,17 @@ import { useState, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { AgeGateDialog } from "#app/features/consent/age-gate-dialog.tsx";
 import { acceptAgeAndTerms, hasAcceptedTerms, refuseAgeAndTerms, subscribeToConsent } from "#app/features/consent/consent-storage.ts";
-import { showsAgeGate } from "#app/features/consent/age-gate-paths.ts";
-
-const RESTRICTED_PATH = "/restricao-idade";
+import { RESTRICTED_PATH, showsAgeGate } from "#app/features/consent/age-gate-paths.ts";
 
 /**
  * The age and terms gate (spec §4) on the first storefront page a visitor opens, whatever it is,
  * until accepted (decision 063 widens the spec's "home only": this shop sells to adults only, and
  * a shared product link must ask too). Not on the pages a person must read without accepting
  * (the refusal page, the legal texts, unsubscribing) nor on the owner's panels.
+ *
+ * Rendered by root.tsx's layout, beside the page rather than in the shell (decision 086): an island
+ * page hydrates only the shell and its page, so its gate stays the server's HTML, run by
+ * ./age-gate-island.ts; on React Router's pages this component runs it.
  */
 export function AgeGate() {
   const { pathname } = useLocation();
@@ -40,5 +42,5 @@ function PageAgeGate() {
   }
 
   if (accepted || declined) return null;
-  return <AgeGateDialog onAccept={acceptAgeAndTerms} onDecline={() => void decline()} />;
+  return <AgeGateDialog accept={acceptAgeAndTerms} decline={() => void decline()} />;
 }

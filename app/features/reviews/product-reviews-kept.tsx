@@ -1,7 +1,5 @@
 import { REVIEWS_ID, REVIEWS_SECTION_CLASS } from "#app/features/reviews/review-section.ts";
-
-/** No inner HTML of React's own: it leaves the server's in place. */
-const KEEP_SERVER_HTML = { __html: "" };
+import { KEEP_SERVER_HTML } from "#app/islands/kept-html.ts";
 
 /**
  * What an island page (decision 009) runs in place of ./product-reviews.tsx (vite.config.ts's

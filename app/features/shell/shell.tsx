@@ -6,7 +6,6 @@ import { AuthProvider, useAuth } from "#app/features/auth/auth-context.tsx";
 import { CartProvider, useCartCount } from "#app/features/cart/cart-provider.tsx";
 import { ANONYMOUS, type AuthState } from "#domain/auth/auth-types.ts";
 import { CookiePreferencesProvider } from "#app/features/consent/cookie-preferences.tsx";
-import { AgeGate } from "#app/features/consent/age-gate.tsx";
 import type { PublicConfig } from "#platform/public-config.ts";
 import { Toaster } from "#app/ui/toast.tsx";
 import { SiteFooter } from "#app/features/shell/site-footer.tsx";
@@ -47,9 +46,9 @@ function CartWithUser({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * Spec §2 layout: header (unless hideHeader=true), main content, footer, age and terms gate, toasts.
- * The gate shows on any storefront page a visitor who has not accepted opens (decision 063); its
- * code (a native <dialog> and the terms, about 2.5 KB gzipped) is on every page for that reason.
+ * Spec §2 layout: header (unless hideHeader=true), main content, footer, toasts. The age and terms
+ * gate is root.tsx's layout's, beside the shell (decision 086): an island page hydrates the shell,
+ * and would otherwise load the gate's component (~2.5 KB gzipped) on every page.
  */
 export function Shell({
   publicConfig,
@@ -98,7 +97,6 @@ export function Shell({
                 {Transitions ? <Transitions pageRef={pageRef} mainRef={mainRef} loadingOtherPage={loadingOtherPage} /> : null}
               </main>
               <SiteFooter publicConfig={publicConfig} />
-              <AgeGate />
               {/* Sonner and its settings (spec §9) load with the first toast. */}
               <Toaster />
             </div>
