@@ -264,8 +264,8 @@ test("the order page: the provider's charges, the label, the wallet and the note
   const charges = owner.getByRole("region", { name: "Cobranças no provedor" });
   const label = owner.getByRole("region", { name: "Etiqueta de envio" });
   const notes = owner.getByRole("region", { name: "Notas fiscais" });
-  await expect(charges).toContainText("Não foi possível carregar as cobranças do provedor.", SAYS_SO);
-  await expect(label).toContainText("Não foi possível carregar a etiqueta deste pedido.", SAYS_SO);
+  await expect(charges.getByRole("alert")).toHaveText("Não foi possível carregar as cobranças do provedor.", SAYS_SO);
+  await expect(label.getByRole("alert")).toHaveText("Não foi possível carregar a etiqueta deste pedido.", SAYS_SO);
   await expect(notes.getByRole("alert")).toHaveText(
     "Não foi possível carregar as notas fiscais. Sem conexão com a loja. Verifique sua internet e tente novamente.",
     SAYS_SO,
@@ -287,7 +287,7 @@ test("the order page: the provider's charges, the label, the wallet and the note
   await label.getByRole("button", { name: "Tentar de novo" }).click();
   // Empty: no label yet, so "Comprar etiqueta"; the wallet is still unreachable and says so.
   await expect(label.getByRole("button", { name: "Comprar etiqueta" })).toBeVisible();
-  await expect(label).toContainText("Não foi possível consultar o saldo do Melhor Envio.", SAYS_SO);
+  await expect(label.getByRole("alert")).toHaveText("Não foi possível consultar o saldo do Melhor Envio.", SAYS_SO);
   await expectAccessible(owner, "/admin/pedidos?order= (saldo sem resposta, celular)");
   await restoreWallet();
   await label.getByRole("button", { name: "Tentar de novo" }).click();
