@@ -24,8 +24,10 @@ export const DOMAIN_NEIGHBOURS = {
   payments: ["settings"],
   // The shop's settings (audited) and the go-live check (issue 28, decisions 055 and 056), which asks
   // catalog for the digital products' files (decision 048).
-  // The shop's sender address is checked with shipping's CEP rule (issue 30 item 2).
-  settings: ["audit", "catalog", "shipping"],
+  // The shop's sender address is checked with shipping's CEP rule (issue 30 item 2). "Pronta para
+  // enviar?", on the settings screen and in the go-live check, asks connections whether Focus NFe has
+  // the shop's token (decision 088).
+  settings: ["audit", "catalog", "shipping", "connections"],
   // E-mails show amounts in R$.
   notifications: ["pricing"],
   // Web Push to the owner's and customers' devices (issue 31, decision 070): the owner is every admin,

@@ -87,10 +87,10 @@ test("on a 390 px phone the owner finds an order by the CPF, confirms the Pix, a
   await expect(admin.getByRole("region", { name: "Pagamento" })).toContainText("Pago em");
   await admin.getByLabel("Código de rastreio (Correios)").fill("aa123456785br");
   await admin.getByRole("button", { name: "Salvar rastreio" }).click();
-  await expect(admin.getByText("Rastreio dos Correios: AA123456785BR")).toBeVisible();
-  await expect(admin.getByRole("link", { name: /Acompanhar AA123456785BR nos Correios/ })).toHaveAttribute(
+  await expect(admin.getByText("Código de rastreio: AA123456785BR")).toBeVisible();
+  await expect(admin.getByRole("link", { name: /Acompanhar a entrega de AA123456785BR/ })).toHaveAttribute(
     "href",
-    "https://rastreamento.correios.com.br/app/index.php?objetos=AA123456785BR",
+    "https://www.melhorrastreio.com.br/rastreio/AA123456785BR",
   );
   const whatsappNow = new URL((await contact.getByRole("link", { name: /Conversar no WhatsApp/ }).getAttribute("href"))!);
   expect(whatsappNow.searchParams.get("text")).toBe(

@@ -111,7 +111,7 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
   await expect(admin.getByLabel("Código de rastreio (Correios)")).toHaveAccessibleDescription(/Código de rastreio inválido/);
   await admin.getByLabel("Código de rastreio (Correios)").fill("RR123456785BR");
   await admin.getByRole("button", { name: "Salvar rastreio" }).click();
-  await expect(admin.getByText("Rastreio dos Correios: RR123456785BR")).toBeVisible();
+  await expect(admin.getByText("Código de rastreio: RR123456785BR")).toBeVisible();
 
   // The customer's bell follows live: created + payment + preparing + tracking.
   await expect(bell(page)).toHaveAccessibleDescription("4 não lidas");
@@ -128,7 +128,7 @@ test("a visitor buys with Pix; the admin confirms and ships it; both follow it l
   const history = page.getByRole("region", { name: "Histórico do pedido" });
   for (const status of ["Aguardando pagamento", "Pago", "Em preparação", "Enviado"])
     await expect(history.getByText(status, { exact: true })).toBeVisible();
-  await expect(page.getByText("Rastreio dos Correios: RR123456785BR")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Entrega", exact: true }).getByText("Código de rastreio: RR123456785BR")).toBeVisible();
 
   const created = await waitForMail(email, (mail) => mail.subject.startsWith(`Pedido #${number} recebido`));
   expect(created.text).toContain(`/cliente?order=${orderId}`);

@@ -16,6 +16,7 @@ export type RefusalField =
   | "customer_document"
   | "customer_address"
   | "company_setup"
+  | "focus_unanswered"
   | "other";
 
 export type Refusal = { field: RefusalField; message: string };
@@ -33,6 +34,7 @@ export const REFUSAL_FIELD_LABELS: Record<RefusalField, string> = {
   customer_document: "CPF do cliente no endereço de entrega",
   customer_address: "Endereço do cliente",
   company_setup: "Cadastro da empresa na Focus NFe (certificado digital, série, ambiente)",
+  focus_unanswered: "Nada a corrigir na loja: confira no painel da Focus NFe se a nota já aparece lá",
   other: "Veja a mensagem da SEFAZ e fale com o contador",
 };
 
@@ -102,5 +104,16 @@ export function explainRefusal(statusSefaz: string | null | undefined, mensagemS
     message: text
       ? `A SEFAZ recusou a nota: ${text}. Mostre esta mensagem ao contador.`
       : "A nota foi recusada sem motivo informado. Fale com o contador.",
+  };
+}
+
+/**
+ * The issue job's last try and Focus NFe still silent (decision 088): nothing in the shop is wrong;
+ * "Emitir de novo" sends the same ref, so a note Focus did take is read back, never made twice.
+ */
+export function focusNoAnswer(attempts: number): Refusal {
+  return {
+    field: "focus_unanswered",
+    message: `A Focus NFe não respondeu depois de ${attempts} tentativas. Confira a nota no painel da Focus NFe e toque em Emitir de novo.`,
   };
 }

@@ -12,7 +12,7 @@ import type { AppServices } from "#platform/services.ts";
 import { DomainError } from "#domain/errors.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { invoiceReadyMessage } from "#domain/notifications/mail-templates.ts";
-import { orderForInvoice } from "#domain/orders/invoice-tasks.server.ts";
+import { type InvoiceOrder, orderForInvoice, queueInvoiceCancel, undoesSale } from "#domain/orders/invoice-tasks.server.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
 import { enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
 import { HOUR_SECONDS } from "#domain/push/push-messages.ts";
@@ -89,13 +89,23 @@ export async function noteInvoice(tx: Tx, invoice: InvoiceRow, facts: InvoiceFac
 }
 
 async function applyInvoiceEffects(tx: Tx, services: Services, invoice: InvoiceRow): Promise<void> {
-  if (invoice.status === "authorized") await emailCustomer(tx, services, invoice);
+  if (invoice.status === "authorized") await authorizedEffects(tx, services, invoice);
   if (invoice.status === "refused") await tellOwnerOfRefusal(tx, services, invoice);
 }
 
-async function emailCustomer(tx: Tx, services: Services, invoice: InvoiceRow): Promise<void> {
+/**
+ * An authorized note goes to the customer, unless the sale was undone while SEFAZ took its time: the
+ * cancel job may have given up on a note still "processing", so the authorization queues it again.
+ */
+async function authorizedEffects(tx: Tx, services: Services, invoice: InvoiceRow): Promise<void> {
   const order = await orderForInvoice(tx, invoice.orderId);
-  if (!order?.userId || !invoice.documentUrl) return;
+  if (!order) return;
+  if (undoesSale(order.status)) return queueInvoiceCancel(tx, order.id);
+  await emailCustomer(tx, services, invoice, order);
+}
+
+async function emailCustomer(tx: Tx, services: Services, invoice: InvoiceRow, order: InvoiceOrder): Promise<void> {
+  if (!order.userId || !invoice.documentUrl) return;
   const contact = (await accountContacts(tx, [order.userId])).get(order.userId);
   if (!contact) return;
   await enqueueEmails(tx, services.config, [
@@ -116,7 +126,10 @@ async function tellOwnerOfRefusal(tx: Tx, services: Services, invoice: InvoiceRo
   if (!order) return;
   const label = orderLabel(order.number);
   await enqueueOwnerPush(tx, services, "invoice_refused", {
-    title: `Nota fiscal recusada: pedido ${label}`,
+    title:
+      invoice.refusalField === "focus_unanswered"
+        ? `Nota fiscal parada: Focus NFe sem resposta, pedido ${label}`
+        : `Nota fiscal recusada: pedido ${label}`,
     body: (invoice.refusalMessage ?? "Veja o motivo e corrija.").slice(0, 140),
     path: `/admin/pedidos?order=${order.id}`,
     ttlSeconds: 3 * 24 * HOUR_SECONDS,

@@ -3,11 +3,13 @@
  * move queued. Our row is committed first (its ref fixed by the order), then Focus is called with
  * that ref outside any transaction, then its answer is applied under the row's lock. A crash at any
  * point resumes: a row still "requested" is sent again with the same ref, and Focus answers that the
- * note already exists (never a second note).
+ * note already exists (never a second note). When Focus never answers, the job's last try hands the
+ * waiting notes to the owner as refused, with "Emitir de novo" as the way out (decision 088).
  */
 import { and, eq } from "drizzle-orm";
 import { invoices } from "#platform/db/tables/invoices.ts";
 import { enqueueJob } from "#platform/jobs/queue.ts";
+import { isLastAttempt, type JobInfo } from "#platform/jobs/worker.ts";
 import { recordAudit } from "#domain/audit/audit-log.server.ts";
 import { DomainError } from "#domain/errors.ts";
 import { INVOICE_ISSUE_TASK, orderForInvoice, type InvoiceOrder } from "#domain/orders/invoice-tasks.server.ts";
@@ -16,7 +18,7 @@ import { issueAtFocus } from "#domain/invoices/focus-nfe-client.server.ts";
 import { applyFocusNote, refreshInvoice } from "#domain/invoices/follow-invoices.server.ts";
 import { invoiceRef } from "#domain/invoices/invoice-moves.ts";
 import { invoicePayload, kindsFor } from "#domain/invoices/invoice-payloads.ts";
-import { explainRefusal, type Refusal } from "#domain/invoices/invoice-refusals.ts";
+import { explainRefusal, focusNoAnswer, type Refusal } from "#domain/invoices/invoice-refusals.ts";
 import { lockInvoice, moveInvoice, type InvoiceRow, type Services } from "#domain/invoices/invoice-store.server.ts";
 import { productTaxFor } from "#domain/invoices/product-tax.server.ts";
 
@@ -38,6 +40,29 @@ export async function issueOrderInvoices(services: Services, orderId: string, no
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.status, "requested")));
   for (const row of waiting) await sendInvoice(services, row, order, now);
+}
+
+/**
+ * The `invoice-issue` job as the worker runs it. A try that fails is tried again later; the last one
+ * leaves no note "Na fila para emissão" for ever: each note still waiting becomes refused with what
+ * to do, and the owner's phone is told (the refused move's effect).
+ */
+export async function runInvoiceIssueJob(
+  services: Services,
+  orderId: string,
+  job: Pick<JobInfo, "attempt" | "maxAttempts">,
+): Promise<void> {
+  try {
+    await issueOrderInvoices(services, orderId);
+  } catch (error) {
+    if (!isLastAttempt(job)) throw error;
+    services.logger.warn({ err: error, orderId, attempt: job.attempt }, "invoice issue: Focus NFe never answered");
+    const waiting = await services.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.status, "requested")));
+    for (const row of waiting) await refuseBeforeSending(services, row.id, focusNoAnswer(job.maxAttempts));
+  }
 }
 
 /** Focus' answers that mean "this ref already is a note": read it instead of making another. */

@@ -23,7 +23,7 @@ import { NOT_CONNECTED } from "#domain/labels/melhor-envio-shipments.server.ts";
 import { orderNotFound } from "#domain/errors.ts";
 
 export const LABEL_STEP_TASK = "label-step";
-/** Tries of one step: graphile-worker's back-off makes 10 about an hour and a half of Melhor Envio down. */
+/** Tries of one step: graphile-worker's back-off (e^n s) makes 10 about three and a half hours of Melhor Envio down; the last fails the label (decision 088). */
 export const LABEL_STEP_MAX_ATTEMPTS = 10;
 
 type Services = Pick<AppServices, "config" | "db" | "logger">;

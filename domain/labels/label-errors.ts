@@ -26,3 +26,11 @@ export const NEEDS_NFE =
 export const NOT_SHIPPABLE_STATUS = "Só pedidos pagos e ainda não enviados recebem etiqueta.";
 export const NOTHING_TO_SHIP = "Este pedido não tem nada a enviar (só serviços, cursos ou conteúdos digitais): não precisa de etiqueta.";
 export const NO_ADDRESS = "Este pedido não tem endereço de entrega.";
+
+/**
+ * A step Melhor Envio left unanswered on every one of the job's tries: the label fails with this, and
+ * "Tentar de novo" resumes it at the same step (each step asks Melhor Envio where the shipment stands
+ * first, so nothing is paid twice).
+ */
+export const noAnswerAfter = (attempts: number) =>
+  `Melhor Envio não respondeu depois de ${attempts} tentativas. Confira o status em melhorenvio.com.br e toque em Tentar de novo.`;

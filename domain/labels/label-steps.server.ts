@@ -4,9 +4,11 @@
  * after a crash (the provider answered, our commit never happened) picks up without a second cart
  * item and without paying twice; then it saves the step reached and queues the next one in the same
  * transaction. A refusal fails the label with the owner's message and pushes `label_refused`; no
- * answer throws, and the queue tries again later.
+ * answer throws, and the queue tries again later, until its last try: then the label fails too, with
+ * what to do, so the owner never watches "tentando de novo" that no job will ever end (decision 088).
  */
 import { ServiceUnavailableError } from "#platform/http/provider-request.ts";
+import { isLastAttempt, type JobInfo } from "#platform/jobs/worker.ts";
 import type { AppServices } from "#platform/services.ts";
 import { authorizedNfeKey } from "#domain/invoices/invoice-keys.server.ts";
 import { getOrder } from "#domain/orders/order-queries.server.ts";
@@ -15,7 +17,7 @@ import { enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
 import { HOUR_SECONDS } from "#domain/push/push-messages.ts";
 import { readFulfilmentProfile } from "#domain/settings/fulfilment-profile.server.ts";
 import { enqueueLabelStep } from "#domain/labels/buy-labels.server.ts";
-import { NEEDS_NFE, NEEDS_PROFILE } from "#domain/labels/label-errors.ts";
+import { NEEDS_NFE, NEEDS_PROFILE, noAnswerAfter } from "#domain/labels/label-errors.ts";
 import { cartBody } from "#domain/labels/label-parcel.server.ts";
 import { lockLabel, moveLabel, readLabel, type LabelPatch, type LabelRow } from "#domain/labels/label-store.server.ts";
 import {
@@ -122,14 +124,14 @@ async function printStep(services: Services, label: LabelRow): Promise<StepResul
 const STEPS = { cart: cartStep, checkout: checkoutStep, generate: generateStep, print: printStep } as const;
 
 /** Records a refusal on the label and tells the owner's phone, in one transaction. */
-async function failLabel(services: Services, label: LabelRow, message: string): Promise<void> {
+async function failLabel(services: Services, label: LabelRow, message: string, title = "Etiqueta recusada"): Promise<void> {
   const order = await getOrder(services.db, label.orderId);
   await services.db.transaction(async (tx) => {
     const locked = await lockLabel(tx, label.id);
     if (!locked || (locked.status !== "started" && locked.status !== "in_progress")) return;
     await moveLabel(tx, locked, "failed", { errorMessage: message }, message);
     await enqueueOwnerPush(tx, services, "label_refused", {
-      title: `Etiqueta recusada${order ? ` — pedido ${orderName(order.number)}` : ""}`,
+      title: `${title}${order ? ` — pedido ${orderName(order.number)}` : ""}`,
       body: message.slice(0, 180),
       path: `/admin/pedidos?order=${label.orderId}`,
       ttlSeconds: 24 * HOUR_SECONDS,
@@ -141,9 +143,14 @@ async function failLabel(services: Services, label: LabelRow, message: string): 
 
 /**
  * The job: runs the label's current step. Returns the step it ran (null: nothing to do), so tests
- * and the worker alike drive a label to the end.
+ * and the worker alike drive a label to the end. `job` is the worker's count of tries: without it
+ * (a test driving steps by hand) no run is the last.
  */
-export async function runLabelStep(services: Services, payload: unknown): Promise<string | null> {
+export async function runLabelStep(
+  services: Services,
+  payload: unknown,
+  job?: Pick<JobInfo, "attempt" | "maxAttempts">,
+): Promise<string | null> {
   const labelId = (payload as { labelId?: unknown } | null)?.labelId;
   if (typeof labelId !== "string") return null;
   const label = await readLabel(services.db, labelId);
@@ -155,6 +162,13 @@ export async function runLabelStep(services: Services, payload: unknown): Promis
   } catch (error) {
     if (error instanceof LabelRefusal) {
       await failLabel(services, label, error.message);
+      return step;
+    }
+    if (job && isLastAttempt(job)) {
+      // No run comes after this one: the label carries the failure (and the way out, "Tentar de
+      // novo", which queues a fresh job), so this run ends without throwing.
+      services.logger.warn({ err: error, labelId: label.id, step, attempt: job.attempt }, "label step: Melhor Envio never answered");
+      await failLabel(services, label, noAnswerAfter(job.maxAttempts), "Etiqueta parada: Melhor Envio sem resposta");
       return step;
     }
     await services.db.transaction(async (tx) => {

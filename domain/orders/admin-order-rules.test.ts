@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correiosTrackingUrl, csvMoney, parseReais, paymentStateOf, whatsappLink } from "#domain/orders/admin-order-rules.ts";
+import { csvMoney, parseReais, paymentStateOf, whatsappLink } from "#domain/orders/admin-order-rules.ts";
 
 describe("the admin's order rules", () => {
   it("opens WhatsApp on the order's phone with the order and its status in Portuguese", () => {
@@ -19,10 +19,6 @@ describe("the admin's order rules", () => {
       new URL(whatsappLink({ number: 1, status: "pending_payment", customerName: "", phone: "1133334444" })!).searchParams.get("text"),
     ).toBe("Olá! Sobre o seu pedido #1: ele está \u201cAguardando pagamento\u201d.");
     expect(whatsappLink({ number: 1, status: "paid", customerName: "Ana", phone: null })).toBeNull();
-  });
-
-  it("links a tracking code to the Correios' tracking page", () => {
-    expect(correiosTrackingUrl("AA123456785BR")).toBe("https://rastreamento.correios.com.br/app/index.php?objetos=AA123456785BR");
   });
 
   it("reads money as the owner types it, and writes it as Excel pt-BR reads a number", () => {

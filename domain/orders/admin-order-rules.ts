@@ -12,11 +12,6 @@ export function paymentStateOf(order: { status: OrderStatus; paidAt: string | nu
   return order.paidAt ? "paid" : "unpaid";
 }
 
-/** The Correios' public tracking page of a parcel (the same site the customer's e-mail names). */
-export function correiosTrackingUrl(code: string): string {
-  return `https://rastreamento.correios.com.br/app/index.php?objetos=${encodeURIComponent(code)}`;
-}
-
 /**
  * A WhatsApp chat with the order's phone (Brazilian digits, DDD first; wa.me wants the country code),
  * with a message that already says which order and where it stands, in Portuguese. Null without a

@@ -15,7 +15,7 @@ export const INVOICE_ISSUE_TASK = "invoice-issue";
 /** Cancels the notes of an order cancelled or refunded in full (within the legal window). */
 export const INVOICE_CANCEL_TASK = "invoice-cancel";
 
-/** A Focus NFe call that fails is tried again for about a day (graphile-worker's back-off). */
+/** A Focus NFe call that fails is tried again for about 2.7 days (graphile-worker's back-off, e^n s up to e^10); the issue job's last try refuses the note for the owner (decision 088). */
 const INVOICE_JOB_ATTEMPTS = 20;
 
 /** Statuses whose money the shop keeps: a note issued for them stands. */
@@ -27,9 +27,18 @@ export async function queueInvoiceWork(tx: Tx, services: Services, orderId: stri
   if (to === "paid" && !KEPT.has(from)) {
     await enqueueJob(tx, INVOICE_ISSUE_TASK, { orderId }, { maxAttempts: INVOICE_JOB_ATTEMPTS, jobKey: `invoice-issue-${orderId}` });
   }
-  if ((to === "cancelled" || to === "refunded") && KEPT.has(from)) {
-    await enqueueJob(tx, INVOICE_CANCEL_TASK, { orderId }, { maxAttempts: INVOICE_JOB_ATTEMPTS, jobKey: `invoice-cancel-${orderId}` });
-  }
+  if (undoesSale(to) && KEPT.has(from)) await queueInvoiceCancel(tx, orderId);
+}
+
+/** An order in this status no longer keeps its money: its notes are to be cancelled. */
+export const undoesSale = (status: OrderStatus) => status === "cancelled" || status === "refunded";
+
+/**
+ * Queues the cancel of the order's notes. One job per order: queued again (a note SEFAZ authorized
+ * after the cancel job had given up), it starts over with its tries back at zero.
+ */
+export async function queueInvoiceCancel(executor: Executor, orderId: string): Promise<void> {
+  await enqueueJob(executor, INVOICE_CANCEL_TASK, { orderId }, { maxAttempts: INVOICE_JOB_ATTEMPTS, jobKey: `invoice-cancel-${orderId}` });
 }
 
 export type InvoiceOrderLine = {

@@ -26,6 +26,7 @@ export const goLiveItemSchema = z.object({
     "backup_tools",
     "digital_files",
     "shared_storage",
+    "fulfilment",
   ]),
   label: z.string(),
   ok: z.boolean(),
@@ -55,6 +56,12 @@ export type GoLiveFacts = {
   missingDigitalFiles: string[];
   instances: number;
   sharedStorage: boolean;
+  /**
+   * "Pronta para enviar?" (decision 074) of a shop that buys labels from Melhor Envio or issues notes
+   * through Focus NFe: its open reasons and the providers in use. null: it ships by its own table and
+   * issues no notes, so there is nothing to check (decision 088).
+   */
+  fulfilment: { reasons: string[]; providers: string[] } | null;
   now: Date;
 };
 
@@ -163,7 +170,21 @@ export function goLiveItems(facts: GoLiveFacts): GoLiveItem[] {
             ? `${facts.instances} instâncias usam o mesmo armazenamento.`
             : `${facts.instances} instâncias, cada uma com seu disco: uma foto enviada numa não aparece nas outras. Defina FILE_STORAGE=s3 (README) e reinicie.`,
     },
+    ...(facts.fulfilment ? [fulfilmentItem(facts.fulfilment)] : []),
   ];
+}
+
+/** One item listing every reason "Pronta para enviar?" still gives, each saying what to do. */
+function fulfilmentItem({ reasons, providers }: NonNullable<GoLiveFacts["fulfilment"]>): GoLiveItem {
+  return {
+    id: "fulfilment",
+    label: "Pronta para enviar",
+    ok: reasons.length === 0,
+    detail:
+      reasons.length === 0
+        ? `Dados de envio e fiscais completos; ${providers.join(" e ")} ${providers.length === 1 ? "conectado" : "conectados"}.`
+        : `${reasons.join(" ")} Veja "Dados de envio e fiscais" ${SETTINGS}.`,
+  };
 }
 
 export function goLiveReport(facts: GoLiveFacts): GoLiveReport {

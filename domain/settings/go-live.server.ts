@@ -2,7 +2,8 @@
  * Gathers the facts of the go-live check (issue 28 item 2, decision 056) and judges them with
  * go-live-rules.ts. Each fact is read where it lives: the effective settings, the SMTP server itself,
  * the environment, the audit log and the backups folder, pg_dump, the downloads' storage (disk or bucket), PostgreSQL's
- * list of connections. A fact that cannot be read counts as red, with the reason.
+ * list of connections, and "Pronta para enviar?" when a shipping or invoice provider is configured.
+ * A fact that cannot be read counts as red, with the reason.
  */
 import { stat, readdir } from "node:fs/promises";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { hasDownloadFile } from "#platform/storage/downloads.ts";
 import { latestAuditAt } from "#domain/audit/audit-log.server.ts";
 import { digitalProductFiles } from "#domain/catalog/product-lookups.server.ts";
 import { type GoLiveFacts, goLiveReport, type GoLiveReport } from "#domain/settings/go-live-rules.ts";
+import { readFulfilmentSetup } from "#domain/settings/fulfilment-setup.server.ts";
 import { currentShopSettings, smtpUrlOf } from "#domain/settings/shop-settings.server.ts";
 
 type Services = { db: Database; config: Config };
@@ -72,11 +74,30 @@ async function instanceCount(db: Database): Promise<number> {
 
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0]!.slice(0, 160);
 
+/** The providers the shop uses for labels and notes, by name; none: the table and no notes (nothing to check). */
+function fulfilmentProviders(config: Config): string[] {
+  return [
+    ...(config.SHIPPING_PROVIDER === "melhorenvio" ? ["Melhor Envio"] : []),
+    ...(config.INVOICE_PROVIDER === "focusnfe" ? ["Focus NFe"] : []),
+  ];
+}
+
+async function fulfilmentFact(services: Services): Promise<GoLiveFacts["fulfilment"]> {
+  const providers = fulfilmentProviders(services.config);
+  if (providers.length === 0) return null;
+  try {
+    const { readiness } = await readFulfilmentSetup(services);
+    return { reasons: readiness.reasons, providers };
+  } catch (error) {
+    return { reasons: [`Os dados de envio e fiscais não puderam ser lidos (${firstLine(error)}).`], providers };
+  }
+}
+
 export async function readGoLive(services: Services, now = new Date()): Promise<GoLiveReport> {
   const { db, config } = services;
   const settings = await currentShopSettings(services);
   const smtpUrl = smtpUrlOf(settings);
-  const [smtpProblem, lastBackup, tools, missing, instances] = await Promise.all([
+  const [smtpProblem, lastBackup, tools, missing, instances, fulfilment] = await Promise.all([
     smtpUrl ? verifySmtp(smtpUrl, 5000).then(() => null, firstLine) : Promise.resolve(null),
     lastBackupAt(db),
     backupTools(db.$client.options.connectionString!, { binDir: config.PG_BIN_DIR }).catch((error: unknown) => ({
@@ -85,6 +106,7 @@ export async function readGoLive(services: Services, now = new Date()): Promise<
     })),
     missingDigitalFiles(services),
     instanceCount(db),
+    fulfilmentFact(services),
   ]);
   const facts: GoLiveFacts = {
     settings: { ...settings, smtpHost: settings.smtp.host },
@@ -96,6 +118,7 @@ export async function readGoLive(services: Services, now = new Date()): Promise<
     missingDigitalFiles: missing,
     instances,
     sharedStorage: config.FILE_STORAGE === "s3",
+    fulfilment,
     now,
   };
   const report = goLiveReport(facts);

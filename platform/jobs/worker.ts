@@ -13,6 +13,13 @@ import type { Logger } from "#platform/logger.ts";
 
 export type JobInfo = { id: string; attempt: number; maxAttempts: number };
 
+/**
+ * Whether this run is the job's last try (graphile-worker counts the running attempt): a task that
+ * must leave something visible when it gives up (a failed e-mail, a label, a note) does it now,
+ * since no later run will.
+ */
+export const isLastAttempt = (job: Pick<JobInfo, "attempt" | "maxAttempts">): boolean => job.attempt >= job.maxAttempts;
+
 /** Runs one job; throwing fails this attempt (the job is tried again until its attempts run out). */
 export type JobHandler = (payload: unknown, job: JobInfo) => Promise<void>;
 

@@ -13,7 +13,7 @@ import type { Database } from "#platform/db/client.ts";
 import { emailLog } from "#platform/db/tables/email-queue.ts";
 import { emailsFailed, emailsSent } from "#platform/metrics.ts";
 import { addJobCall, failedJobs, type JobExecutor } from "#platform/jobs/queue.ts";
-import type { JobHandler, JobInfo } from "#platform/jobs/worker.ts";
+import { isLastAttempt, type JobHandler, type JobInfo } from "#platform/jobs/worker.ts";
 import type { Logger } from "#platform/logger.ts";
 import { mailerFor, type MailMessage } from "#platform/mail/mailer.ts";
 
@@ -124,7 +124,7 @@ export function sendEmailJob(services: { config: Config; logger: Logger; db: Dat
     try {
       await mailerFor(services).send(message);
     } catch (error) {
-      const final = job.attempt >= job.maxAttempts;
+      const final = isLastAttempt(job);
       emailsFailed.inc({ final: String(final) });
       const gaveUp = final && onGaveUp ? (tx: EmailLogTx) => onGaveUp(tx, { subject: message.subject }) : undefined;
       await logTry(services, logId, job, { failed: error }, gaveUp);
@@ -148,7 +148,7 @@ async function logTry(
     ? {
         attempts: job.attempt,
         lastError: smtpAnswer(outcome.failed),
-        status: job.attempt >= job.maxAttempts ? ("failed" as const) : ("queued" as const),
+        status: isLastAttempt(job) ? ("failed" as const) : ("queued" as const),
       }
     : { attempts: job.attempt, status: "sent" as const, sentAt: new Date() };
   try {

@@ -357,6 +357,31 @@ describe("Cancelling", () => {
     expect(row).toMatchObject({ status: "authorized", attention: "cancel_refused" });
     expect(row.sefazMessage).toContain("Prazo de Cancelamento");
   });
+
+  it("a note SEFAZ authorizes after the cancel job gave up waiting is cancelled all the same, and the customer is not sent it", async () => {
+    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
+    const { orderId, email } = await paidOrder(KIT);
+    const ref = invoiceRef(orderId, "nfe");
+    await noteIn(orderId, "nfe", "processing");
+    const cancelled = await ctx.request(`/api/admin/orders/${orderId}/cancel`, { browser: owner, json: { reason: "Cliente desistiu" } });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    // The cancel job finds the note still at SEFAZ, fails, and (as after its last try) is given up.
+    const job = await until(async () => {
+      const found = await ctx.t.db.execute<{ id: string }>(
+        sql`select id::text from graphile_worker.jobs where key = ${`invoice-cancel-${orderId}`} and attempts >= 1 and locked_at is null`,
+      );
+      return found.rows[0];
+    }, "the cancel job's first failed try");
+    await ctx.t.db.execute(sql`select graphile_worker.permanently_fail_jobs(array[${job.id}]::bigint[], 'gave up waiting for SEFAZ')`);
+
+    await focus.authorize(ref);
+    await noteIn(orderId, "nfe", "cancelled");
+    expect(focus.calls).toContain(`DELETE /v2/nfe/${ref}`);
+    const sent = await ctx.t.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from email_log where recipient = ${email} and subject like 'Sua nota fiscal%'`,
+    );
+    expect(sent.rows[0]!.count, "no note e-mailed for a sale undone").toBe(0);
+  });
 });
 
 describe("NFS-e Nacional for a service", () => {

@@ -10,7 +10,6 @@ import { cardsEnabled } from "#domain/payments/card-settings.ts";
 import { fileStorageFor } from "#platform/storage/file-storage.ts";
 import { readUploadedImage } from "#server/http/uploads.ts";
 import { PRODUCT_IMAGE_UPLOAD } from "#server/api/catalog-images.ts";
-import { focusNfeAccess } from "#domain/invoices/focus-nfe-access.server.ts";
 import { saveFulfilmentProfile } from "#domain/settings/fulfilment-profile.server.ts";
 import { readFulfilmentSetup } from "#domain/settings/fulfilment-setup.server.ts";
 import type { AppServices } from "#platform/services.ts";
@@ -94,8 +93,8 @@ export const saveCardInstallmentsEndpoint = defineEndpoint({
   },
 });
 
-/** The profile and "Pronta para enviar?"; Focus NFe's connection is asked here, above both modules. */
-const fulfilmentSetup = async (services: AppServices) => readFulfilmentSetup(services, (await focusNfeAccess(services)) !== null);
+/** The profile and "Pronta para enviar?". */
+const fulfilmentSetup = (services: AppServices) => readFulfilmentSetup(services);
 
 export const getFulfilmentEndpoint = defineEndpoint({
   ...settingsContract.getFulfilment,

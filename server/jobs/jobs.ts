@@ -23,7 +23,7 @@ import { LABEL_STEP_TASK } from "#domain/labels/buy-labels.server.ts";
 import { runLabelStep } from "#domain/labels/label-steps.server.ts";
 import { LABEL_POLL_TASK, pollLabelTracking } from "#domain/labels/label-tracking.server.ts";
 import { INVOICE_CANCEL_TASK, INVOICE_ISSUE_TASK } from "#domain/orders/invoice-tasks.server.ts";
-import { issueOrderInvoices } from "#domain/invoices/issue-invoices.server.ts";
+import { runInvoiceIssueJob } from "#domain/invoices/issue-invoices.server.ts";
 import { cancelOrderInvoices } from "#domain/invoices/cancel-invoices.server.ts";
 import { pollProcessingInvoices } from "#domain/invoices/follow-invoices.server.ts";
 import { watchHealth } from "#domain/maintenance/health-watch.server.ts";
@@ -116,13 +116,15 @@ export function jobTasks(services: AppServices): Record<string, JobHandler> {
       scrubFinishedOrdersOfDeletedAccounts(services.db),
     ),
     [SILENT_PUSH_DEVICES_TASK]: scheduled(services, SILENT_PUSH_DEVICES_TASK, () => dropSilentDevices(services.db)),
-    // One of Melhor Envio's four label steps (decision 078); it queues the next itself.
-    [LABEL_STEP_TASK]: async (payload) => {
-      await runLabelStep(services, payload);
+    // One of Melhor Envio's four label steps (decision 078); it queues the next itself, and its last
+    // try fails the label for the owner to see (decision 088).
+    [LABEL_STEP_TASK]: async (payload, job) => {
+      await runLabelStep(services, payload, job);
     },
     [LABEL_POLL_TASK]: scheduled(services, LABEL_POLL_TASK, () => pollLabelTracking(services)),
     // A paid order's notes, and their cancellation when the sale is undone (queued by the order's moves by name).
-    [INVOICE_ISSUE_TASK]: (payload) => issueOrderInvoices(services, orderIdOf(payload)),
+    // Its last try hands notes Focus never took to the owner as refused (decision 088).
+    [INVOICE_ISSUE_TASK]: (payload, job) => runInvoiceIssueJob(services, orderIdOf(payload), job),
     [INVOICE_CANCEL_TASK]: (payload) => cancelOrderInvoices(services, orderIdOf(payload)),
     [INVOICE_POLL_TASK]: scheduled(services, INVOICE_POLL_TASK, () => pollProcessingInvoices(services)),
     [HEALTH_WATCH_TASK]: scheduled(services, HEALTH_WATCH_TASK, () => watchHealth(services, buildInfo())),

@@ -35,6 +35,8 @@ export type FocusNfeFake = {
   calls: string[];
   /** Answer nothing (a timeout test). */
   hang: boolean;
+  /** Set: every call answers this HTTP status (Focus in trouble: 500, 503), doing nothing. */
+  failWith: number | undefined;
   /** SEFAZ accepts the note: a 44-digit key, a number, the DANFE path; then the hook is posted. */
   authorize(ref: string, options?: { at?: Date; notify?: boolean }): Promise<Record<string, unknown>>;
   /** SEFAZ refuses it (erro_autorizacao, resend with the same ref allowed); then the hook is posted. */
@@ -67,11 +69,13 @@ export async function startFocusNfeFake(options: { port?: number; token?: string
   const calls: string[] = [];
   const app = new Hono();
   let hang = false;
+  let failWith: number | undefined;
   let host = "";
 
   app.use("/v2/*", async (c, next) => {
     calls.push(`${c.req.method} ${c.req.path}`);
     if (hang) await new Promise(() => {});
+    if (failWith) return c.json({ codigo: "erro_interno", mensagem: "Erro interno." }, failWith as 500);
     // HTTP Basic: the token as user, an empty password (curl -u "TOKEN:"); ?token= is the fallback.
     const basic = /^Basic (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     const user = basic ? Buffer.from(basic, "base64").toString("utf8") : `${c.req.query("token") ?? ""}:`;
@@ -206,6 +210,12 @@ export async function startFocusNfeFake(options: { port?: number; token?: string
     },
     set hang(value: boolean) {
       hang = value;
+    },
+    get failWith() {
+      return failWith;
+    },
+    set failWith(value: number | undefined) {
+      failWith = value;
     },
     async authorize(ref, opts = {}) {
       const note = must(ref);

@@ -35,6 +35,7 @@ export async function startMelhorEnvioFake(options: { port?: number; balance?: n
   app.use("/api/v2/me/*", async (c, next) => {
     state.calls.push(`${c.req.method} ${c.req.path.replace("/api/v2/me", "")}`);
     if (state.hang) await new Promise(() => {});
+    if (state.failWith) return c.json({ message: "Server Error" }, state.failWith as 500);
     if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     const bearer = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
     if (!bearer || !state.tokens.has(bearer)) return c.json({ message: "Unauthenticated." }, 401);

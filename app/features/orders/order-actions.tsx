@@ -3,7 +3,8 @@ import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { Field, FormMessage } from "#app/ui/field.tsx";
 import { adminOrdersApi } from "#app/features/orders/admin-orders-api.ts";
 import { useOrderAction } from "#app/features/orders/use-order-action.ts";
-import { correiosTrackingUrl, parseReais } from "#domain/orders/admin-order-rules.ts";
+import { parseReais } from "#domain/orders/admin-order-rules.ts";
+import { trackingPageUrl } from "#domain/orders/order-parts.ts";
 import { csvMoney } from "#domain/orders/admin-order-rules.ts";
 import { ORDER_STATUS_LABELS, ORDER_TRANSITIONS } from "#domain/orders/order-status.ts";
 import type { OrderDetail } from "#domain/orders/order-types.ts";
@@ -180,12 +181,13 @@ export function OrderActions({ order }: { order: OrderDetail }) {
       {order.trackingCode ? (
         <p className="text-sm">
           <a
-            href={correiosTrackingUrl(order.trackingCode)}
+            href={trackingPageUrl(order.trackingCode)}
             target="_blank"
             rel="noreferrer"
             className="font-semibold text-emerald-800 underline"
           >
-            Acompanhar {order.trackingCode} nos Correios<span className="sr-only"> (abre em nova aba)</span>
+            Acompanhar a entrega de {order.trackingCode}
+            <span className="sr-only"> (abre em nova aba)</span>
           </a>
         </p>
       ) : null}

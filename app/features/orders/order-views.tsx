@@ -148,9 +148,10 @@ export function OrderDetails({ order }: { order: OrderDetail }) {
             {address.cep.slice(0, 5)}-{address.cep.slice(5)}
           </p>
           {order.shippingDays ? <p>Prazo estimado: {methodEstimateText(order.productionDays, order.shippingDays)}.</p> : null}
+          {/* Carrier-neutral: with Melhor Envio the parcel may travel by Jadlog or another carrier, not the Correios. */}
           {order.trackingCode ? (
             <p>
-              Rastreio dos Correios: <strong className="font-mono">{order.trackingCode}</strong>
+              Código de rastreio: <strong className="font-mono">{order.trackingCode}</strong>
             </p>
           ) : null}
         </section>

@@ -41,6 +41,8 @@ export type FakeState = {
   shipments: Map<string, FakeShipment>;
   /** true: every API call hangs without an answer (a provider that times out). */
   hang: boolean;
+  /** Set: every API call answers this HTTP status (a provider in trouble: 500, 503), doing nothing. */
+  failWith?: number;
   /** Milliseconds each call waits before it is handled (a slow provider). */
   delayMs: number;
   /** Every call received, "METHOD /path", in order (tests count what was paid or made). */
