@@ -3,7 +3,7 @@
  * job the order's move to cancelled or refunded queued. SEFAZ cancels an NF-e only within 24 h of
  * its authorization (some states allow longer; we keep to the common rule): past it, or when SEFAZ
  * refuses, the note is flagged and the owner is told what to do (a devolução note; a carta de
- * correção is not a cancel).
+ * correção is not a cancel). An order refunded in part keeps its notes, flagged the same way.
  */
 import { eq } from "drizzle-orm";
 import { invoices } from "#platform/db/tables/invoices.ts";
@@ -29,6 +29,7 @@ export async function cancelOrderInvoices(services: Services, orderId: string, n
   const order = await orderForInvoice(services.db, orderId);
   if (!order) return;
   const rows = await services.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  if (order.status === "partially_refunded") return flagPartialRefund(services, rows, order.number, orderId);
   let waiting = false;
   for (const row of rows) {
     if (row.status === "requested" || row.status === "refused") await dropInvoice(services, row.id);
@@ -42,6 +43,17 @@ export async function cancelOrderInvoices(services: Services, orderId: string, n
     if (row.status === "authorized") await cancelAuthorized(services, row, order.number, now);
   }
   if (waiting) throw new ServiceUnavailableError(`invoices of order ${orderId} still processing at SEFAZ: cancel later`);
+}
+
+/**
+ * Refunded in part: SEFAZ cancels a note whole or not at all, so every authorized note stays and is
+ * flagged with what to do (a devolução note for goods that came back); one at SEFAZ is looked at later.
+ */
+async function flagPartialRefund(services: Services, rows: InvoiceRow[], orderNumber: number, orderId: string): Promise<void> {
+  for (const row of rows) if (row.status === "authorized") await flag(services, row, orderNumber, "partial_refund", null);
+  if (rows.some((row) => row.status === "processing")) {
+    throw new ServiceUnavailableError(`invoices of order ${orderId} still processing at SEFAZ: look again later`);
+  }
 }
 
 async function dropInvoice(services: Services, invoiceId: string): Promise<void> {
@@ -68,6 +80,12 @@ async function cancelAuthorized(services: Services, row: InvoiceRow, orderNumber
   await flag(services, row, orderNumber, "cancel_refused", message ?? null);
 }
 
+const FLAG_PUSH_BODY: Record<InvoiceAttention, string> = {
+  cancel_window_passed: "Passou o prazo de 24 h: veja o que fazer.",
+  cancel_refused: "A SEFAZ recusou o cancelamento: veja o que fazer.",
+  partial_refund: "A nota vale pelo total: veja como registrar a devolução.",
+};
+
 /** The note stands: flagged, with the owner told on the phone and on the order page what to do. */
 async function flag(services: Services, row: InvoiceRow, orderNumber: number, attention: InvoiceAttention, sefazMessage: string | null) {
   await services.db.transaction(async (tx) => {
@@ -75,11 +93,11 @@ async function flag(services: Services, row: InvoiceRow, orderNumber: number, at
     if (!locked || locked.status !== "authorized" || locked.attention) return;
     await noteInvoice(tx, locked, { attention, ...(sefazMessage ? { sefazMessage } : {}) }, INVOICE_ATTENTION_TEXT[attention]);
     await enqueueOwnerPush(tx, services, "invoice_refused", {
-      title: `Nota do pedido ${orderLabel(orderNumber)} não foi cancelada`,
-      body:
-        attention === "cancel_window_passed"
-          ? "Passou o prazo de 24 h: veja o que fazer."
-          : "A SEFAZ recusou o cancelamento: veja o que fazer.",
+      title:
+        attention === "partial_refund"
+          ? `Nota do pedido ${orderLabel(orderNumber)}: reembolso parcial`
+          : `Nota do pedido ${orderLabel(orderNumber)} não foi cancelada`,
+      body: FLAG_PUSH_BODY[attention],
       path: `/admin/pedidos?order=${row.orderId}`,
       ttlSeconds: 3 * 24 * HOUR_SECONDS,
       urgency: "normal",

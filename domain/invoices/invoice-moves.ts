@@ -9,7 +9,7 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_KINDS = ["nfe", "nfse"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
-export const INVOICE_ATTENTIONS = ["cancel_window_passed", "cancel_refused"] as const;
+export const INVOICE_ATTENTIONS = ["cancel_window_passed", "cancel_refused", "partial_refund"] as const;
 export type InvoiceAttention = (typeof INVOICE_ATTENTIONS)[number];
 
 /** From each state, where a note may go. */
@@ -45,12 +45,14 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   dropped: "Não emitida (pedido encerrado)",
 };
 
-/** What the owner does when an authorized note can no longer be cancelled (the 24 h window passed, or SEFAZ refused). */
+/** What the owner does when an authorized note can no longer be cancelled (the 24 h window passed, SEFAZ refused, or only part of the sale was undone). */
 export const INVOICE_ATTENTION_TEXT: Record<InvoiceAttention, string> = {
   cancel_window_passed:
     "O prazo de 24 horas para cancelar esta nota passou. Se a mercadoria voltar, emita uma NF-e de devolução (entrada) no painel da Focus NFe ou peça ao contador; a carta de correção não cancela a nota.",
   cancel_refused:
     "A SEFAZ não aceitou o cancelamento. Confira a mensagem abaixo; se o prazo passou, emita uma NF-e de devolução (entrada) ou fale com o contador. A carta de correção não cancela a nota.",
+  partial_refund:
+    "Parte do pedido foi reembolsada: esta nota continua valendo pelo total e não pode ser cancelada em parte. Para os itens que voltaram, emita uma NF-e de devolução (entrada) no painel da Focus NFe ou peça ao contador; para um serviço, fale com o contador.",
 };
 
 /** The Focus `ref` of an order's note: the order's uuid without dashes and the kind (≤ 50 alphanumerics). */

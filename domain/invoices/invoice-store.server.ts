@@ -12,7 +12,7 @@ import type { AppServices } from "#platform/services.ts";
 import { DomainError } from "#domain/errors.ts";
 import { accountContacts } from "#domain/auth/account-names.server.ts";
 import { invoiceReadyMessage } from "#domain/notifications/mail-templates.ts";
-import { type InvoiceOrder, orderForInvoice, queueInvoiceCancel, undoesSale } from "#domain/orders/invoice-tasks.server.ts";
+import { type InvoiceOrder, orderForInvoice, queueInvoiceCancel, touchesNotes, undoesSale } from "#domain/orders/invoice-tasks.server.ts";
 import { orderLabel } from "#domain/orders/order-status.ts";
 import { enqueueOwnerPush } from "#domain/push/push-queue.server.ts";
 import { HOUR_SECONDS } from "#domain/push/push-messages.ts";
@@ -95,13 +95,15 @@ async function applyInvoiceEffects(tx: Tx, services: Services, invoice: InvoiceR
 
 /**
  * An authorized note goes to the customer, unless the sale was undone while SEFAZ took its time: the
- * cancel job may have given up on a note still "processing", so the authorization queues it again.
+ * cancel job may have given up on a note still "processing", so the authorization queues it again
+ * (for an order refunded in part too, so the note is flagged for the owner).
  */
 async function authorizedEffects(tx: Tx, services: Services, invoice: InvoiceRow): Promise<void> {
   const order = await orderForInvoice(tx, invoice.orderId);
   if (!order) return;
-  if (undoesSale(order.status)) return queueInvoiceCancel(tx, order.id);
-  await emailCustomer(tx, services, invoice, order);
+  if (touchesNotes(order.status)) await queueInvoiceCancel(tx, order.id);
+  // The customer keeps a note that still stands (refunded in part), not one about to be cancelled.
+  if (!undoesSale(order.status)) await emailCustomer(tx, services, invoice, order);
 }
 
 async function emailCustomer(tx: Tx, services: Services, invoice: InvoiceRow, order: InvoiceOrder): Promise<void> {

@@ -12,7 +12,7 @@ import type { OrderStatus } from "#domain/orders/order-status.ts";
 
 /** Issues the paid order's notes (NF-e for goods, NFS-e for services and courses). */
 export const INVOICE_ISSUE_TASK = "invoice-issue";
-/** Cancels the notes of an order cancelled or refunded in full (within the legal window). */
+/** Cancels the notes of an order cancelled or refunded in full (within the legal window); flags them when refunded in part. */
 export const INVOICE_CANCEL_TASK = "invoice-cancel";
 
 /** A Focus NFe call that fails is tried again for about 2.7 days (graphile-worker's back-off, e^n s up to e^10); the issue job's last try refuses the note for the owner (decision 088). */
@@ -27,11 +27,14 @@ export async function queueInvoiceWork(tx: Tx, services: Services, orderId: stri
   if (to === "paid" && !KEPT.has(from)) {
     await enqueueJob(tx, INVOICE_ISSUE_TASK, { orderId }, { maxAttempts: INVOICE_JOB_ATTEMPTS, jobKey: `invoice-issue-${orderId}` });
   }
-  if (undoesSale(to) && KEPT.has(from)) await queueInvoiceCancel(tx, orderId);
+  if ((undoesSale(to) || to === "partially_refunded") && KEPT.has(from)) await queueInvoiceCancel(tx, orderId);
 }
 
 /** An order in this status no longer keeps its money: its notes are to be cancelled. */
 export const undoesSale = (status: OrderStatus) => status === "cancelled" || status === "refunded";
+
+/** An order whose notes the cancel job must look at: undone (cancel them) or refunded in part (flag them). */
+export const touchesNotes = (status: OrderStatus) => undoesSale(status) || status === "partially_refunded";
 
 /**
  * Queues the cancel of the order's notes. One job per order: queued again (a note SEFAZ authorized

@@ -358,6 +358,31 @@ describe("Cancelling", () => {
     expect(row.sefazMessage).toContain("Prazo de Cancelamento");
   });
 
+  it("a partial refund keeps the note (SEFAZ cancels none in part) and tells the owner to issue a devolução note", async () => {
+    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
+    const { orderId } = await paidOrder(KIT);
+    const ref = invoiceRef(orderId, "nfe");
+    await noteIn(orderId, "nfe", "processing");
+    await focus.authorize(ref);
+    await noteIn(orderId, "nfe", "authorized");
+
+    const refunded = await ctx.request(`/api/admin/orders/${orderId}/refund`, {
+      browser: owner,
+      json: { amountCents: 1_000, note: "Um item voltou" },
+    });
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    const flagged = await until(async () => {
+      const row = await noteOf(orderId, "nfe");
+      return row?.attention ? row : null;
+    }, "the note flagged");
+    expect(flagged).toMatchObject({ status: "authorized", attention: "partial_refund" });
+    expect(focus.calls).not.toContain(`DELETE /v2/nfe/${ref}`);
+    const toFix = (await (await ctx.request("/api/admin/invoices/to-fix", { browser: owner })).json()) as {
+      invoices: Array<{ orderId: string }>;
+    };
+    expect(toFix.invoices.map((item) => item.orderId)).toContain(orderId);
+  });
+
   it("a note SEFAZ authorizes after the cancel job gave up waiting is cancelled all the same, and the customer is not sent it", async () => {
     await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
     const { orderId, email } = await paidOrder(KIT);

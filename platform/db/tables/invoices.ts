@@ -29,7 +29,7 @@ export const invoiceStatus = pgEnum("invoice_status", [
 ]);
 
 /** What the owner must do about an authorized note that could not be cancelled automatically. */
-export const invoiceAttention = pgEnum("invoice_attention", ["cancel_window_passed", "cancel_refused"]);
+export const invoiceAttention = pgEnum("invoice_attention", ["cancel_window_passed", "cancel_refused", "partial_refund"]);
 
 export const invoices = pgTable(
   "invoices",

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."invoice_attention" ADD VALUE 'partial_refund';
