@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { InvoiceCard } from "#app/features/invoices/invoice-card.tsx";
 import { invoicesApi } from "#app/features/invoices/invoices-api.ts";
 
@@ -23,9 +24,7 @@ export function InvoicesToFix() {
         Notas fiscais para corrigir
       </h2>
       {list.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          Não foi possível carregar as notas fiscais. {list.error.message}
-        </p>
+        <LoadFailure onRetry={() => void list.refetch()}>Não foi possível carregar as notas fiscais. {list.error.message}</LoadFailure>
       ) : list.data.invoices.length === 0 ? (
         <p className="text-sm text-stone-700">Nenhuma nota recusada ou por resolver.</p>
       ) : (

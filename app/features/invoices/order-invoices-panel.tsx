@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { InvoiceCard } from "#app/features/invoices/invoice-card.tsx";
 import { invoicesApi } from "#app/features/invoices/invoices-api.ts";
 
@@ -26,9 +27,7 @@ export function OrderInvoicesPanel({ orderId, status }: { orderId: string; statu
         Notas fiscais
       </h2>
       {notes.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          Não foi possível carregar as notas fiscais. {notes.error.message}
-        </p>
+        <LoadFailure onRetry={() => void notes.refetch()}>Não foi possível carregar as notas fiscais. {notes.error.message}</LoadFailure>
       ) : notes.data.invoices.length === 0 ? (
         <p className="text-sm text-stone-700">
           Nenhuma nota ainda: a NF-e dos produtos e a NFS-e dos serviços são emitidas sozinhas quando o pedido é pago.

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { FormMessage } from "#app/ui/field.tsx";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { formatDateTime } from "#app/shared/format-date.ts";
 import { labelKeys, labelsApi } from "#app/features/labels/labels-api.ts";
 import { WalletBalance } from "#app/features/labels/wallet-balance.tsx";
@@ -43,10 +44,8 @@ export function LabelPanel({ orderId, status }: { orderId: string; status: strin
   if (state.isError) {
     return (
       <section aria-label="Etiqueta de envio" className={boxClass}>
-        <p>Não foi possível carregar a etiqueta deste pedido.</p>
-        <button type="button" className={buttonClass("secondary")} onClick={() => void state.refetch()}>
-          Tentar de novo
-        </button>
+        <h2 className="text-base font-bold text-stone-950">Etiqueta de envio</h2>
+        <LoadFailure onRetry={() => void state.refetch()}>Não foi possível carregar a etiqueta deste pedido.</LoadFailure>
       </section>
     );
   }

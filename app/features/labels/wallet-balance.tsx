@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { labelKeys, labelsApi } from "#app/features/labels/labels-api.ts";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { formatBRL } from "#domain/pricing/money.ts";
 
 /** The Melhor Envio wallet's balance, read before buying (issue 30 item 4). */
@@ -12,7 +13,9 @@ export function WalletBalance() {
       </p>
     );
   }
-  if (wallet.isError) return <p className="text-sm text-red-800">Não foi possível consultar o saldo do Melhor Envio.</p>;
+  if (wallet.isError) {
+    return <LoadFailure onRetry={() => void wallet.refetch()}>Não foi possível consultar o saldo do Melhor Envio.</LoadFailure>;
+  }
   if (wallet.data.balanceCents === null) return <p className="text-sm text-stone-700">{wallet.data.message}</p>;
   return (
     <p className="text-sm text-stone-800">

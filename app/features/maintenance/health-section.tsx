@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { AdminSectionFrame } from "#app/features/admin/admin-shell.tsx";
 import { FormMessage } from "#app/ui/field.tsx";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { HealthLevelBadge } from "#app/features/maintenance/health-level.tsx";
 import { failureText, maintenanceApi, maintenanceKeys } from "#app/features/maintenance/maintenance-api.ts";
 import { bytesText, countText, secondsText, whenText } from "#app/features/maintenance/maintenance-format.ts";
@@ -137,7 +138,7 @@ export function HealthSection() {
           <HealthCards health={query.data} />
         </>
       ) : query.isError ? (
-        <FormMessage kind="error">{failureText(query.error)}</FormMessage>
+        <LoadFailure onRetry={() => void query.refetch()}>{failureText(query.error)}</LoadFailure>
       ) : (
         <p role="status" className="text-stone-700">
           Lendo a saúde da loja…

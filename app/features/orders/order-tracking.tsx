@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
-import { FormMessage } from "#app/ui/field.tsx";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { formatDateTime } from "#app/shared/format-date.ts";
 import { orderFulfilmentApi, orderFulfilmentKeys } from "#app/features/orders/order-fulfilment-api.ts";
 import { OrderPartsList } from "#app/features/orders/order-parts-list.tsx";
@@ -74,7 +74,16 @@ export function OrderTrackingSection({ orderId, status }: { orderId: string; sta
       </p>
     );
   }
-  if (query.isError) return <FormMessage kind="error">{query.error.message || "Não foi possível carregar a entrega."}</FormMessage>;
+  if (query.isError) {
+    return (
+      <section aria-labelledby={headingId} className="space-y-3 rounded-2xl border border-stone-200 bg-white p-5 text-sm text-stone-800">
+        <h3 id={headingId} className="text-base font-bold text-stone-950">
+          Acompanhar a entrega
+        </h3>
+        <LoadFailure onRetry={() => void refetch()}>Não foi possível carregar a entrega. {query.error.message}</LoadFailure>
+      </section>
+    );
+  }
   const { parts, tracking } = query.data;
   // A single digital item has nothing to follow ("Acesso e downloads" says it all); an order not
   // paid, or cancelled before it left, has nothing on its way.

@@ -4,7 +4,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { rememberOrdersSeen } from "#app/lib/orders-seen.ts";
 import { onRealtime } from "#app/lib/realtime.ts";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
-import { FormMessage } from "#app/ui/field.tsx";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { adminOrderKeys, adminOrdersApi, ORDER_FILTER_KEYS, orderQueryOf } from "#app/features/orders/admin-orders-api.ts";
 import { OrderResults } from "#app/features/orders/order-results.tsx";
 import { BulkLabels } from "#app/features/labels/bulk-labels.tsx";
@@ -146,7 +146,7 @@ export function AdminOrdersSection() {
           Carregando pedidos…
         </p>
       ) : list.isError ? (
-        <FormMessage kind="error">{list.error.message || "Não foi possível carregar os pedidos."}</FormMessage>
+        <LoadFailure onRetry={() => void list.refetch()}>{list.error.message || "Não foi possível carregar os pedidos."}</LoadFailure>
       ) : (
         <>
           <BulkLabels orders={list.data.orders} />

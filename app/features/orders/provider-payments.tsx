@@ -1,12 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "#app/lib/api-client.ts";
 import { formatDateTime } from "#app/shared/format-date.ts";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { PAYMENT_PROBLEM_LABELS, PAYMENT_STATUS_LABELS } from "#domain/reconciliation/payment-labels.ts";
 import type { paymentsContract } from "#server/contracts/payments.ts";
 import { paymentsRoutes } from "#server/contracts/payments.routes.ts";
 import { formatBRL } from "#domain/pricing/money.ts";
 
-const paymentsClient = apiClient<typeof paymentsContract>(paymentsRoutes);
+const paymentsClient = apiClient<typeof paymentsContract>(paymentsRoutes, {
+  fallbackMessage: "Não foi possível concluir. Tente novamente.",
+});
 
 const PROVIDER_LABELS: Record<string, string> = { mercadopago: "Mercado Pago", bcb: "API Pix do banco" };
 
@@ -28,7 +31,8 @@ export function ProviderPayments({ orderId, status }: { orderId: string; status:
   if (payments.isError) {
     return (
       <section aria-label="Cobranças no provedor" className={boxClass}>
-        <p>Não foi possível carregar as cobranças do provedor.</p>
+        <h2 className="text-base font-bold text-stone-950">Cobranças no provedor</h2>
+        <LoadFailure onRetry={() => void payments.refetch()}>Não foi possível carregar as cobranças do provedor.</LoadFailure>
       </section>
     );
   }

@@ -3,6 +3,7 @@ import { useEffect, useId } from "react";
 import { apiClient } from "#app/lib/api-client.ts";
 import { onRealtime, RESYNC } from "#app/lib/realtime.ts";
 import { formatDateTime } from "#app/shared/format-date.ts";
+import { LoadFailure } from "#app/ui/load-failure.tsx";
 import { focusRing } from "#app/ui/button-styles.ts";
 import { ORDER_MOVED_EVENT, type OwnerToday as Counts } from "#domain/orders/owner-today-schemas.ts";
 import type { ownerTodayContract } from "#server/contracts/owner-today.ts";
@@ -42,10 +43,11 @@ export function OwnerToday() {
       <h2 id={id} className="text-lg font-bold text-stone-950">
         Para fazer agora
       </h2>
-      {counts.isError ? <p className="text-sm text-red-800">{counts.error.message}</p> : null}
+      {counts.isError ? <LoadFailure onRetry={() => void counts.refetch()}>{counts.error.message}</LoadFailure> : null}
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {CARDS.map((card) => {
-          const value = counts.data?.[card.key];
+          // A count the shop could not give is a dash, not the "…" of one on its way.
+          const value = counts.data?.[card.key] ?? (counts.isError ? "—" : "…");
           return (
             <li key={card.key}>
               <a
@@ -54,7 +56,7 @@ export function OwnerToday() {
               >
                 <span className="text-sm font-semibold">{card.label}</span>
                 <span className="text-3xl font-bold text-emerald-900" aria-live="polite">
-                  {value ?? "…"}
+                  {value}
                 </span>
               </a>
             </li>
