@@ -2,7 +2,7 @@ import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "#app/ui/toast.tsx";
-import { reconnectRealtime } from "#app/lib/realtime.ts";
+import { reconnectRealtimeIfLoaded } from "#app/lib/realtime-on-demand.ts";
 import { buttonClass } from "#app/ui/button-styles.ts";
 import { ApiCallError, NetworkError } from "#app/lib/fetch-json.ts";
 import { addItemBody, cartApi, enqueueCartOperation, readCartSessionId, signalCart } from "#app/features/cart/cart-client.ts";
@@ -57,8 +57,9 @@ export function AddToCartButton({
     const hadSession = readCartSessionId() !== null;
     try {
       await cartApi.add(body);
-      // A new cart session: the realtime connection starts listening to it.
-      if (!hadSession) reconnectRealtime();
+      // A new cart session: a connection already open starts listening to it (without one, the
+      // "added" signal below makes the cart provider open it, on the new session).
+      if (!hadSession) reconnectRealtimeIfLoaded();
       signalCart({ type: "added", productName });
       if (thenCheckout) return void navigate(CHECKOUT_PATH);
       toast.success("Adicionado ao carrinho", {

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { toast } from "#app/ui/toast.tsx";
 import { AUTH_CHANGE_EVENT } from "#app/features/auth/auth-context.tsx";
-import { onRealtime, reconnectRealtime, RESYNC, startRealtime } from "#app/lib/realtime.ts";
+import { loadRealtime, reconnectRealtimeIfLoaded } from "#app/lib/realtime-on-demand.ts";
 import { safeStorage, STORAGE_KEYS } from "#app/lib/storage-keys.ts";
 import {
   CART_CLEARED_MESSAGE,
@@ -120,6 +120,7 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
     };
 
     const stop = onCartSignal(({ type }) => {
+      listenWhenNeeded(); // an add may have started this browser's cart
       if (type === "added") {
         const before = queryClient.getQueryData<CartCount>(CART_COUNT_KEY);
         setCount((previous) => ({ ...previous, count: previous.count + 1 }));
@@ -155,6 +156,7 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
     const seen = new Set<string>();
     const fromOtherTab = (message: CartSyncMessage | null, via: "storage" | "channel") => {
       if (!message?.type || message.tab === cartTabId()) return;
+      listenWhenNeeded(); // another tab may have started this browser's cart
       if (via === "channel" && !cartSyncReadyHere(message)) return;
       const key = `${message.type}:${message.ts}`;
       if (seen.has(key)) return;
@@ -186,27 +188,47 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
             return channel;
           });
 
-    // Other devices: the realtime bus.
-    // The cart's topic comes from its cookie, which EventSource sends: nothing of it in the URL.
-    startRealtime(() => "");
+    // Other devices: the realtime bus, downloaded once this browser has a cart or a customer (a
+    // first visitor with neither has nothing to hear). The cart's topic comes from its cookie,
+    // which EventSource sends: nothing of it in the URL.
     const reread = () => {
       void queryClient.invalidateQueries({ queryKey: CART_COUNT_KEY });
       refreshItems();
     };
-    const stopChanged = onRealtime("cart.changed", (data) => {
-      const event = data as Partial<CartChangedEvent> | null;
-      // The echo of this tab's own write is skipped: its mutation flow has already updated it
-      // (optimistic update, re-sync). The other tabs and devices re-read.
-      if (event?.originTab !== cartTabId()) reread();
-      if (event?.reason === "status") void checkFinished();
-    });
-    const stopResync = onRealtime(RESYNC, reread);
+    let unmounted = false;
+    let listening = false;
+    const stopListening: Array<() => void> = [];
+    const listenWhenNeeded = (signedInNow = signedInRef.current) => {
+      if (listening || (!signedInNow && !readCartSessionId())) return;
+      listening = true;
+      loadRealtime().then(
+        ({ startRealtime, onRealtime, RESYNC }) => {
+          if (unmounted) return;
+          startRealtime(() => "");
+          stopListening.push(
+            onRealtime("cart.changed", (data) => {
+              const event = data as Partial<CartChangedEvent> | null;
+              // The echo of this tab's own write is skipped: its mutation flow has already updated it
+              // (optimistic update, re-sync). The other tabs and devices re-read.
+              if (event?.originTab !== cartTabId()) reread();
+              if (event?.reason === "status") void checkFinished();
+            }),
+            onRealtime(RESYNC, reread),
+          );
+        },
+        () => {
+          listening = false;
+        },
+      );
+    };
+    listenWhenNeeded();
 
     // Sign-in and sign-out (auth feature's window event).
     const onAuth = (event: Event) => {
       const kind = (event as CustomEvent<{ event?: string }>).detail?.event;
       if (kind !== "SIGNED_IN" && kind !== "SIGNED_OUT") return;
-      reconnectRealtime();
+      reconnectRealtimeIfLoaded();
+      listenWhenNeeded(kind === "SIGNED_IN");
       if (kind === "SIGNED_IN" && readCartSessionId()) migrateInBackground();
       later(AUTH_COUNT_DELAY_MS, () => void queryClient.invalidateQueries({ queryKey: CART_COUNT_KEY }));
       later(AUTH_ITEMS_DELAY_MS, refreshItems);
@@ -233,9 +255,9 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
     document.addEventListener("visibilitychange", onHide);
 
     return () => {
+      unmounted = true;
       stop();
-      stopChanged();
-      stopResync();
+      for (const stopOne of stopListening) stopOne();
       window.removeEventListener("storage", onStorage);
       window.removeEventListener(AUTH_CHANGE_EVENT, onAuth);
       window.removeEventListener("online", onOnline);

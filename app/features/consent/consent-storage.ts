@@ -4,16 +4,15 @@ import type { consentContract } from "#server/contracts/consent.ts";
 import { consentRoutes } from "#server/contracts/consent.routes.ts";
 import { AGE_GATE_CHOICES, AGE_GATE_REFUSAL, CURRENT_CONSENT_VERSION, type ConsentChoice } from "#domain/consent/consent-rules.ts";
 
-/** The cookie choices of spec §3; necessary cookies cannot be refused. */
-export type CookiePreferences = { necessary: true; analytics: boolean; marketing: boolean };
-
-/** LGPD: analytics and marketing are opt-in, so nothing stored means "no". */
-const NO_OPTIONAL_COOKIES: CookiePreferences = { necessary: true, analytics: false, marketing: false };
+/**
+ * The 18+ gate's consent (the gate's script loads this on a first visit); the cookie preferences
+ * live in cookie-preferences-storage.ts, which only their dialog loads.
+ */
 
 // Components read consent through useSyncExternalStore; writes in this tab tell them here,
 // writes in other tabs arrive as "storage" events.
 const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((listener) => listener());
+export const notifyConsentListeners = () => listeners.forEach((listener) => listener());
 
 export function subscribeToConsent(listener: () => void): () => void {
   listeners.add(listener);
@@ -42,7 +41,7 @@ function consentBrowserId(): string {
  * before leaving the page still arrives; a failure (offline) leaves the local choice standing, as
  * consent is the visitor's whether or not the record reached us.
  */
-function recordOnServer(choices: readonly ConsentChoice[]): Promise<void> {
+export function recordConsentOnServer(choices: readonly ConsentChoice[]): Promise<void> {
   try {
     const body: CallInput<typeof consentContract.recordConsent>["body"] = {
       browserId: consentBrowserId(),
@@ -74,8 +73,8 @@ function recordOnServer(choices: readonly ConsentChoice[]): Promise<void> {
  */
 export function acceptAgeAndTerms(): void {
   safeStorage.set(STORAGE_KEYS.ageAndCookiesAccepted, "true");
-  notify();
-  void recordOnServer(AGE_GATE_CHOICES);
+  notifyConsentListeners();
+  void recordConsentOnServer(AGE_GATE_CHOICES);
 }
 
 /** How long "Não Concordo" waits for the server to note the refusal before leaving anyway. */
@@ -89,30 +88,5 @@ const REFUSAL_WAIT_MS = 2_000;
  */
 export function refuseAgeAndTerms(): Promise<void> {
   safeStorage.remove(STORAGE_KEYS.ageAndCookiesAccepted);
-  return Promise.race([recordOnServer(AGE_GATE_REFUSAL), new Promise<void>((resolve) => setTimeout(resolve, REFUSAL_WAIT_MS))]);
-}
-
-export function readCookiePreferences(): CookiePreferences {
-  const raw = safeStorage.get(STORAGE_KEYS.cookiesPreferences);
-  if (!raw) return NO_OPTIONAL_COOKIES;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== "object" || parsed === null) return NO_OPTIONAL_COOKIES;
-    const { analytics, marketing } = parsed as Record<string, unknown>;
-    return { necessary: true, analytics: analytics === true, marketing: marketing === true };
-  } catch {
-    // A hand-edited or corrupted value counts as no consent.
-    return NO_OPTIONAL_COOKIES;
-  }
-}
-
-/** Stores the visitor's choice and records one event per optional purpose (given or withdrawn). */
-export function saveCookiePreferences(preferences: Omit<CookiePreferences, "necessary">): void {
-  const value: CookiePreferences = { necessary: true, analytics: preferences.analytics, marketing: preferences.marketing };
-  safeStorage.set(STORAGE_KEYS.cookiesPreferences, JSON.stringify(value));
-  notify();
-  void recordOnServer([
-    { purpose: "analytics", granted: value.analytics },
-    { purpose: "marketing", granted: value.marketing },
-  ]);
+  return Promise.race([recordConsentOnServer(AGE_GATE_REFUSAL), new Promise<void>((resolve) => setTimeout(resolve, REFUSAL_WAIT_MS))]);
 }

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { toast } from "#app/ui/toast.tsx";
 import { buttonClass, focusRing } from "#app/ui/button-styles.ts";
 import { ModalFrame } from "#app/ui/modal.tsx";
-import { readCookiePreferences, saveCookiePreferences } from "#app/features/consent/consent-storage.ts";
+import { readCookiePreferences, saveCookiePreferences } from "#app/features/consent/cookie-preferences-storage.ts";
 
 /**
  * The cookie preference dialog (spec §3), loaded by ./cookie-preferences when it is first opened.
