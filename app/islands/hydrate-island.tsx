@@ -1,9 +1,26 @@
-import { Component, StrictMode, startTransition, type ReactNode } from "react";
+import { Component, lazy, StrictMode, startTransition, Suspense, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { ErrorScreen } from "#app/features/shell/error-screen.tsx";
 import { ShopApp } from "#app/features/shell/shop-app.tsx";
 import { ISLAND_DATA_ID, ISLAND_ROOT_ID, type IslandData } from "#app/islands/island-data.ts";
 import { restoreScrollPosition, saveScrollPositionOnPageHide } from "#app/islands/scroll-positions.ts";
+
+/**
+ * The error screen, downloaded when a page fails (most visits never need it, decision 086). If even
+ * that download fails (the network went), the same heading, with the one way out that needs no code.
+ */
+const ErrorScreen = lazy(() =>
+  import("#app/features/shell/error-screen.tsx").then(
+    ({ ErrorScreen }) => ({ default: ErrorScreen }),
+    () => ({
+      default: () => (
+        <section role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+          <h1 className="text-3xl font-bold text-stone-900">Ocorreu um erro</h1>
+          <p className="mt-4 text-stone-700">Algo inesperado aconteceu. Recarregue a página.</p>
+        </section>
+      ),
+    }),
+  ),
+);
 
 /** What the root route's error boundary does under React Router: the error screen in the page's place. */
 class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
@@ -12,7 +29,12 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, { error: unkn
     return { error: error ?? new Error("Erro desconhecido") };
   }
   override render() {
-    return this.state.error === undefined ? this.props.children : <ErrorScreen error={this.state.error} />;
+    if (this.state.error === undefined) return this.props.children;
+    return (
+      <Suspense fallback={null}>
+        <ErrorScreen error={this.state.error} />
+      </Suspense>
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { preload } from "react-dom";
-import { IMAGE_ASPECT, imageCandidates, imageSrcSet } from "#domain/catalog/image-resolution.ts";
+import { IMAGE_ASPECT, imageSrcSet } from "#domain/catalog/image-sizes.ts";
 
 /**
  * The `<source>`s of a `<picture>` for our illustrations and the admin's uploads: AVIF first (about
@@ -50,14 +50,26 @@ type ProductImageProps = {
 /**
  * A product picture (AVIF, else WebP, in the size the layout needs) that never moves the page
  * (width and height set, 4:3 box) and never stays broken: when an image fails (an upload removed, an outside link down), it steps to the next
- * candidate of the spec's resolution order, using the built-in catalogue the browser ships.
+ * candidate of the spec's resolution order, using the built-in catalogue the browser ships. That
+ * chain is loaded on the first failure: most pages never need it (decision 086).
  */
 export function ProductImage({ src, name, id, alt, sizes, width, priority = false, eager = false, className = "" }: ProductImageProps) {
   const [failed, setFailed] = useState<string[]>([]);
-  const candidates = [src, ...imageCandidates({ name, id })].filter((candidate) => !failed.includes(candidate));
+  const [fallbacks, setFallbacks] = useState<string[]>([]);
+  const candidates = [src, ...fallbacks].filter((candidate) => !failed.includes(candidate));
   const current = candidates[0] ?? src;
 
-  const fail = useCallback((broken: string) => setFailed((list) => (list.includes(broken) ? list : [...list, broken])), []);
+  const fail = useCallback(
+    (broken: string) => {
+      setFailed((list) => (list.includes(broken) ? list : [...list, broken]));
+      // Offline, the chain cannot load: the broken image stays, as any other would.
+      import("#domain/catalog/image-resolution.ts").then(
+        ({ imageCandidates }) => setFallbacks(imageCandidates({ name, id })),
+        () => {},
+      );
+    },
+    [name, id],
+  );
 
   // An image that failed before hydration fired no onError React could hear: check once attached.
   const checkAlreadyFailed = useCallback(

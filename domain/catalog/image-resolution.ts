@@ -70,35 +70,10 @@ export function resolveProductImage(subject: ImageSubject, origin?: string): str
   return imageCandidates(subject, origin)[0]!;
 }
 
-/**
- * Our own illustrations (`/images/products/<name>-800.webp`, `npm run images`) and the admin's
- * uploads (`/uploads/products/<content hash>-800.webp`) come in three widths, each in AVIF and
- * WebP, and a 1200×630 social card (`-og.jpg`); the 800 px WebP names the set. Other images (links,
- * /lovable-uploads/) come in one size.
- */
-const SIZED_IMAGE = /^(\/images\/products|\/uploads\/products)\/([a-z0-9-]+)-800\.webp$/;
-export const OWN_IMAGE_WIDTHS = [400, 800, 1200] as const;
-/** Every illustration and upload is 4:3. */
-export const IMAGE_ASPECT = { width: 4, height: 3 } as const;
-export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 /** Where the uploads' files live: storage key `products/<hash>-<suffix>` is served at this path + key. */
 export const PRODUCT_UPLOADS_PATH = `${UPLOADS_PATH}products/`;
 
 /** The URL that names an upload (its 800 px WebP), from its content hash. */
 export const uploadedImageUrl = (hash: string): string => `${PRODUCT_UPLOADS_PATH}${hash}-800.webp`;
 
-export type ImageFormat = "avif" | "webp";
-
-/** `srcset` of one format, for our own illustrations and uploads; undefined for any other image. */
-export function imageSrcSet(src: string, format: ImageFormat = "webp"): string | undefined {
-  const match = SIZED_IMAGE.exec(src);
-  if (!match) return undefined;
-  return OWN_IMAGE_WIDTHS.map((width) => `${match[1]}/${match[2]}-${width}.${format} ${width}w`).join(", ");
-}
-
-/** The image for link previews: the 1200×630 JPEG of an illustration or upload (WhatsApp and others ignore WebP/AVIF/SVG). */
-export function socialImage(src: string): { url: string; width?: number; height?: number } {
-  const match = SIZED_IMAGE.exec(src);
-  if (!match) return { url: src };
-  return { url: `${match[1]}/${match[2]}-og.jpg`, ...OG_IMAGE_SIZE };
-}
+export { IMAGE_ASPECT, type ImageFormat, imageSrcSet, OG_IMAGE_SIZE, OWN_IMAGE_WIDTHS, socialImage } from "#domain/catalog/image-sizes.ts";
