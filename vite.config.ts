@@ -25,7 +25,8 @@ const ISLAND_STAND_INS = new Map(
     ["features/reviews/product-reviews.tsx", "features/reviews/product-reviews-kept.tsx"],
     // Decision 086: the stars (in the islands' shared file) and the product's highlights and details.
     ["shared/star-rating.tsx", "shared/star-rating-kept.tsx"],
-    ["features/catalog/product-details.tsx", "features/catalog/product-details-kept.tsx"],
+    // The product's description, highlights, details and notice, as one.
+    ["features/catalog/product-texts.tsx", "features/catalog/product-texts-kept.tsx"],
   ].map(([real, standIn]) => [path.join(APP_DIR, real!), path.join(APP_DIR, standIn!)]),
 );
 /**

@@ -1,9 +1,9 @@
-import { ChevronRight, ShieldCheck } from "lucide-react";
+import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { focusRing } from "#app/ui/button-styles.ts";
 import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
 import { CATEGORIES } from "#domain/catalog/categories.ts";
-import { KeyPoints, ProductDetails } from "#app/features/catalog/product-details.tsx";
+import { ProductTexts } from "#app/features/catalog/product-texts.tsx";
 import { GALLERY_SIZES, ProductGallery } from "#app/features/catalog/product-gallery.tsx";
 import { preloadProductImage } from "#app/shared/product-image.tsx";
 import { PurchaseBox } from "#app/features/catalog/purchase-box.tsx";
@@ -22,8 +22,6 @@ export type ProductPageView = ProductPageData & {
 function CardPitch({ pitch }: { pitch: string | null | undefined }) {
   return pitch ? <p className="text-sm text-stone-700">No cartão de crédito, {pitch}.</p> : null;
 }
-
-const NOTICE = "Venda exclusiva para maiores de 18 anos. Produto destinado somente a pesquisa, estudo e coleção.";
 
 function Breadcrumb({ product }: { product: ProductPageData }) {
   const category = CATEGORIES.find((entry) => entry.id === product.category);
@@ -75,39 +73,6 @@ function Heading({ product }: { product: ProductPageData }) {
   );
 }
 
-function Texts({ product }: { product: ProductPageData }) {
-  return (
-    <div className="space-y-8">
-      <section aria-labelledby="descricao">
-        <h2 id="descricao" className="text-xl font-bold text-stone-950">
-          Descrição
-        </h2>
-        <p className="mt-3 leading-relaxed text-stone-800">{product.description}</p>
-      </section>
-      <section aria-labelledby="destaques">
-        <h2 id="destaques" className="text-xl font-bold text-stone-950">
-          Destaques
-        </h2>
-        <div className="mt-3">
-          <KeyPoints points={product.keyPoints} />
-        </div>
-      </section>
-      <section aria-labelledby="detalhes">
-        <h2 id="detalhes" className="text-xl font-bold text-stone-950">
-          Detalhes
-        </h2>
-        <div className="mt-3">
-          <ProductDetails details={product.details} />
-        </div>
-      </section>
-      <p className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 text-sm text-stone-800">
-        <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-800" />
-        {NOTICE}
-      </p>
-    </div>
-  );
-}
-
 const GENERIC_IMAGE_SIZES = "(min-width: 640px) 256px, 100vw";
 
 /** Spec §2: the one dynamic page the nine fixed slugs share (samples, liquid cultures, spawn). */
@@ -125,7 +90,7 @@ function ProductPage({ product }: { product: ProductPageView }) {
         </div>
       </div>
       <div className="mt-12 max-w-3xl space-y-12">
-        <Texts product={product} />
+        <ProductTexts product={product} />
         <ProductReviews ratings={product.ratings} section={product.reviews} />
       </div>
     </article>
@@ -150,7 +115,7 @@ function GenericProductPage({ product }: { product: ProductPageView }) {
             />
             <Heading product={product} />
           </div>
-          <Texts product={product} />
+          <ProductTexts product={product} />
           <ProductReviews ratings={product.ratings} section={product.reviews} />
         </div>
         <div className="lg:sticky lg:top-24 lg:self-start">
