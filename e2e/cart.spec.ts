@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { productIdForSlug, productUuid } from "../domain/catalog/product-slugs.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
-import { expect, openPage, test, waitForHydration } from "./fixtures.ts";
+import { expect, openPage, settle, test, waitForHydration } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
 import { withShopDatabase } from "./shop-db.ts";
 
@@ -151,6 +151,7 @@ async function lagStorageOf(target: Page) {
 test("a change signalled before the other tab sees the new cart session still reaches it", async ({ context, page }) => {
   const other = await context.newPage();
   await lagStorageOf(other);
+  await watchRealtime(page);
   await openCart(other);
   await expect(other.getByText("Seu carrinho está vazio")).toBeVisible();
   await openPage(page, PRODUCT_PATH);
@@ -160,25 +161,25 @@ test("a change signalled before the other tab sees the new cart session still re
   await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
   const session = await storageItem(page, "cartSessionId");
   expect(session).toBeTruthy();
-  // The other tab has run its handlers of the add's messages (cart_sync, and shop_realtime's
-  // reconnect) while its localStorage still showed no cart session.
-  await expect
-    .poll(() =>
-      other.evaluate(() => {
-        const handled = (window as LaggingTab).__channelMessagesHandled!;
-        return (handled.cart_sync ?? 0) > 0 && (handled.shop_realtime ?? 0) > 0;
-      }),
-    )
-    .toBe(true);
+  // The other tab has run its handlers of the add's cart_sync messages while its localStorage still
+  // showed no cart session. (No shop_realtime message: neither tab had a cart before the add, so
+  // neither had loaded the realtime bus, decision 086.)
+  await expect.poll(() => other.evaluate(() => ((window as LaggingTab).__channelMessagesHandled!.cart_sync ?? 0) > 0)).toBe(true);
   expect(await other.evaluate(() => localStorage.getItem("cartSessionId"))).toBeNull();
 
   await other.evaluate(() => (window as LaggingTab).__releaseStorage!());
   await expect(cartLink(other)).toHaveAccessibleDescription("1 item");
   await expect(lines(other)).toHaveCount(1);
 
-  // The other tab holds the realtime connection (it opened first): it listens to the new cart's
-  // session (the cookie's), so a change made elsewhere (here the API, not a tab of this browser) reaches it.
-  await expect.poll(() => other.evaluate(() => (window as LaggingTab).__realtimeReady)).toContain(1);
+  // The tab that added holds the realtime connection (the first with a cart to hear, decision 086):
+  // it listens to the new cart's session (the cookie's), and the other tab, which opened the bus
+  // once it saw the session, hears what it forwards: a change made elsewhere (here the API, not a
+  // tab of this browser) reaches it.
+  await expect.poll(() => page.evaluate(() => (window as WatchedTab).__realtimeReady)).toContain(1);
+  await expect
+    .poll(() => other.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/realtime-/.test(entry.name))))
+    .toBe(true);
+  await settle(other);
   const added = await context.request.post("/api/cart/items", {
     data: { productId: productUuid(productIdForSlug("cogumelo-penis-envy-albino")!), quantity: 2 },
     headers: { origin: E2E_BASE_URL, "cart-session-id": session! },
@@ -402,6 +403,39 @@ test("a cart moved to pending_payment clears the local cart with the spec's mess
     expect(await storageItem(page, key), key).toBeNull();
   }
   await waitForHydration(page);
+});
+
+test("a first visitor without a cart downloads no realtime code and opens no event stream; the first add loads it, and a change made elsewhere reaches the badge (decision 086)", async ({
+  context,
+  page,
+}) => {
+  const REALTIME_SCRIPT = /^\/assets\/realtime-[\w-]+\.js$/;
+  const scripts: string[] = [];
+  const streams: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === "script") scripts.push(pathname);
+    if (pathname.endsWith("/events")) streams.push(pathname);
+  });
+  await watchRealtime(page);
+  await openPage(page, PRODUCT_PATH);
+  // The cart provider's last timer of a page's start (the offline queue's first run, 1 s).
+  await page.waitForTimeout(1500);
+  expect(scripts.filter((script) => REALTIME_SCRIPT.test(script))).toEqual([]);
+  expect(streams).toEqual([]);
+
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+  await expect(cartLink(page)).toHaveAccessibleDescription("1 item");
+  await expect.poll(() => scripts.filter((script) => REALTIME_SCRIPT.test(script)).length).toBe(1);
+  // The stream listens to the new cart (one topic: its session), so a change made elsewhere arrives.
+  await expect.poll(() => page.evaluate(() => (window as WatchedTab).__realtimeReady)).toContain(1);
+  const session = await storageItem(page, "cartSessionId");
+  const added = await context.request.post("/api/cart/items", {
+    data: { productId: productUuid(productIdForSlug("cogumelo-penis-envy-albino")!), quantity: 2 },
+    headers: { origin: E2E_BASE_URL, "cart-session-id": session! },
+  });
+  expect(added.status()).toBe(201);
+  await expect(cartLink(page)).toHaveAccessibleDescription("2 itens");
 });
 
 test("a change on one device reaches the account's other device through the realtime bus", async ({ browser, context, page }) => {

@@ -81,8 +81,12 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
   const queryClient = useQueryClient();
   const location = useLocation();
   const signedInRef = useRef(signedIn);
+  /** Opens the realtime bus once this browser has something to hear (set by the effect below). */
+  const listenRef = useRef<(signedInNow?: boolean) => void>(undefined);
   useEffect(() => {
     signedInRef.current = signedIn;
+    // However the session arrived (the server's answer, another tab), a customer hears their cart.
+    if (signedIn) listenRef.current?.(true);
   }, [signedIn]);
 
   const query = useQuery({
@@ -222,6 +226,7 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
       );
     };
     listenWhenNeeded();
+    listenRef.current = listenWhenNeeded;
 
     // Sign-in and sign-out (auth feature's window event).
     const onAuth = (event: Event) => {
@@ -257,6 +262,7 @@ function LiveCart({ signedIn, children }: { signedIn: boolean; children: React.R
     return () => {
       unmounted = true;
       stop();
+      listenRef.current = undefined;
       for (const stopOne of stopListening) stopOne();
       window.removeEventListener("storage", onStorage);
       window.removeEventListener(AUTH_CHANGE_EVENT, onAuth);
