@@ -5,6 +5,17 @@ import { formatBRL } from "../domain/pricing/money.ts";
 import { clickRouterLink, expect, openPage, settle, test, ROUTER_PAGE } from "./fixtures.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 
+/** The spec's image resolution chain and the built-in catalogue's pictures, loaded on a failure only. */
+const FALLBACK_CHAIN_SCRIPT = /^\/assets\/image-resolution-[\w-]+\.js$/;
+
+function scriptsRequestedBy(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
 const PRICE_PATH = "**/api/functions/calculate-price";
 const bySlug = (slug: string) => CATALOG.find((entry) => entry.slug === slug)!;
 /** "R$ 40,00" as Intl writes it (a no-break space after R$), for text matching. */
@@ -279,11 +290,25 @@ test.describe("product images", () => {
   });
 
   test("a picture that fails to load falls back to the next one in the spec's order, down to the default image", async ({ page }) => {
+    const scripts = scriptsRequestedBy(page);
     await page.route("**/images/products/spawn-cogumelo-golden-teacher-*", (route) => route.fulfill({ status: 404, body: "" }));
     await openPage(page, "/produto/spawn-cogumelo-golden-teacher");
     const main = page.locator("main img").first();
     await expect(main).toHaveAttribute("src", "/images/products/produto-padrao-800.webp");
     await expect.poll(() => main.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    // The chain came with the failure (decision 086).
+    expect(scripts.filter((script) => FALLBACK_CHAIN_SCRIPT.test(script))).toHaveLength(1);
+  });
+
+  test("a product page whose pictures load downloads neither the pictures' fallback chain nor the error screen (decision 086)", async ({
+    page,
+  }) => {
+    const scripts = scriptsRequestedBy(page);
+    await openPage(page, "/produto/cogumelo-penis-envy-7");
+    await expectImagesLoaded(page);
+    await settle(page);
+    expect(scripts.some((script) => /^\/assets\/product-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(scripts.filter((script) => FALLBACK_CHAIN_SCRIPT.test(script) || /^\/assets\/error-screen-/.test(script))).toEqual([]);
   });
 });
 
