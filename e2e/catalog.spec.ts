@@ -309,6 +309,11 @@ test.describe("product images", () => {
     await settle(page);
     expect(scripts.some((script) => /^\/assets\/product-[\w-]+\.js$/.test(script))).toBe(true);
     expect(scripts.filter((script) => FALLBACK_CHAIN_SCRIPT.test(script) || /^\/assets\/error-screen-/.test(script))).toEqual([]);
+    // Nor does any script the page loaded carry them: the default picture of the chain's end, the screen's words.
+    for (const script of scripts) {
+      const source = await (await page.request.get(script)).text();
+      expect(source.includes("produto-padrao-800") || source.includes("Você pode tentar novamente"), script).toBe(false);
+    }
   });
 });
 
