@@ -126,21 +126,8 @@ beforeAll(async () => {
     FOCUS_NFE_WEBHOOK_SECRET: SECRET,
   });
   front = await serveOnLoopback(ctx.app as unknown as Hono);
-  // The hook as the owner registers it at Focus (POST /v2/hooks): the secret comes back in X-Focus-Token.
-  for (const event of ["nfe", "nfsen"]) {
-    const registered = await fetch(`${focus.url}/v2/hooks`, {
-      method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${focus.token}:`).toString("base64")}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        cnpj: profile.sender.document,
-        event,
-        url: `${front.url}/api/invoices/focusnfe/webhook`,
-        authorization: SECRET,
-        authorization_header: "X-Focus-Token",
-      }),
-    });
-    expect(registered.status).toBe(201);
-  }
+  // The hooks as the owner registers them at Focus, the secret in the header the shop checks.
+  await focus.registerHooks(`${front.url}/api/invoices/focusnfe/webhook`, profile.sender.document, SECRET);
   const ownerEmail = uniqueEmail("dona-notas");
   await ctx.makeAdmin(ownerEmail);
   owner = await ctx.customer(ownerEmail);
