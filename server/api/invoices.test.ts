@@ -110,6 +110,17 @@ async function paidOrder(numericId: number, label = "cliente-nota"): Promise<{ o
   return { orderId, customer, email };
 }
 
+/** A paid order of the kit (its tax data filled in) whose NF-e SEFAZ authorized, at `at` when given. */
+async function kitWithAuthorizedNote(at?: Date): Promise<{ orderId: string; ref: string }> {
+  await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
+  const { orderId } = await paidOrder(KIT);
+  const ref = invoiceRef(orderId, "nfe");
+  await noteIn(orderId, "nfe", "processing");
+  await focus.authorize(ref, at ? { at } : undefined);
+  await noteIn(orderId, "nfe", "authorized");
+  return { orderId, ref };
+}
+
 const hook = (ref: string, secret: string | null = SECRET) =>
   fetch(`${front.url}/api/invoices/focusnfe/webhook`, {
     method: "POST",
@@ -292,12 +303,7 @@ describe("Focus NFe's hook", () => {
 
 describe("Cancelling", () => {
   it("cancelling the order within 24 h cancels the NF-e at Focus with a justification", async () => {
-    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
-    const { orderId } = await paidOrder(KIT);
-    const ref = invoiceRef(orderId, "nfe");
-    await noteIn(orderId, "nfe", "processing");
-    await focus.authorize(ref);
-    await noteIn(orderId, "nfe", "authorized");
+    const { orderId, ref } = await kitWithAuthorizedNote();
 
     const cancelled = await ctx.request(`/api/admin/orders/${orderId}/cancel`, {
       browser: owner,
@@ -312,12 +318,7 @@ describe("Cancelling", () => {
   });
 
   it("after 24 h the note stands and the owner is told to issue a devolução note (no DELETE sent)", async () => {
-    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
-    const { orderId } = await paidOrder(KIT);
-    const ref = invoiceRef(orderId, "nfe");
-    await noteIn(orderId, "nfe", "processing");
-    await focus.authorize(ref);
-    await noteIn(orderId, "nfe", "authorized");
+    const { orderId, ref } = await kitWithAuthorizedNote();
 
     await cancelOrderInvoices(ctx.t.services, orderId, new Date(Date.now() + 25 * 60 * 60_000));
     expect(focus.calls).not.toContain(`DELETE /v2/nfe/${ref}`);
@@ -332,12 +333,7 @@ describe("Cancelling", () => {
   });
 
   it("when SEFAZ refuses the cancel (its own clock past 24 h), the note is flagged with SEFAZ's message", async () => {
-    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
-    const { orderId } = await paidOrder(KIT);
-    const ref = invoiceRef(orderId, "nfe");
-    await noteIn(orderId, "nfe", "processing");
-    await focus.authorize(ref, { at: new Date(Date.now() - 25 * 60 * 60_000) });
-    await noteIn(orderId, "nfe", "authorized");
+    const { orderId } = await kitWithAuthorizedNote(new Date(Date.now() - 25 * 60 * 60_000));
 
     await cancelOrderInvoices(ctx.t.services, orderId);
     const row = (await noteOf(orderId, "nfe"))!;
@@ -346,12 +342,7 @@ describe("Cancelling", () => {
   });
 
   it("a partial refund keeps the note (SEFAZ cancels none in part) and tells the owner to issue a devolução note", async () => {
-    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
-    const { orderId } = await paidOrder(KIT);
-    const ref = invoiceRef(orderId, "nfe");
-    await noteIn(orderId, "nfe", "processing");
-    await focus.authorize(ref);
-    await noteIn(orderId, "nfe", "authorized");
+    const { orderId, ref } = await kitWithAuthorizedNote();
 
     const refunded = await ctx.request(`/api/admin/orders/${orderId}/refund`, {
       browser: owner,
