@@ -70,21 +70,8 @@ test.beforeAll(async () => {
     FOCUS_NFE_WEBHOOK_SECRET: FOCUS_SECRET,
   });
   me.webhookUrl = shop.url("/api/shipping/melhorenvio/webhook");
-  // The hooks as the owner registers them at Focus (POST /v2/hooks), the secret in the header the shop checks.
-  for (const event of ["nfe", "nfsen"]) {
-    const registered = await fetch(`${focus.url}/v2/hooks`, {
-      method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${focus.token}:`).toString("base64")}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        cnpj: PROFILE.sender.document,
-        event,
-        url: shop.url("/api/invoices/focusnfe/webhook"),
-        authorization: FOCUS_SECRET,
-        authorization_header: "X-Focus-Token",
-      }),
-    });
-    expect(registered.status).toBe(201);
-  }
+  // The hooks as the owner registers them at Focus, the secret in the header the shop checks.
+  await focus.registerHooks(shop.url("/api/invoices/focusnfe/webhook"), PROFILE.sender.document, FOCUS_SECRET);
 });
 
 test.afterAll(async () => {

@@ -8,6 +8,7 @@
 import type { Browser, Page, Route } from "@playwright/test";
 import { productUuid } from "../domain/catalog/product-slugs.ts";
 import { CHECKOUT_ADDRESS } from "../test/checkout-address.ts";
+import { FULFILMENT_PROFILE } from "../test/fulfilment-profile.ts";
 import { startFocusNfeFake, type FocusNfeFake } from "../test/fakes/focusnfe-fake.ts";
 import { startMelhorEnvioFake, type MelhorEnvioFake } from "../test/fakes/melhorenvio-fake.ts";
 import { killAll, type ShopProcess } from "../test/shop-process.ts";
@@ -25,25 +26,6 @@ const FOCUS_SECRET = "segredo-do-gatilho-da-focus-erros";
 const SAYS_SO = { timeout: 15_000 };
 /** Portuguese for people: none of the words a stack trace, a raw answer or an English fallback would show. */
 const NOT_FOR_PEOPLE = /error|failed|fetch|undefined|null|\{|Internal Server|Service Unavailable|status code/i;
-
-const SENDER = {
-  name: "Cogumelos da Serra Ltda",
-  phone: "(11) 3456-7890",
-  email: "envios@cogumelos.example",
-  document: "11.222.333/0001-81",
-  stateRegistration: "110.042.490.114",
-  municipalRegistration: null,
-  address: {
-    cep: "04538-133",
-    street: "Avenida Brigadeiro Faria Lima",
-    number: "3477",
-    complement: "",
-    district: "Itaim Bibi",
-    city: "São Paulo",
-    state: "SP",
-    cityIbgeCode: "3550308",
-  },
-};
 
 let me: MelhorEnvioFake;
 let focus: FocusNfeFake;
@@ -107,20 +89,12 @@ test.beforeAll(async ({ browser }) => {
     FOCUS_NFE_WEBHOOK_SECRET: FOCUS_SECRET,
   });
   me.webhookUrl = shop.url("/api/shipping/melhorenvio/webhook");
-  for (const event of ["nfe", "nfsen"]) {
-    const registered = await fetch(`${focus.url}/v2/hooks`, {
-      method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${focus.token}:`).toString("base64")}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        cnpj: SENDER.document.replace(/\D/g, ""),
-        event,
-        url: shop.url("/api/invoices/focusnfe/webhook"),
-        authorization: FOCUS_SECRET,
-        authorization_header: "X-Focus-Token",
-      }),
-    });
-    expect(registered.status).toBe(201);
-  }
+  // The hooks as the owner registers them at Focus, the secret in the header the shop checks.
+  await focus.registerHooks(
+    shop.url("/api/invoices/focusnfe/webhook"),
+    FULFILMENT_PROFILE.sender.document.replace(/\D/g, ""),
+    FOCUS_SECRET,
+  );
 
   owner = await phonePage(browser);
   const signUp = await owner.request.post(shop.url("/api/auth/sign-up/email"), {
@@ -130,7 +104,7 @@ test.beforeAll(async ({ browser }) => {
   expect(signUp.status()).toBe(200);
   await owner.goto(linkIn(await waitForMail(OWNER, (mail) => mail.subject.startsWith("Confirme")), "/api/auth/verify-email"));
   const profile = await owner.request.put(shop.url("/api/admin/settings/fulfilment"), {
-    data: { sender: SENDER, taxRegime: "simples_nacional", shipsWith: "nfe" },
+    data: FULFILMENT_PROFILE,
     headers: originOf(),
   });
   expect(profile.status(), await profile.text()).toBe(200);

@@ -110,6 +110,17 @@ async function paidOrder(numericId: number, label = "cliente-nota"): Promise<{ o
   return { orderId, customer, email };
 }
 
+/** A paid order of the kit (its tax data filled in) whose NF-e SEFAZ authorized, at `at` when given. */
+async function kitWithAuthorizedNote(at?: Date): Promise<{ orderId: string; ref: string }> {
+  await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
+  const { orderId } = await paidOrder(KIT);
+  const ref = invoiceRef(orderId, "nfe");
+  await noteIn(orderId, "nfe", "processing");
+  await focus.authorize(ref, at ? { at } : undefined);
+  await noteIn(orderId, "nfe", "authorized");
+  return { orderId, ref };
+}
+
 const hook = (ref: string, secret: string | null = SECRET) =>
   fetch(`${front.url}/api/invoices/focusnfe/webhook`, {
     method: "POST",
@@ -126,21 +137,8 @@ beforeAll(async () => {
     FOCUS_NFE_WEBHOOK_SECRET: SECRET,
   });
   front = await serveOnLoopback(ctx.app as unknown as Hono);
-  // The hook as the owner registers it at Focus (POST /v2/hooks): the secret comes back in X-Focus-Token.
-  for (const event of ["nfe", "nfsen"]) {
-    const registered = await fetch(`${focus.url}/v2/hooks`, {
-      method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${focus.token}:`).toString("base64")}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        cnpj: profile.sender.document,
-        event,
-        url: `${front.url}/api/invoices/focusnfe/webhook`,
-        authorization: SECRET,
-        authorization_header: "X-Focus-Token",
-      }),
-    });
-    expect(registered.status).toBe(201);
-  }
+  // The hooks as the owner registers them at Focus, the secret in the header the shop checks.
+  await focus.registerHooks(`${front.url}/api/invoices/focusnfe/webhook`, profile.sender.document, SECRET);
   const ownerEmail = uniqueEmail("dona-notas");
   await ctx.makeAdmin(ownerEmail);
   owner = await ctx.customer(ownerEmail);
@@ -305,12 +303,7 @@ describe("Focus NFe's hook", () => {
 
 describe("Cancelling", () => {
   it("cancelling the order within 24 h cancels the NF-e at Focus with a justification", async () => {
-    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
-    const { orderId } = await paidOrder(KIT);
-    const ref = invoiceRef(orderId, "nfe");
-    await noteIn(orderId, "nfe", "processing");
-    await focus.authorize(ref);
-    await noteIn(orderId, "nfe", "authorized");
+    const { orderId, ref } = await kitWithAuthorizedNote();
 
     const cancelled = await ctx.request(`/api/admin/orders/${orderId}/cancel`, {
       browser: owner,
@@ -325,12 +318,7 @@ describe("Cancelling", () => {
   });
 
   it("after 24 h the note stands and the owner is told to issue a devolução note (no DELETE sent)", async () => {
-    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
-    const { orderId } = await paidOrder(KIT);
-    const ref = invoiceRef(orderId, "nfe");
-    await noteIn(orderId, "nfe", "processing");
-    await focus.authorize(ref);
-    await noteIn(orderId, "nfe", "authorized");
+    const { orderId, ref } = await kitWithAuthorizedNote();
 
     await cancelOrderInvoices(ctx.t.services, orderId, new Date(Date.now() + 25 * 60 * 60_000));
     expect(focus.calls).not.toContain(`DELETE /v2/nfe/${ref}`);
@@ -345,12 +333,7 @@ describe("Cancelling", () => {
   });
 
   it("when SEFAZ refuses the cancel (its own clock past 24 h), the note is flagged with SEFAZ's message", async () => {
-    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
-    const { orderId } = await paidOrder(KIT);
-    const ref = invoiceRef(orderId, "nfe");
-    await noteIn(orderId, "nfe", "processing");
-    await focus.authorize(ref, { at: new Date(Date.now() - 25 * 60 * 60_000) });
-    await noteIn(orderId, "nfe", "authorized");
+    const { orderId } = await kitWithAuthorizedNote(new Date(Date.now() - 25 * 60 * 60_000));
 
     await cancelOrderInvoices(ctx.t.services, orderId);
     const row = (await noteOf(orderId, "nfe"))!;
@@ -359,12 +342,7 @@ describe("Cancelling", () => {
   });
 
   it("a partial refund keeps the note (SEFAZ cancels none in part) and tells the owner to issue a devolução note", async () => {
-    await setTax(KIT, { ncm: "07123900", cfop: "5102", origin: 0, icmsCode: "102" });
-    const { orderId } = await paidOrder(KIT);
-    const ref = invoiceRef(orderId, "nfe");
-    await noteIn(orderId, "nfe", "processing");
-    await focus.authorize(ref);
-    await noteIn(orderId, "nfe", "authorized");
+    const { orderId, ref } = await kitWithAuthorizedNote();
 
     const refunded = await ctx.request(`/api/admin/orders/${orderId}/refund`, {
       browser: owner,

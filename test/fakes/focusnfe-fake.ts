@@ -45,6 +45,11 @@ export type FocusNfeFake = {
   deny(ref: string): Promise<Record<string, unknown>>;
   /** Posts the note's current state to every hook of its event (as POST /v2/nfe/REF/hook does). */
   notify(ref: string): Promise<number[]>;
+  /**
+   * Registers the shop's hook for NF-e and NFS-e as the owner does (POST /v2/hooks over HTTP), the
+   * secret in the header the shop checks (X-Focus-Token). Throws unless Focus answers 201.
+   */
+  registerHooks(webhookUrl: string, cnpj: string, secret: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -198,7 +203,20 @@ export async function startFocusNfeFake(options: { port?: number; token?: string
 
   const served = await serveOnLoopback(app, options.port);
   host = served.url;
+
+  async function registerHooks(webhookUrl: string, cnpj: string, secret: string): Promise<void> {
+    for (const event of ["nfe", "nfsen"]) {
+      const registered = await fetch(`${served.url}/v2/hooks`, {
+        method: "POST",
+        headers: { authorization: `Basic ${Buffer.from(`${token}:`).toString("base64")}`, "content-type": "application/json" },
+        body: JSON.stringify({ cnpj, event, url: webhookUrl, authorization: secret, authorization_header: "X-Focus-Token" }),
+      });
+      if (registered.status !== 201) throw new Error(`focus fake: POST /v2/hooks answered ${registered.status}`);
+    }
+  }
+
   return {
+    registerHooks,
     url: served.url,
     token,
     notes,
