@@ -23,10 +23,11 @@ const ISLAND_SHIM = path.join(APP_DIR, "islands", "react-router-shim.tsx");
 const ISLAND_STAND_INS = new Map(
   [
     ["features/reviews/product-reviews.tsx", "features/reviews/product-reviews-kept.tsx"],
-    // Decision 086: the stars (in the islands' shared file) and the product's highlights and details.
+    // Decision 086: the stars (in the islands' shared file).
     ["shared/star-rating.tsx", "shared/star-rating-kept.tsx"],
-    // The product's description, highlights, details and notice, as one.
+    // Decision 090: the product's description, highlights, details and notice; its breadcrumb and heading.
     ["features/catalog/product-texts.tsx", "features/catalog/product-texts-kept.tsx"],
+    ["features/catalog/product-heading.tsx", "features/catalog/product-heading-kept.tsx"],
   ].map(([real, standIn]) => [path.join(APP_DIR, real!), path.join(APP_DIR, standIn!)]),
 );
 /**

@@ -1,13 +1,9 @@
-import { ChevronRight } from "lucide-react";
-import { Link } from "react-router";
-import { focusRing } from "#app/ui/button-styles.ts";
 import type { ProductPageData } from "#domain/catalog/catalog-types.ts";
-import { CATEGORIES } from "#domain/catalog/categories.ts";
+import { ProductBreadcrumb, ProductHeading } from "#app/features/catalog/product-heading.tsx";
 import { ProductTexts } from "#app/features/catalog/product-texts.tsx";
 import { GALLERY_SIZES, ProductGallery } from "#app/features/catalog/product-gallery.tsx";
 import { preloadProductImage } from "#app/shared/product-image.tsx";
 import { PurchaseBox } from "#app/features/catalog/purchase-box.tsx";
-import { StarRating } from "#app/shared/star-rating.tsx";
 import { ProductReviews } from "#app/features/reviews/product-reviews.tsx";
 import type { ProductReviewsSection } from "#domain/reviews/review-schemas.ts";
 
@@ -23,56 +19,6 @@ function CardPitch({ pitch }: { pitch: string | null | undefined }) {
   return pitch ? <p className="text-sm text-stone-700">No cartão de crédito, {pitch}.</p> : null;
 }
 
-function Breadcrumb({ product }: { product: ProductPageData }) {
-  const category = CATEGORIES.find((entry) => entry.id === product.category);
-  return (
-    <nav aria-label="Você está em" className="text-sm text-stone-600">
-      <ol className="flex flex-wrap items-center gap-1">
-        <li>
-          <Link to="/" className={`rounded hover:text-emerald-800 hover:underline ${focusRing}`}>
-            Início
-          </Link>
-        </li>
-        {category ? (
-          <li className="flex items-center gap-1">
-            <ChevronRight aria-hidden="true" className="size-4" />
-            {product.category === "aprender" ? (
-              <Link to="/cursos" className={`rounded hover:text-emerald-800 hover:underline ${focusRing}`}>
-                {category.title}
-              </Link>
-            ) : (
-              <span>{category.title}</span>
-            )}
-          </li>
-        ) : null}
-        <li className="flex items-center gap-1">
-          <ChevronRight aria-hidden="true" className="size-4" />
-          <span aria-current="page" className="text-stone-900">
-            {product.name}
-          </span>
-        </li>
-      </ol>
-    </nav>
-  );
-}
-
-function Heading({ product }: { product: ProductPageData }) {
-  return (
-    <header>
-      {product.badge ? (
-        <p className="mb-2 inline-block rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-200">
-          {product.badge}
-        </p>
-      ) : null}
-      <h1 className="text-3xl font-bold text-stone-950 sm:text-4xl">{product.name}</h1>
-      <p className="mt-2 text-lg text-stone-700">{product.subtitle}</p>
-      <div className="mt-3">
-        <StarRating ratings={product.ratings} size="md" />
-      </div>
-    </header>
-  );
-}
-
 const GENERIC_IMAGE_SIZES = "(min-width: 640px) 256px, 100vw";
 
 /** Spec §2: the one dynamic page the nine fixed slugs share (samples, liquid cultures, spawn). */
@@ -80,11 +26,11 @@ function ProductPage({ product }: { product: ProductPageView }) {
   preloadProductImage(product.images[0]!, GALLERY_SIZES);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
-      <Breadcrumb product={product} />
+      <ProductBreadcrumb product={product} />
       <div className="mt-6 grid gap-8 md:grid-cols-2">
         <ProductGallery images={product.images} name={product.name} id={product.id} />
         <div className="space-y-6">
-          <Heading product={product} />
+          <ProductHeading product={product} />
           <PurchaseBox product={product} />
           <CardPitch pitch={product.cardPitch} />
         </div>
@@ -102,7 +48,7 @@ function GenericProductPage({ product }: { product: ProductPageView }) {
   preloadProductImage(product.images[0]!, GENERIC_IMAGE_SIZES);
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
-      <Breadcrumb product={product} />
+      <ProductBreadcrumb product={product} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-8">
           <div className="grid gap-6 sm:grid-cols-[16rem_1fr] sm:items-start">
@@ -113,7 +59,7 @@ function GenericProductPage({ product }: { product: ProductPageView }) {
               sizes={GENERIC_IMAGE_SIZES}
               width={256}
             />
-            <Heading product={product} />
+            <ProductHeading product={product} />
           </div>
           <ProductTexts product={product} />
           <ProductReviews ratings={product.ratings} section={product.reviews} />
