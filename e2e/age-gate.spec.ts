@@ -1,5 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
-import { expect, openPage, ROUTER_PAGE, settle, test, waitForHydration } from "./fixtures.ts";
+import { expect, openPage, ROUTER_PAGE, settle, test, waitForHydration, scriptsRequested } from "./fixtures.ts";
 import { acceptGate } from "./shop-steps.ts";
 import { withShopDatabase } from "./shop-db.ts";
 
@@ -169,10 +169,7 @@ test("on an island page the gate is a small plain script of its own: a first vis
   page,
 }) => {
   const GATE_SCRIPT = /^\/assets\/age-gate-[\w-]+\.js$/;
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptsRequested(page);
   await openPage(page, "/produto/cogumelo-golden-teacher");
   await expect(gate(page)).toBeVisible();
   await expect.poll(() => gate(page).evaluate((dialog) => dialog.matches(":modal"))).toBe(true);

@@ -2,19 +2,11 @@ import { type Page } from "@playwright/test";
 import { CATALOG } from "../domain/catalog/catalog-seed.ts";
 import { FIXED_PRODUCT_SLUGS, SLUG_ALIASES } from "../domain/catalog/product-slugs.ts";
 import { formatBRL } from "../domain/pricing/money.ts";
-import { clickRouterLink, expect, openPage, settle, test, ROUTER_PAGE } from "./fixtures.ts";
+import { clickRouterLink, expect, openPage, settle, test, ROUTER_PAGE, scriptsRequested } from "./fixtures.ts";
 import { E2E_BASE_URL } from "./test-env.ts";
 
 /** The spec's image resolution chain and the built-in catalogue's pictures, loaded on a failure only. */
 const FALLBACK_CHAIN_SCRIPT = /^\/assets\/image-resolution-[\w-]+\.js$/;
-
-function scriptsRequestedBy(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  return scripts;
-}
 
 const PRICE_PATH = "**/api/functions/calculate-price";
 const bySlug = (slug: string) => CATALOG.find((entry) => entry.slug === slug)!;
@@ -290,7 +282,7 @@ test.describe("product images", () => {
   });
 
   test("a picture that fails to load falls back to the next one in the spec's order, down to the default image", async ({ page }) => {
-    const scripts = scriptsRequestedBy(page);
+    const scripts = scriptsRequested(page);
     await page.route("**/images/products/spawn-cogumelo-golden-teacher-*", (route) => route.fulfill({ status: 404, body: "" }));
     await openPage(page, "/produto/spawn-cogumelo-golden-teacher");
     const main = page.locator("main img").first();
@@ -303,7 +295,7 @@ test.describe("product images", () => {
   test("a product page whose pictures load downloads neither the pictures' fallback chain nor the error screen (decision 086)", async ({
     page,
   }) => {
-    const scripts = scriptsRequestedBy(page);
+    const scripts = scriptsRequested(page);
     await openPage(page, "/produto/cogumelo-penis-envy-7");
     await expectImagesLoaded(page);
     await settle(page);

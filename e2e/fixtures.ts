@@ -108,3 +108,21 @@ export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+/** The paths of the scripts the page requests from now on, filled as they are asked for. */
+export function scriptsRequested(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** The console errors the page logs from now on. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}

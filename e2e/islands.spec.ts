@@ -2,7 +2,17 @@
 // React 19 without React Router's runtime (decisions 009, 035 and 040). Reached from a router page, they are ordinary routes.
 import { type Page } from "@playwright/test";
 import { CATALOG } from "../domain/catalog/catalog-seed.ts";
-import { clickRouterLink, expect, openInRouter, openPage, settle, test, waitForHydration } from "./fixtures.ts";
+import {
+  clickRouterLink,
+  expect,
+  openInRouter,
+  openPage,
+  settle,
+  test,
+  waitForHydration,
+  consoleErrors,
+  scriptsRequested,
+} from "./fixtures.ts";
 
 const PRODUCT = "/produto/cogumelo-penis-envy-7";
 /** A course: its breadcrumb links to /cursos, a router page, whose cards link back to it. */
@@ -21,14 +31,8 @@ const REACT_CHUNK = /^\/assets\/react-[\w-]+\.js$/;
 const ROUTER_SCRIPTS = /^\/assets\/(router|entry\.client|root|manifest)-[\w-]+\.js$/;
 
 test("a product page opened as a document loads its module and React's file, no React Router, and works", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const scripts = scriptsRequested(page);
+  const errors = consoleErrors(page);
   await openPage(page, PRODUCT);
   await settle(page);
   expect(await runsReactRouter(page)).toBe(false);
@@ -60,14 +64,8 @@ test("a product page opened as a document loads its module and React's file, no 
 test("the product page's stars, highlights and details are the server's HTML on the island: still whole after hydrating and re-rendering, and no script of the page carries their code (decision 086)", async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const scripts = scriptsRequested(page);
+  const errors = consoleErrors(page);
   const response = await page.request.get(PRODUCT);
   const serverHtml = await response.text();
   await openPage(page, PRODUCT);
@@ -99,10 +97,7 @@ test("the product page's stars, highlights and details are the server's HTML on 
 test("the home opened as a document is an island too: its module and React's file, no React Router; a card loads the product", async ({
   page,
 }) => {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptsRequested(page);
   await openPage(page, "/");
   await settle(page);
   expect(await runsReactRouter(page)).toBe(false);
@@ -176,10 +171,7 @@ test("the cart opened as a document is an island: its lines come in the server's
 });
 
 test("a link on an island page loads the next page, which runs React Router again on the same React file", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptsRequested(page);
   await openPage(page, COURSE);
   await settle(page);
   const islandReact = scripts.filter((script) => REACT_CHUNK.test(script));

@@ -3,7 +3,7 @@
 // loads none of it; the first tap, Enter or Space loads it and opens at once, with the attributes,
 // focus and Escape of before.
 import type { Page } from "@playwright/test";
-import { expect, openInRouter, openPage, settle, test } from "./fixtures.ts";
+import { expect, openInRouter, openPage, settle, test, scriptsRequested } from "./fixtures.ts";
 import { uniqueEmail } from "./mail.ts";
 import { signedInCustomer } from "./shop-steps.ts";
 
@@ -12,21 +12,12 @@ test.use({ viewport: { width: 390, height: 844 } });
 /** The modules loaded on first use (the bell's, the footer's and the user's Popover; the menu's panel; the admin links). */
 const ON_FIRST_USE = /^\/assets\/(support-panel|notification-bell-panel|user-menu|popover|mobile-menu-panel|admin-nav)-[\w-]+\.js$/;
 
-/** The paths of the scripts the page asks for from now on. */
-function scriptsAskedFor(page: Page): string[] {
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  return scripts;
-}
-
 const footerButton = (page: Page) => page.getByRole("contentinfo").getByRole("button", { name: "Atendimento" });
 const bell = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Notificações" });
 const menuToggle = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Abrir menu" });
 
 test("a first visit loads none of their code; one tap on Atendimento loads it and opens the panel, focus inside", async ({ page }) => {
-  const scripts = scriptsAskedFor(page);
+  const scripts = scriptsRequested(page);
   await openPage(page, "/produto/cogumelo-penis-envy-7");
   await settle(page);
   expect(scripts.filter((script) => ON_FIRST_USE.test(script))).toEqual([]);
@@ -89,7 +80,7 @@ test("by keyboard: Enter on Atendimento and Space on the bell, each on its first
 test("the menu's panel comes with its first opening: Space loads and opens it, Tab walks in, Escape closes back on the toggle", async ({
   page,
 }) => {
-  const scripts = scriptsAskedFor(page);
+  const scripts = scriptsRequested(page);
   await openPage(page, "/");
   await settle(page);
   expect(scripts.filter((script) => /^\/assets\/mobile-menu-panel-/.test(script))).toEqual([]);

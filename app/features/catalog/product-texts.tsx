@@ -9,32 +9,30 @@ const NOTICE = "Venda exclusiva para maiores de 18 anos. Produto destinado somen
 export function ProductTexts({ product }: { product: ProductPageData }) {
   return (
     <div className={PRODUCT_TEXTS_CLASS}>
-      <section aria-labelledby="descricao">
-        <h2 id="descricao" className="text-xl font-bold text-stone-950">
-          Descrição
-        </h2>
-        <p className="mt-3 leading-relaxed text-stone-800">{product.description}</p>
-      </section>
-      <section aria-labelledby="destaques">
-        <h2 id="destaques" className="text-xl font-bold text-stone-950">
-          Destaques
-        </h2>
-        <div className="mt-3">
-          <KeyPoints points={product.keyPoints} />
-        </div>
-      </section>
-      <section aria-labelledby="detalhes">
-        <h2 id="detalhes" className="text-xl font-bold text-stone-950">
-          Detalhes
-        </h2>
-        <div className="mt-3">
-          <ProductDetails details={product.details} />
-        </div>
-      </section>
+      <TextSection id="descricao" title="Descrição">
+        <p className="leading-relaxed text-stone-800">{product.description}</p>
+      </TextSection>
+      <TextSection id="destaques" title="Destaques">
+        <KeyPoints points={product.keyPoints} />
+      </TextSection>
+      <TextSection id="detalhes" title="Detalhes">
+        <ProductDetails details={product.details} />
+      </TextSection>
       <p className="flex items-start gap-3 rounded-xl border border-emerald-200 bg-emerald-50/60 p-4 text-sm text-stone-800">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-800" />
         {NOTICE}
       </p>
     </div>
+  );
+}
+
+function TextSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-bold text-stone-950">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
   );
 }
